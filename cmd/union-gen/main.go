@@ -1,0 +1,73 @@
+// union-gen generates normalization and validation of Kubernetes API unions
+// (KEP-1027) from +unionDiscriminator and +unionMember markers.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/spf13/pflag"
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/klog/v2"
+
+	"github.com/union-gen/union-gen/cmd/union-gen/args"
+	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
+
+Reads +unionDiscriminator and +unionMember markers in the given packages and
+writes NormalizeUnions and ValidateUnions methods next to the types. Every
+problem is printed as FILE:LINE:COL: pkg.Type.Field: message; when there is any
+error, nothing is written and the exit status is 1.
+
+Example:
+  union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
+
+Flags:
+`
+
+func main() {
+	klog.InitFlags(nil)
+	a := args.New()
+	a.AddFlags(pflag.CommandLine)
+	pflag.CommandLine.AddGoFlag(flag.CommandLine.Lookup("v"))
+	pflag.Usage = func() {
+		fmt.Fprint(os.Stderr, usage)
+		pflag.PrintDefaults()
+	}
+	pflag.Parse()
+	if err := a.Validate(); err != nil {
+		fail(err)
+	}
+	if pflag.NArg() == 0 {
+		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))
+	}
+	header, err := generators.Header(a.GoHeaderFile)
+	if err != nil {
+		fail(err)
+	}
+
+	var problems markers.Problems
+	getTargets := func(c *generator.Context) []generator.Target {
+		var targets []generator.Target
+		targets, problems = generators.GetTargets(c, generators.Config{OutputFile: a.OutputFile, Header: header})
+		return targets
+	}
+	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, pflag.Args())
+	problems.Print(os.Stderr)
+	if err != nil {
+		fail(err)
+	}
+	if problems.HasErrors() {
+		os.Exit(1)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "union-gen: %v\n", err)
+	os.Exit(1)
+}

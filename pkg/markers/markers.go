@@ -1,0 +1,297 @@
+// Package markers reads the union markers of KEP-1027 from Go comments, checks
+// them against the types they annotate, and builds the union model that every
+// union-gen emitter reads.
+package markers
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// The union markers union-gen reads. They are written as "// +name..." on a
+// struct field.
+const (
+	DiscriminatorMarker   = "unionDiscriminator"
+	MemberMarker          = "unionMember"
+	DiscriminatedByMarker = "unionDiscriminatedBy"
+	EnumMarker            = "enum"
+)
+
+// unionMarkers are the markers whose grammar this package owns.
+var unionMarkers = []string{DiscriminatorMarker, MemberMarker, DiscriminatedByMarker}
+
+// foreignUnionMarkers are markers of other tools whose names look like ours;
+// they are left alone rather than reported as misspellings.
+var foreignUnionMarkers = map[string]bool{
+	"union":           true, // kube-openapi's 2019 type marker
+	"unionDeprecated": true, // kube-openapi's 2019 field marker
+}
+
+// MemberOptions is a parsed "+unionMember[=<value>][,optional]".
+type MemberOptions struct {
+	// Value is the discriminator value that selects the member; empty when the
+	// marker names none and the Go field name is to be used.
+	Value    string
+	Optional bool
+}
+
+// FieldMarkers are the markers of one struct field that union-gen reads.
+type FieldMarkers struct {
+	Discriminator   bool
+	Member          *MemberOptions
+	DiscriminatedBy string
+	// Optional is set by "+optional" or "+k8s:optional".
+	Optional bool
+	// Default is the raw value of "+default=", if any.
+	Default *string
+	// ListType and ListMapKeys come from "+listType=" and "+listMapKey=".
+	ListType    string
+	ListMapKeys []string
+	// Lines holds, for each union marker found, the index of its comment line,
+	// so that checks can point at the marker.
+	Lines map[string]int
+}
+
+// SyntaxError is a malformed marker.
+type SyntaxError struct {
+	// Line is the index of the offending comment line.
+	Line    int
+	Message string
+}
+
+func (e SyntaxError) Error() string { return e.Message }
+
+// marker is one "+name rest" comment line.
+type marker struct {
+	line int
+	name string
+	rest string
+}
+
+// scan returns the markers of a comment block: the lines that start with "+"
+// after leading blanks.
+func scan(lines []string) []marker {
+	var out []marker
+	for i, line := range lines {
+		s := strings.TrimSpace(line)
+		if !strings.HasPrefix(s, "+") {
+			continue
+		}
+		s = s[1:]
+		end := strings.IndexFunc(s, func(r rune) bool {
+			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == ':' || r == '-' || r == '.')
+		})
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, marker{line: i, name: s[:end], rest: s[end:]})
+	}
+	return out
+}
+
+// ParseField reads the markers of a struct field's comment lines. It never
+// stops at the first error: every malformed marker is reported.
+func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
+	fm := FieldMarkers{Lines: map[string]int{}}
+	var errs []SyntaxError
+	fail := func(m marker, format string, args ...any) {
+		errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf(format, args...)})
+	}
+	for _, m := range scan(lines) {
+		switch m.name {
+		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker:
+			if _, seen := fm.Lines[m.name]; seen {
+				fail(m, "+%s is repeated; write it once per field", m.name)
+				continue
+			}
+			fm.Lines[m.name] = m.line
+		}
+		switch m.name {
+		case DiscriminatorMarker:
+			if m.rest != "" {
+				fail(m, "+%s takes no value or option, found %q", m.name, m.rest)
+				continue
+			}
+			fm.Discriminator = true
+		case MemberMarker:
+			member, err := parseMember(m.rest)
+			if err != nil {
+				fail(m, "%v", err)
+				continue
+			}
+			fm.Member = &member
+		case DiscriminatedByMarker:
+			name, err := parseValue(m.name, m.rest, "<field>")
+			if err != nil {
+				fail(m, "%v", err)
+				continue
+			}
+			fm.DiscriminatedBy = name
+		case "optional", "k8s:optional":
+			fm.Optional = true
+		case "default":
+			if v, ok := strings.CutPrefix(m.rest, "="); ok {
+				fm.Default = &v
+			}
+		case "listType":
+			fm.ListType = strings.TrimPrefix(m.rest, "=")
+		case "listMapKey":
+			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
+		default:
+			if guess := misspelledUnionMarker(m.name); guess != "" {
+				fail(m, "unknown marker +%s; did you mean +%s?", m.name, guess)
+			}
+		}
+	}
+	return fm, errs
+}
+
+// ParseType reads the markers of a type's comment lines: whether it is an
+// enum, and errors for union markers, which belong on fields.
+func ParseType(lines []string) (enum bool, errs []SyntaxError) {
+	for _, m := range scan(lines) {
+		switch {
+		case m.name == EnumMarker:
+			enum = true
+		case isUnionMarker(m.name):
+			errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
+		default:
+			if guess := misspelledUnionMarker(m.name); guess != "" {
+				errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf("unknown marker +%s; did you mean +%s?", m.name, guess)})
+			}
+		}
+	}
+	return enum, errs
+}
+
+// HasUnionMarker reports whether any line looks like a union marker, spelled
+// right or not. It lets callers skip types that cannot have unions cheaply.
+func HasUnionMarker(lines []string) bool {
+	for _, m := range scan(lines) {
+		if isUnionMarker(m.name) || misspelledUnionMarker(m.name) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func isUnionMarker(name string) bool {
+	for _, known := range unionMarkers {
+		if name == known {
+			return true
+		}
+	}
+	return false
+}
+
+// parseMember parses what follows "+unionMember": "", "=<value>",
+// ",optional" or "=<value>,optional".
+func parseMember(rest string) (MemberOptions, error) {
+	var member MemberOptions
+	options := ""
+	switch {
+	case rest == "":
+		return member, nil
+	case strings.HasPrefix(rest, "="):
+		value, opts, hasOpts := strings.Cut(rest, ",")
+		v, err := parseValue(MemberMarker, value, "<value>")
+		if err != nil {
+			return member, err
+		}
+		member.Value = v
+		if !hasOpts {
+			return member, nil
+		}
+		options = opts
+	case strings.HasPrefix(rest, ","):
+		options = rest[1:]
+	default:
+		return member, fmt.Errorf("malformed +%s%s: expected +%s, +%s=<value>, +%s,optional or +%s=<value>,optional",
+			MemberMarker, rest, MemberMarker, MemberMarker, MemberMarker, MemberMarker)
+	}
+	for _, option := range strings.Split(options, ",") {
+		switch {
+		case option == "":
+			return member, fmt.Errorf("empty option in +%s%s; the only option is \"optional\"", MemberMarker, rest)
+		case option == "optional" && member.Optional:
+			return member, fmt.Errorf("option \"optional\" is repeated in +%s%s", MemberMarker, rest)
+		case option == "optional":
+			member.Optional = true
+		case strings.TrimSpace(option) != option:
+			return member, fmt.Errorf("unexpected space in +%s%s; write +%s=<value>,optional with no spaces", MemberMarker, rest, MemberMarker)
+		default:
+			return member, fmt.Errorf("unknown option %q in +%s%s; the only option is \"optional\"", option, MemberMarker, rest)
+		}
+	}
+	return member, nil
+}
+
+// parseValue parses "=<value>" after a marker name: a non-empty word with no
+// spaces, commas or quotes.
+func parseValue(name, rest, placeholder string) (string, error) {
+	value, ok := strings.CutPrefix(rest, "=")
+	switch {
+	case !ok:
+		return "", fmt.Errorf("malformed +%s%s: expected +%s=%s", name, rest, name, placeholder)
+	case value == "":
+		if name == MemberMarker {
+			return "", fmt.Errorf("empty value in +%s=; write +%s to use the Go field name, or +%s=<value>", name, name, name)
+		}
+		return "", fmt.Errorf("empty value in +%s=; expected +%s=%s", name, name, placeholder)
+	case strings.ContainsAny(value, "\"'`"):
+		return "", fmt.Errorf("quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
+	case strings.IndexFunc(value, unicode.IsSpace) >= 0:
+		return "", fmt.Errorf("unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
+	case strings.IndexFunc(value, unicode.IsControl) >= 0:
+		return "", fmt.Errorf("control character in +%s%s", name, rest)
+	}
+	return value, nil
+}
+
+// ParseDefault reads the value of a "+default=" marker on a discriminator: a
+// JSON string, as defaulter-gen and openapi-gen read it.
+func ParseDefault(raw string) (string, error) {
+	var value string
+	if err := json.Unmarshal([]byte(raw), &value); err != nil {
+		return "", fmt.Errorf("+default=%s on a discriminator must be a JSON string, e.g. +default=%q", raw, raw)
+	}
+	return value, nil
+}
+
+// misspelledUnionMarker returns the union marker that name is probably a
+// misspelling of, or "".
+func misspelledUnionMarker(name string) string {
+	if isUnionMarker(name) || foreignUnionMarkers[name] {
+		return ""
+	}
+	lower := strings.ToLower(name)
+	for _, known := range unionMarkers {
+		if editDistance(lower, strings.ToLower(known)) <= 2 {
+			return known
+		}
+	}
+	return ""
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

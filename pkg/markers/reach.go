@@ -1,0 +1,176 @@
+package markers
+
+import (
+	"go/token"
+	"maps"
+	"slices"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// FieldRef names a field of a struct.
+type FieldRef struct {
+	Struct types.Name
+	Field  string
+}
+
+// KeyField is a "+listMapKey" field of the items of a "+listType=map" list.
+type KeyField struct {
+	GoName string
+	// Pointer keys are compared by the values they point to.
+	Pointer bool
+}
+
+// Walked reports whether the generated methods descend into the field: JSON
+// sees it, as a named property or inlined.
+func Walked(m types.Member) bool {
+	if m.Embedded {
+		return true
+	}
+	return token.IsExported(m.Name) && JSONName(m) != "-"
+}
+
+// reach finds every struct of the input packages that has a union or reaches
+// one through its fields, and checks that the way to each union can be
+// walked by generated code.
+func (b *builder) reach(inputs []string) {
+	var structs []*types.Type
+	for _, path := range slices.Sorted(slices.Values(inputs)) {
+		pkg := b.universe.Package(path)
+		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
+			if t := pkg.Types[name]; t.Kind == types.Struct && len(t.TypeParams) == 0 {
+				structs = append(structs, t)
+			}
+		}
+	}
+	for name := range b.model.Unions {
+		b.model.Reaching[name] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range structs {
+			if b.model.Reaching[t.Name] {
+				continue
+			}
+			for _, m := range t.Members {
+				if Walked(m) && b.model.Reaches(m.Type) {
+					b.model.Reaching[t.Name] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, t := range structs {
+		if !b.model.Reaching[t.Name] {
+			continue
+		}
+		for _, m := range t.Members {
+			if Walked(m) && b.model.Reaches(m.Type) {
+				b.checkWalk(t, m)
+			}
+		}
+	}
+}
+
+// Reaches reports whether a value of type t contains a struct with generated
+// union methods.
+func (model *Model) Reaches(t *types.Type) bool {
+	return model.reaches(t, map[*types.Type]bool{})
+}
+
+func (model *Model) reaches(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind {
+	case types.Struct:
+		return model.Reaching[t.Name]
+	case types.Pointer, types.Slice, types.Array:
+		return model.reaches(t.Elem, seen)
+	case types.Map:
+		return model.reaches(t.Elem, seen)
+	case types.Alias:
+		return model.reaches(t.Underlying, seen)
+	}
+	return false
+}
+
+// checkWalk reports a field through which a union is reached in a way the
+// generated code cannot follow, and records the keys of "+listType=map" lists.
+func (b *builder) checkWalk(t *types.Type, m types.Member) {
+	if why := unwalkable(Underlying(m.Type)); why != "" {
+		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", m.Type.Name, why)
+		return
+	}
+	fm, _ := ParseField(m.CommentLines)
+	if fm.ListType != "map" {
+		return
+	}
+	list := Underlying(m.Type)
+	item := list.Elem
+	if list.Kind == types.Slice && item.Kind == types.Pointer {
+		item = item.Elem
+	}
+	if list.Kind != types.Slice || item.Kind != types.Struct {
+		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", m.Type.Name)
+		return
+	}
+	if len(fm.ListMapKeys) == 0 {
+		b.fieldError(t, m.Name, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
+		return
+	}
+	var keys []KeyField
+	for _, key := range fm.ListMapKeys {
+		k, ok := findKey(item, key)
+		if !ok {
+			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, item.Name, key)
+			return
+		}
+		keys = append(keys, k)
+	}
+	b.model.ListMapKeys[FieldRef{Struct: t.Name, Field: m.Name}] = keys
+}
+
+// unwalkable says why generated code cannot descend through a value of type
+// t to its unions, or "" when it can.
+func unwalkable(t *types.Type) string {
+	switch t.Kind {
+	case types.Pointer:
+		if t.Elem.Kind != types.Struct {
+			return "a pointer to " + t.Elem.Name.String() + " is not supported; use a pointer to a struct, a slice or a map"
+		}
+	case types.Slice, types.Array:
+		return unwalkable(Underlying(t.Elem))
+	case types.Map:
+		if k := Underlying(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
+			return "map keys must be strings to name the map's values in field paths"
+		}
+		return unwalkable(Underlying(t.Elem))
+	}
+	return ""
+}
+
+// findKey finds the scalar (or pointer to scalar) field of item with the
+// given JSON name, looking into inlined embedded structs as JSON does.
+func findKey(item *types.Type, jsonName string) (KeyField, bool) {
+	for _, m := range item.Members {
+		if IsInline(m) && Underlying(m.Type).Kind == types.Struct {
+			if k, ok := findKey(Underlying(m.Type), jsonName); ok {
+				return KeyField{GoName: m.Name + "." + k.GoName, Pointer: k.Pointer}, true
+			}
+			continue
+		}
+		if JSONName(m) != jsonName {
+			continue
+		}
+		switch ft := Underlying(m.Type); {
+		case IsScalar(ft):
+			return KeyField{GoName: m.Name}, true
+		case ft.Kind == types.Pointer && IsScalar(Underlying(ft.Elem)):
+			return KeyField{GoName: m.Name, Pointer: true}, true
+		}
+	}
+	return KeyField{}, false
+}

@@ -1,0 +1,224 @@
+package markers
+
+import (
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// source gives file positions to declarations. gengo's types carry none, so
+// the packages that use union markers are parsed once more, here, on demand.
+type source struct {
+	fset      *token.FileSet
+	buildTags []string
+	pkgs      map[string]*pkgSource
+}
+
+// pkgSource is the syntax of one package, indexed by declaration name.
+type pkgSource struct {
+	types map[string]typeDecl
+	// consts are the const declaration blocks, in file order.
+	consts []*ast.GenDecl
+}
+
+type typeDecl struct {
+	spec *ast.TypeSpec
+	// doc is the spec's comment, or its declaration's for a lone spec.
+	doc *ast.CommentGroup
+}
+
+func newSource(buildTags []string) *source {
+	return &source{fset: token.NewFileSet(), buildTags: buildTags, pkgs: map[string]*pkgSource{}}
+}
+
+// pkg parses the package in dir once. A package that cannot be read yields an
+// empty index: gengo has already loaded it, so positions are then only missing.
+func (s *source) pkg(dir string) *pkgSource {
+	if p, ok := s.pkgs[dir]; ok {
+		return p
+	}
+	p := &pkgSource{types: map[string]typeDecl{}}
+	s.pkgs[dir] = p
+	ctx := build.Default
+	ctx.BuildTags = s.buildTags
+	bp, err := ctx.ImportDir(dir, 0)
+	if err != nil {
+		return p
+	}
+	for _, name := range append(bp.GoFiles, bp.CgoFiles...) {
+		f, err := parser.ParseFile(s.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			switch gd.Tok {
+			case token.CONST:
+				p.consts = append(p.consts, gd)
+			case token.TYPE:
+				for _, spec := range gd.Specs {
+					ts := spec.(*ast.TypeSpec)
+					doc := ts.Doc
+					if doc == nil && len(gd.Specs) == 1 {
+						doc = gd.Doc
+					}
+					p.types[ts.Name.Name] = typeDecl{spec: ts, doc: doc}
+				}
+			}
+		}
+	}
+	return p
+}
+
+func (s *source) position(pos token.Pos) token.Position {
+	if !pos.IsValid() {
+		return token.Position{}
+	}
+	return s.fset.Position(pos)
+}
+
+// typePos is the position of a type's name.
+func (s *source) typePos(dir, typeName string) token.Position {
+	if d, ok := s.pkg(dir).types[typeName]; ok {
+		return s.position(d.spec.Name.Pos())
+	}
+	return token.Position{}
+}
+
+// typeDoc is the doc comment of a type, as lines without comment markers.
+func (s *source) typeDoc(dir, typeName string) []string {
+	if d, ok := s.pkg(dir).types[typeName]; ok && d.doc != nil {
+		return strings.Split(strings.TrimSuffix(d.doc.Text(), "\n"), "\n")
+	}
+	return nil
+}
+
+// field finds a struct field by name; embedded fields are named by their type.
+func (s *source) field(dir, typeName, fieldName string) *ast.Field {
+	d, ok := s.pkg(dir).types[typeName]
+	if !ok {
+		return nil
+	}
+	st, ok := d.spec.Type.(*ast.StructType)
+	if !ok {
+		return nil
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 && embeddedName(f.Type) == fieldName {
+			return f
+		}
+		for _, n := range f.Names {
+			if n.Name == fieldName {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+func embeddedName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.IndexExpr:
+		return embeddedName(t.X)
+	case *ast.IndexListExpr:
+		return embeddedName(t.X)
+	}
+	return ""
+}
+
+// fieldPos is the position of a struct field's name.
+func (s *source) fieldPos(dir, typeName, fieldName string) token.Position {
+	f := s.field(dir, typeName, fieldName)
+	if f == nil {
+		return s.typePos(dir, typeName)
+	}
+	for _, n := range f.Names {
+		if n.Name == fieldName {
+			return s.position(n.Pos())
+		}
+	}
+	return s.position(f.Type.Pos())
+}
+
+// markerPos is the position of the "+" of a comment line of a field's doc
+// comment; line is the text gengo reported, occurrence counts repeats of it.
+func (s *source) markerPos(dir, typeName, fieldName, line string, occurrence int) token.Position {
+	f := s.field(dir, typeName, fieldName)
+	if f == nil || f.Doc == nil {
+		return s.fieldPos(dir, typeName, fieldName)
+	}
+	want := strings.TrimSpace(line)
+	for _, c := range f.Doc.List {
+		text := strings.TrimPrefix(c.Text, "//")
+		if strings.TrimSpace(text) != want {
+			continue
+		}
+		if occurrence > 0 {
+			occurrence--
+			continue
+		}
+		offset := len("//") + strings.Index(text, "+")
+		return s.position(c.Pos() + token.Pos(offset))
+	}
+	return s.fieldPos(dir, typeName, fieldName)
+}
+
+// untypedConst is a constant written in a const block after constants of an
+// enum type, but without the type: Go makes it an untyped string constant.
+type untypedConst struct {
+	name  string
+	value string
+	pos   token.Position
+}
+
+// untypedEnumConsts finds constants that the author probably meant as values
+// of enumName: untyped constants with a value, in a block whose earlier specs
+// are typed enumName.
+func (s *source) untypedEnumConsts(dir, enumName string) []untypedConst {
+	var out []untypedConst
+	for _, gd := range s.pkg(dir).consts {
+		typed := false
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if vs.Type != nil {
+				id, ok := vs.Type.(*ast.Ident)
+				typed = ok && id.Name == enumName
+				continue
+			}
+			if !typed || len(vs.Values) == 0 {
+				continue
+			}
+			for i, n := range vs.Names {
+				if i >= len(vs.Values) {
+					break
+				}
+				lit, ok := vs.Values[i].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				out = append(out, untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
+			}
+		}
+	}
+	return out
+}
+
+func unquote(lit string) string {
+	if v, err := strconv.Unquote(lit); err == nil {
+		return v
+	}
+	return lit
+}
