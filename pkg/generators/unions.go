@@ -277,8 +277,10 @@ func (e *emitter) validateField(m types.Member) {
 // usesOld reports whether validating a value of type t looks at its old counterpart.
 func usesOld(t *types.Type, keys []markers.KeyField) bool {
 	switch t = markers.Underlying(t); t.Kind {
-	case types.Struct, types.Pointer, types.Map:
+	case types.Struct, types.Pointer:
 		return true
+	case types.Map:
+		return usesOld(t.Elem, nil)
 	case types.Slice:
 		return keys != nil
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -27,6 +28,7 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 			ListMapKeys: map[FieldRef][]KeyField{},
 		},
 		enums: map[types.Name]*enumInfo{},
+		names: namer.NewRawNamer("", nil),
 	}
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
@@ -48,6 +50,8 @@ type builder struct {
 	// enums caches each discriminator type's resolution, so that a shared
 	// enum is read and reported on once.
 	enums map[types.Name]*enumInfo
+	// names writes types as Go does in messages: pkg.Type, *pkg.Type, []pkg.Type.
+	names namer.Namer
 }
 
 type enumInfo struct {
@@ -231,7 +235,7 @@ func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
 	b.enums[et.Name] = info
 	if et.Kind != types.Alias || et.Underlying.Kind != types.Builtin || et.Underlying.Name.Name != "string" {
 		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"discriminator type %s must be a named string type marked +enum, e.g. `type %sType string`", et.Name, d.GoName)
+			"discriminator type %s must be a named string type marked +enum, e.g. `type %sType string`", b.names.Name(et), d.GoName)
 		return info
 	}
 	enumDir := b.dir(et)
@@ -241,7 +245,7 @@ func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
 	}
 	if !isEnum {
 		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`", et.Name, et.Name.Name)
+			"discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`", b.names.Name(et), et.Name.Name)
 		return info
 	}
 	info.enum = Enum{Type: et, Values: enumValues(et)}
@@ -253,7 +257,7 @@ func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
 	}
 	if len(info.enum.Values) == 0 {
 		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`", et.Name, et.Name.Name)
+			"enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`", b.names.Name(et), et.Name.Name)
 		return info
 	}
 	info.ok = true
@@ -325,7 +329,7 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 	ok := true
 	if !hasVisibleSetState(m.Type) {
 		b.fieldError(t, m.GoName, "member type %s has no unset state that can be told from a set one: use a pointer (*%s), slice, map, string, bool or number",
-			m.Type.Name, m.Type.Name.Name)
+			b.names.Name(m.Type), b.names.Name(m.Type))
 		ok = false
 	}
 	if !m.markers.Optional && !hasJSONOption(*m.member, "omitempty") && !hasJSONOption(*m.member, "omitzero") {

@@ -100,8 +100,8 @@ func (model *Model) reaches(t *types.Type, seen map[*types.Type]bool) bool {
 // checkWalk reports a field through which a union is reached in a way the
 // generated code cannot follow, and records the keys of "+listType=map" lists.
 func (b *builder) checkWalk(t *types.Type, m types.Member) {
-	if why := unwalkable(Underlying(m.Type)); why != "" {
-		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", m.Type.Name, why)
+	if why := b.unwalkable(Underlying(m.Type)); why != "" {
+		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 		return
 	}
 	fm, _ := ParseField(m.CommentLines)
@@ -114,7 +114,7 @@ func (b *builder) checkWalk(t *types.Type, m types.Member) {
 		item = item.Elem
 	}
 	if list.Kind != types.Slice || item.Kind != types.Struct {
-		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", m.Type.Name)
+		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
 		return
 	}
 	if len(fm.ListMapKeys) == 0 {
@@ -125,7 +125,7 @@ func (b *builder) checkWalk(t *types.Type, m types.Member) {
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
-			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, item.Name, key)
+			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
 			return
 		}
 		keys = append(keys, k)
@@ -135,19 +135,19 @@ func (b *builder) checkWalk(t *types.Type, m types.Member) {
 
 // unwalkable says why generated code cannot descend through a value of type
 // t to its unions, or "" when it can.
-func unwalkable(t *types.Type) string {
+func (b *builder) unwalkable(t *types.Type) string {
 	switch t.Kind {
 	case types.Pointer:
 		if t.Elem.Kind != types.Struct {
-			return "a pointer to " + t.Elem.Name.String() + " is not supported; use a pointer to a struct, a slice or a map"
+			return "a pointer to " + b.names.Name(t.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
 		}
 	case types.Slice, types.Array:
-		return unwalkable(Underlying(t.Elem))
+		return b.unwalkable(Underlying(t.Elem))
 	case types.Map:
 		if k := Underlying(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
 			return "map keys must be strings to name the map's values in field paths"
 		}
-		return unwalkable(Underlying(t.Elem))
+		return b.unwalkable(Underlying(t.Elem))
 	}
 	return ""
 }

@@ -1,0 +1,18 @@
+# The everyday commands; each is a thin wrapper so that CI and people run the same thing.
+.PHONY: build generate verify test golden
+
+build:
+	go build -o bin/union-gen ./cmd/union-gen
+
+generate:
+	hack/update-codegen.sh
+
+verify:
+	hack/verify-codegen.sh
+
+test:
+	go test -race ./...
+
+# Rewrites the expected outputs of the tests; review the diff before committing.
+golden:
+	go test ./pkg/generators ./cmd/union-gen -update

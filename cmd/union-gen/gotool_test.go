@@ -1,0 +1,80 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGoTool installs union-gen in another module the way users do, with
+// `go get -tool`, and runs it through `go generate` and `go tool`.
+func TestGoTool(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	module := t.TempDir()
+	writeModuleFile(t, filepath.Join(module, "go.mod"), `module example.com/consumer
+
+go 1.26.0
+
+require github.com/union-gen/union-gen v0.0.0
+
+replace github.com/union-gen/union-gen => `+root+"\n")
+	writeModuleFile(t, filepath.Join(module, "apis", "types.go"), `package apis
+
+//go:generate go tool union-gen .
+
+// +enum
+type Kind string
+
+const (
+	KindA Kind = "A"
+	KindB Kind = "B"
+)
+
+type S struct {
+	// +unionDiscriminator
+	Kind Kind `+"`json:\"kind\"`"+`
+	// +unionMember
+	// +optional
+	A *int `+"`json:\"a,omitempty\"`"+`
+}
+`)
+
+	// Every module the consumer needs is in the module cache once this
+	// repository builds; going without the proxy keeps the test offline.
+	env := append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	for _, args := range [][]string{
+		{"get", "-tool", "github.com/union-gen/union-gen/cmd/union-gen"},
+		{"generate", "./..."},
+		{"mod", "tidy"},
+		{"vet", "./..."},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = module
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	generated, err := os.ReadFile(filepath.Join(module, "apis", "zz_generated.unions.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(generated), "func (in *S) ValidateUnions(old *S, fldPath *field.Path) field.ErrorList") {
+		t.Errorf("generated file lacks ValidateUnions:\n%s", generated)
+	}
+}
+
+func writeModuleFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
