@@ -56,7 +56,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 	var targets []generator.Target
 	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
 		pkg := c.Universe.Package(path)
-		if !slices.ContainsFunc(typesOf(pkg), func(t *types.Type) bool { return model.Reaching[t.Name] }) {
+		if !hasMethods(model, pkg) {
 			continue
 		}
 		targets = append(targets, &generator.SimpleTarget{
@@ -64,9 +64,6 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 			PkgPath:       pkg.Path,
 			PkgDir:        pkg.Dir,
 			HeaderComment: cfg.Header,
-			FilterFunc: func(_ *generator.Context, t *types.Type) bool {
-				return t.Name.Package == path && model.Reaching[t.Name]
-			},
 			GeneratorsFunc: func(*generator.Context) []generator.Generator {
 				return []generator.Generator{newUnionsGenerator(cfg.OutputFile, path, model)}
 			},
@@ -75,12 +72,14 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 	return targets, problems
 }
 
-func typesOf(pkg *types.Package) []*types.Type {
-	out := make([]*types.Type, 0, len(pkg.Types))
+// hasMethods reports whether any type of the package gets generated methods.
+func hasMethods(model *markers.Model, pkg *types.Package) bool {
 	for _, t := range pkg.Types {
-		out = append(out, t)
+		if model.Reaching[t.Name] {
+			return true
+		}
 	}
-	return out
+	return false
 }
 
 // useGofmtOnly makes generated Go files independent of the machine: gengo

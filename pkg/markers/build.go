@@ -91,7 +91,10 @@ func (b *builder) fieldError(t *types.Type, field, format string, args ...any) {
 
 // markerProblem reports a problem with a field's marker, at the marker.
 func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, warning bool, format string, args ...any) {
-	pos := b.markerLinePos(t, f.member, f.markers.Lines[marker])
+	pos := b.src.fieldPos(b.dir(t), t.Name.Name, f.GoName)
+	if line, ok := f.markers.Lines[marker]; ok {
+		pos = b.markerLinePos(t, f.member, line)
+	}
 	b.report(pos, b.subject(t, f.GoName), warning, format, args...)
 }
 
@@ -398,7 +401,7 @@ func hasVisibleSetState(t *types.Type) bool {
 
 // Underlying follows named non-struct types to what they are declared as.
 func Underlying(t *types.Type) *types.Type {
-	for i := 0; t.Kind == types.Alias && i < 100; i++ {
+	for t.Kind == types.Alias {
 		t = t.Underlying
 	}
 	return t
