@@ -33,8 +33,11 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			if t := pkg.Types[name]; t.Kind == types.Struct {
+			switch t := pkg.Types[name]; {
+			case t.Kind == types.Struct:
 				b.structType(t)
+			case HasUnionMarker(t.CommentLines):
+				b.typeMarkerErrors(t)
 			}
 		}
 	}
@@ -55,10 +58,10 @@ type builder struct {
 }
 
 type enumInfo struct {
-	enum     Enum
-	ok       bool
-	untyped  []untypedConst
-	declared token.Position
+	enum Enum
+	// problem says why the type is not a usable enum; "" when it is.
+	problem string
+	untyped []untypedConst
 }
 
 // unionField is a struct field with its parsed markers.
@@ -66,14 +69,23 @@ type unionField struct {
 	Field
 	markers FieldMarkers
 	member  *types.Member
+	// valid is false once the field's markers or shape were reported.
+	valid bool
 }
 
 func (b *builder) dir(t *types.Type) string {
 	return b.universe.Package(t.Name.Package).Dir
 }
 
+// declName is the name a type is declared with: gengo names an instance of a
+// generic type with its parameters, as in "Choice[T]".
+func declName(t *types.Type) string {
+	name, _, _ := strings.Cut(t.Name.Name, "[")
+	return name
+}
+
 func (b *builder) subject(t *types.Type, field string) string {
-	s := b.universe.Package(t.Name.Package).Name + "." + t.Name.Name
+	s := b.universe.Package(t.Name.Package).Name + "." + declName(t)
 	if field != "" {
 		s += "." + field
 	}
@@ -86,41 +98,39 @@ func (b *builder) report(pos token.Position, subject string, warning bool, forma
 
 // fieldError reports a problem with a field, at the field.
 func (b *builder) fieldError(t *types.Type, field, format string, args ...any) {
-	b.report(b.src.fieldPos(b.dir(t), t.Name.Name, field), b.subject(t, field), false, format, args...)
+	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), false, format, args...)
 }
 
 // markerProblem reports a problem with a field's marker, at the marker.
 func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, warning bool, format string, args ...any) {
-	pos := b.src.fieldPos(b.dir(t), t.Name.Name, f.GoName)
+	pos := b.src.fieldPos(b.dir(t), declName(t), f.GoName)
 	if line, ok := f.markers.Lines[marker]; ok {
-		pos = b.markerLinePos(t, f.member, line)
+		pos = b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
 	}
 	b.report(pos, b.subject(t, f.GoName), warning, format, args...)
 }
 
-// markerLinePos is the position of comment line i of a member.
-func (b *builder) markerLinePos(t *types.Type, m *types.Member, i int) token.Position {
-	line := m.CommentLines[i]
-	occurrence := 0
-	for _, earlier := range m.CommentLines[:i] {
-		if strings.TrimSpace(earlier) == strings.TrimSpace(line) {
-			occurrence++
-		}
+// typeMarkerErrors reports malformed markers in a type's comment.
+func (b *builder) typeMarkerErrors(t *types.Type) {
+	_, errs := ParseType(t.CommentLines)
+	for _, e := range errs {
+		pos := b.src.typeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
+		b.report(pos, b.subject(t, ""), false, "%s", e.Message)
 	}
-	return b.src.markerPos(b.dir(t), t.Name.Name, m.Name, line, occurrence)
 }
 
 func (b *builder) structType(t *types.Type) {
+	for _, m := range t.Members {
+		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
+			b.fieldError(t, m.Name, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+		}
+	}
 	if !b.hasUnionMarkers(t) {
 		return
 	}
-	if _, errs := ParseType(t.CommentLines); len(errs) > 0 {
-		for _, e := range errs {
-			b.report(b.src.typePos(b.dir(t), t.Name.Name), b.subject(t, ""), false, "%s", e.Message)
-		}
-	}
+	b.typeMarkerErrors(t)
 	if len(t.TypeParams) > 0 {
-		b.report(b.src.typePos(b.dir(t), t.Name.Name), b.subject(t, ""), false, "union markers on generic types are not supported")
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), false, "union markers on generic types are not supported")
 		return
 	}
 
@@ -130,43 +140,41 @@ func (b *builder) structType(t *types.Type) {
 		m := &t.Members[i]
 		fm, errs := ParseField(m.CommentLines)
 		for _, e := range errs {
-			b.report(b.markerLinePos(t, m, e.Line), b.subject(t, m.Name), false, "%s", e.Message)
+			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: JSONName(*m), Type: m.Type}, markers: fm, member: m}
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: JSONName(*m), Type: m.Type}, markers: fm, member: m, valid: true}
 		fields[f.GoName] = f
 		fields[f.JSONName] = f
 		switch {
 		case fm.Discriminator && fm.Member != nil:
 			b.markerProblem(t, f, MemberMarker, false, "a field cannot be both +%s and +%s: the discriminator is not a member", DiscriminatorMarker, MemberMarker)
-			continue
+			f.valid = false
 		case fm.DiscriminatedBy != "" && fm.Member == nil:
 			b.markerProblem(t, f, DiscriminatedByMarker, false, "+%s needs +%s on the same field", DiscriminatedByMarker, MemberMarker)
 		}
-		if fm.Discriminator || fm.Member != nil {
-			if !b.checkSerialized(t, f) {
-				continue
-			}
+		if (fm.Discriminator || fm.Member != nil) && !b.checkSerialized(t, f) {
+			f.valid = false
 		}
-		if fm.Discriminator {
+		// An invalid discriminator still claims its members, so that they
+		// are not also reported as having none.
+		switch {
+		case fm.Discriminator:
 			discriminators = append(discriminators, f)
-		}
-		if fm.Member != nil {
+		case fm.Member != nil && f.valid:
 			members = append(members, f)
 		}
 	}
 
 	unions := map[*unionField]*Union{}
 	for _, d := range discriminators {
-		if u := b.discriminator(t, d); u != nil {
-			unions[d] = u
+		if d.valid {
+			unions[d] = b.discriminator(t, d)
 		}
 	}
 	for _, m := range members {
-		d := b.discriminatorOf(t, m, discriminators, fields)
-		if d == nil {
-			continue
+		if d := b.discriminatorOf(t, m, discriminators, fields); d != nil && unions[d] != nil {
+			b.member(t, m, unions[d], d)
 		}
-		b.member(t, m, unions[d], d)
 	}
 	for _, d := range discriminators {
 		if u := unions[d]; u != nil {
@@ -187,13 +195,39 @@ func (b *builder) hasUnionMarkers(t *types.Type) bool {
 	return false
 }
 
-// checkSerialized reports a union field that JSON cannot see.
+// anonymousStructWithMarkers reports whether a value of type t holds an
+// anonymous struct with union markers: such a struct can have no methods.
+func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array, types.Map:
+		return anonymousStructWithMarkers(t.Elem, seen)
+	case types.Struct:
+		if t.Name.Package != "" {
+			return false
+		}
+		for _, m := range t.Members {
+			if HasUnionMarker(m.CommentLines) || anonymousStructWithMarkers(m.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkSerialized reports a union field that JSON does not name.
 func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 	switch {
 	case !token.IsExported(f.GoName):
 		b.fieldError(t, f.GoName, "union fields must be exported: unexported fields are not serialized")
 		return false
-	case jsonTag(*f.member)[0] == "" || f.JSONName == "-" || f.member.Embedded:
+	case IsInline(*f.member):
+		b.fieldError(t, f.GoName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
+		return false
+	case jsonTag(*f.member)[0] == "" || f.JSONName == "-":
 		b.fieldError(t, f.GoName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
 	}
@@ -207,10 +241,12 @@ func lowerFirst(s string) string {
 	return strings.ToLower(s[:1]) + s[1:]
 }
 
-// discriminator checks a discriminator field and starts its union.
+// discriminator checks a discriminator field and starts its union, or
+// returns nil.
 func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
-	info := b.enum(t, d)
-	if !info.ok {
+	info := b.enum(d.Type)
+	if info.problem != "" {
+		b.markerProblem(t, d, DiscriminatorMarker, false, "%s", info.problem)
 		return nil
 	}
 	u := &Union{Struct: t, Discriminator: d.Field, Enum: info.enum}
@@ -218,9 +254,9 @@ func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 		value, err := ParseDefault(*raw)
 		switch {
 		case err != nil:
-			b.markerProblem(t, d, DiscriminatorMarker, false, "%v", err)
+			b.markerProblem(t, d, DefaultMarker, false, "%v", err)
 		case !u.Enum.Has(value):
-			b.markerProblem(t, d, DiscriminatorMarker, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, u.Enum.Type.Name.Name, quoteAll(u.Enum.Values))
+			b.markerProblem(t, d, DefaultMarker, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), quoteAll(u.Enum.Values))
 		default:
 			u.Default = &value
 		}
@@ -228,17 +264,22 @@ func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 	return u
 }
 
-// enum resolves the discriminator's type to an enum, reporting why it is not one.
-func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
-	et := d.Type
+// enum resolves a discriminator type to an enum once: each discriminator of a
+// type that is no enum is told why, and the type's own mistakes (untyped
+// constants) are reported once.
+func (b *builder) enum(et *types.Type) *enumInfo {
 	if info, ok := b.enums[et.Name]; ok {
 		return info
 	}
 	info := &enumInfo{}
 	b.enums[et.Name] = info
-	if et.Kind != types.Alias || et.Underlying.Kind != types.Builtin || et.Underlying.Name.Name != "string" {
-		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"discriminator type %s must be a named string type marked +enum, e.g. `type %sType string`", b.names.Name(et), d.GoName)
+	name := b.names.Name(et)
+	switch {
+	case et.Kind == types.Pointer && isNamedString(et.Elem):
+		info.problem = fmt.Sprintf("discriminator type %s must not be a pointer: use %s", name, b.names.Name(et.Elem))
+		return info
+	case !isNamedString(et):
+		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
 		return info
 	}
 	enumDir := b.dir(et)
@@ -247,8 +288,8 @@ func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
 		isEnum, _ = ParseType(et.CommentLines)
 	}
 	if !isEnum {
-		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`", b.names.Name(et), et.Name.Name)
+		info.problem = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
+			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 		return info
 	}
 	info.enum = Enum{Type: et, Values: enumValues(et)}
@@ -259,12 +300,22 @@ func (b *builder) enum(t *types.Type, d *unionField) *enumInfo {
 			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
 	}
 	if len(info.enum.Values) == 0 {
-		b.markerProblem(t, d, DiscriminatorMarker, false,
-			"enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`", b.names.Name(et), et.Name.Name)
-		return info
+		info.problem = fmt.Sprintf("enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`%s",
+			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 	}
-	info.ok = true
 	return info
+}
+
+func isNamedString(t *types.Type) bool {
+	return t.Kind == types.Alias && t.Underlying.Kind == types.Builtin && t.Underlying.Name.Name == "string"
+}
+
+// declaredAt says where a type is declared, for hints that send the reader there.
+func declaredAt(pos token.Position) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	return fmt.Sprintf(" (declared at %s:%d)", displayPath(pos.Filename), pos.Line)
 }
 
 // enumValues collects the values of the constants of type et, in whichever
@@ -330,13 +381,16 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 		return
 	}
 	ok := true
-	if !hasVisibleSetState(m.Type) {
-		b.fieldError(t, m.GoName, "member type %s has no unset state that can be told from a set one: use a pointer (*%s), slice, map, string, bool or number",
-			b.names.Name(m.Type), b.names.Name(m.Type))
+	if why := b.memberTypeProblem(m.Type); why != "" {
+		b.fieldError(t, m.GoName, "%s", why)
 		ok = false
 	}
 	if !m.markers.Optional && !hasJSONOption(*m.member, "omitempty") && !hasJSONOption(*m.member, "omitzero") {
-		b.fieldError(t, m.GoName, "members must be optional: add \"// +optional\" and omitempty to the json tag")
+		if m.markers.Required {
+			b.fieldError(t, m.GoName, "members must be optional: replace \"// +required\" with \"// +optional\"")
+		} else {
+			b.fieldError(t, m.GoName, "members must be optional: add \"// +optional\" or omitempty to the json tag")
+		}
 		ok = false
 	}
 	value := m.markers.Member.Value
@@ -386,17 +440,20 @@ func quoteAll(values []string) string {
 	return strings.Join(quoted, ", ")
 }
 
-// hasVisibleSetState reports whether "set" can be told from "unset" for a
-// value of t: pointers, slices and maps by nil or length, scalars by zero.
-func hasVisibleSetState(t *types.Type) bool {
-	t = Underlying(t)
-	switch t.Kind {
-	case types.Pointer, types.Slice, types.Map:
-		return true
-	case types.Builtin:
-		return IsScalar(t)
+// memberTypeProblem says why "set" cannot be told from "unset" for a member
+// of type t, or "" when it can: pointers, slices and maps by nil or length,
+// scalars by their zero value.
+func (b *builder) memberTypeProblem(t *types.Type) string {
+	u := Underlying(t)
+	switch {
+	case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || IsScalar(u):
+		return ""
+	case u.Kind == types.Struct:
+		return fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s", b.names.Name(t), b.names.Name(t))
+	case u.Kind == types.Array:
+		return fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
 	}
-	return false
+	return fmt.Sprintf("member type %s cannot be told unset from set: use a pointer to a struct, a slice, a map, a string, a bool or a number", b.names.Name(t))
 }
 
 // Underlying follows named non-struct types to what they are declared as.

@@ -17,6 +17,7 @@ const (
 	MemberMarker          = "unionMember"
 	DiscriminatedByMarker = "unionDiscriminatedBy"
 	EnumMarker            = "enum"
+	DefaultMarker         = "default"
 )
 
 // unionMarkers are the markers whose grammar this package owns.
@@ -42,15 +43,17 @@ type FieldMarkers struct {
 	Discriminator   bool
 	Member          *MemberOptions
 	DiscriminatedBy string
-	// Optional is set by "+optional" or "+k8s:optional".
+	// Optional is set by "+optional" or "+k8s:optional", Required by
+	// "+required" or "+k8s:required".
 	Optional bool
+	Required bool
 	// Default is the raw value of "+default=", if any.
 	Default *string
 	// ListType and ListMapKeys come from "+listType=" and "+listMapKey=".
 	ListType    string
 	ListMapKeys []string
-	// Lines holds, for each union marker found, the index of its comment line,
-	// so that checks can point at the marker.
+	// Lines holds, for each union marker and "+default" found, the index of
+	// its comment line, so that checks can point at the marker.
 	Lines map[string]int
 }
 
@@ -131,9 +134,12 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 			fm.DiscriminatedBy = name
 		case "optional", "k8s:optional":
 			fm.Optional = true
-		case "default":
+		case "required", "k8s:required":
+			fm.Required = true
+		case DefaultMarker:
 			if v, ok := strings.CutPrefix(m.rest, "="); ok {
 				fm.Default = &v
+				fm.Lines[DefaultMarker] = m.line
 			}
 		case "listType":
 			fm.ListType = strings.TrimPrefix(m.rest, "=")

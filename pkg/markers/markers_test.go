@@ -24,13 +24,13 @@ func TestParseField(t *testing.T) {
 		{
 			name:  "discriminator",
 			lines: []string{"Type selects.", "+unionDiscriminator", "+required"},
-			want:  FieldMarkers{Discriminator: true, Lines: map[string]int{DiscriminatorMarker: 1}},
+			want:  FieldMarkers{Discriminator: true, Required: true, Lines: map[string]int{DiscriminatorMarker: 1}},
 		},
 		{
 			name:  "discriminator with default",
 			lines: []string{"+unionDiscriminator", `+default="RollingUpdate"`, "+optional"},
 			want: FieldMarkers{Discriminator: true, Optional: true, Default: ptr(`"RollingUpdate"`),
-				Lines: map[string]int{DiscriminatorMarker: 0}},
+				Lines: map[string]int{DiscriminatorMarker: 0, DefaultMarker: 1}},
 		},
 		{
 			name:  "member",

@@ -153,15 +153,43 @@ func (s *source) fieldPos(dir, typeName, fieldName string) token.Position {
 	return s.position(f.Type.Pos())
 }
 
-// markerPos is the position of the "+" of a comment line of a field's doc
-// comment; line is the text gengo reported, occurrence counts repeats of it.
-func (s *source) markerPos(dir, typeName, fieldName, line string, occurrence int) token.Position {
-	f := s.field(dir, typeName, fieldName)
-	if f == nil || f.Doc == nil {
-		return s.fieldPos(dir, typeName, fieldName)
+// fieldMarkerPos is the position of the "+" of comment line i of a field's
+// doc comment, as gengo reported the lines.
+func (s *source) fieldMarkerPos(dir, typeName, fieldName string, lines []string, i int) token.Position {
+	if f := s.field(dir, typeName, fieldName); f != nil {
+		if pos, ok := s.commentLinePos(f.Doc, lines, i); ok {
+			return pos
+		}
 	}
-	want := strings.TrimSpace(line)
-	for _, c := range f.Doc.List {
+	return s.fieldPos(dir, typeName, fieldName)
+}
+
+// typeMarkerPos is the position of the "+" of comment line i of a type's doc
+// comment, as gengo reported the lines.
+func (s *source) typeMarkerPos(dir, typeName string, lines []string, i int) token.Position {
+	if d, ok := s.pkg(dir).types[typeName]; ok {
+		if pos, ok := s.commentLinePos(d.doc, lines, i); ok {
+			return pos
+		}
+	}
+	return s.typePos(dir, typeName)
+}
+
+// commentLinePos finds comment line i of lines in doc. gengo drops some
+// lines of a comment (directives, blank edges), so the line is found by its
+// text, counting repeats of it.
+func (s *source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (token.Position, bool) {
+	if doc == nil || i < 0 || i >= len(lines) {
+		return token.Position{}, false
+	}
+	want := strings.TrimSpace(lines[i])
+	occurrence := 0
+	for _, earlier := range lines[:i] {
+		if strings.TrimSpace(earlier) == want {
+			occurrence++
+		}
+	}
+	for _, c := range doc.List {
 		text := strings.TrimPrefix(c.Text, "//")
 		if strings.TrimSpace(text) != want {
 			continue
@@ -171,9 +199,9 @@ func (s *source) markerPos(dir, typeName, fieldName, line string, occurrence int
 			continue
 		}
 		offset := len("//") + strings.Index(text, "+")
-		return s.position(c.Pos() + token.Pos(offset))
+		return s.position(c.Pos() + token.Pos(offset)), true
 	}
-	return s.fieldPos(dir, typeName, fieldName)
+	return token.Position{}, false
 }
 
 // untypedConst is a constant written in a const block after constants of an

@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/union-gen/union-gen/pkg/generators"
+)
+
+var update = flag.Bool("update", false, "rewrite expected files")
+
+const (
+	// badDir holds one broken package per rule, each with the exact stderr
+	// of union-gen in expected.txt.
+	badDir = "testdata/bad"
+	// warningsPkg has only warnings: it is generated, unlike the others.
+	warningsPkg = "warnings"
+	// validPkg is a package with valid unions and a checked-in generated file.
+	validPkg = "examples/apis/kep/v1alpha1"
+)
+
+var (
+	// binary is the union-gen built by TestMain: the tests check what users
+	// see, so they run the real command, not its functions.
+	binary string
+	// root is the repository root, the working directory of every run: the
+	// positions in expected.txt are relative to it, as union-gen prints them.
+	root string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(runTests(m))
+}
+
+// runTests builds the binary, runs the tests and removes the binary: a
+// function of its own so that its deferred cleanup runs before os.Exit.
+func runTests(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "union-gen-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "union-gen")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "building union-gen: %v\n", err)
+		return 1
+	}
+	// An absolute directory keeps the child's view of its working directory
+	// (and so the printed paths) independent of how the test was started.
+	if root, err = filepath.Abs(filepath.Join("..", "..")); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return m.Run()
+}
+
+// result is the outcome of one run of union-gen.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// run runs union-gen with args in the repository root.
+func run(t *testing.T, args ...string) result {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), binary, args...)
+	cmd.Dir = root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var exitErr *exec.ExitError
+	if err := cmd.Run(); err != nil && !errors.As(err, &exitErr) {
+		t.Fatalf("running union-gen %s: %v", strings.Join(args, " "), err)
+	}
+	return result{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// snapshot is the content of every file below some directories of the
+// repository, by path relative to the root.
+type snapshot map[string][]byte
+
+// takeSnapshot reads every file below dirs (relative to the root).
+func takeSnapshot(t *testing.T, dirs ...string) snapshot {
+	t.Helper()
+	s := snapshot{}
+	for _, dir := range dirs {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(root, path)
+			s[filepath.ToSlash(rel)] = data
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// checkUnchanged fails t when a file below dirs was added, removed or
+// changed since before was taken. Files that union-gen evidently wrote (they
+// carry its generated-by line) are put back as they were, so that a failing
+// run does not leave the repository dirty; other changes are only reported,
+// as they may be someone's edits.
+func checkUnchanged(t *testing.T, before snapshot, dirs ...string) {
+	t.Helper()
+	after := takeSnapshot(t, dirs...)
+	for _, path := range slices.Sorted(maps.Keys(after)) {
+		old, existed := before[path]
+		if existed && bytes.Equal(old, after[path]) {
+			continue
+		}
+		t.Errorf("file %s was written (existed before: %t)", path, existed)
+		if !bytes.Contains(after[path], []byte(generators.GeneratedBy)) {
+			continue
+		}
+		var err error
+		if existed {
+			err = os.WriteFile(filepath.Join(root, path), old, 0o644)
+		} else {
+			err = os.Remove(filepath.Join(root, path))
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	for _, path := range slices.Sorted(maps.Keys(before)) {
+		if _, ok := after[path]; !ok {
+			t.Errorf("file %s was removed", path)
+		}
+	}
+}
+
+// badPackages lists the packages of badDir that must fail. Helper packages
+// (such as crosspkgenum/enums) are nested inside the package that uses them,
+// so every directory at the top is one rule.
+func badPackages(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(root, badDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkgs []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != warningsPkg {
+			pkgs = append(pkgs, e.Name())
+		}
+	}
+	if len(pkgs) == 0 {
+		t.Fatalf("no packages in %s", badDir)
+	}
+	return pkgs
+}
+
+// expectedFile is the path, relative to the root, of a package's expected stderr.
+func expectedFile(pkg string) string {
+	return badDir + "/" + pkg + "/expected.txt"
+}
+
+// checkStderr compares stderr with the package's expected.txt, or rewrites
+// the file with -update.
+func checkStderr(t *testing.T, pkg, stderr string) {
+	t.Helper()
+	path := filepath.Join(root, expectedFile(pkg))
+	if *update {
+		if err := os.WriteFile(path, []byte(stderr), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if stderr != string(want) {
+		t.Errorf("stderr differs from %s (run with -update to rewrite it)\ngot:\n%s\nwant:\n%s", expectedFile(pkg), stderr, want)
+	}
+}
+
+// TestBadInput runs union-gen on each broken package alone: each must fail
+// with exactly its expected problems and leave its files alone.
+func TestBadInput(t *testing.T) {
+	for _, pkg := range badPackages(t) {
+		t.Run(pkg, func(t *testing.T) {
+			// Each run reads and may (wrongly) write only its own directory.
+			t.Parallel()
+			dir := badDir + "/" + pkg
+			before := takeSnapshot(t, dir)
+			res := run(t, "./"+dir)
+			checkUnchanged(t, before, dir)
+			if res.code != 1 {
+				t.Errorf("exit status %d, want 1", res.code)
+			}
+			if res.stdout != "" {
+				t.Errorf("stdout is not empty:\n%s", res.stdout)
+			}
+			checkStderr(t, pkg, res.stderr)
+		})
+	}
+}
+
+// TestBadInputAllInOneRun runs union-gen once on every broken package, the
+// warnings package and a valid package: every problem must be reported in
+// the one run, and no package may be written, not even the valid ones.
+func TestBadInputAllInOneRun(t *testing.T) {
+	if *update {
+		t.Skip("-update rewrites expected files from single-package runs only")
+	}
+	pkgs := append(badPackages(t), warningsPkg)
+	args := []string{"./" + validPkg}
+	var want []string
+	for _, pkg := range pkgs {
+		args = append(args, "./"+badDir+"/"+pkg)
+		data, err := os.ReadFile(filepath.Join(root, expectedFile(pkg)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, lines(string(data))...)
+	}
+
+	dirs := []string{badDir, "examples/apis"}
+	before := takeSnapshot(t, dirs...)
+	res := run(t, args...)
+	checkUnchanged(t, before, dirs...)
+	if res.code != 1 {
+		t.Errorf("exit status %d, want 1", res.code)
+	}
+	if res.stdout != "" {
+		t.Errorf("stdout is not empty:\n%s", res.stdout)
+	}
+	// Problems are sorted across packages, so compare sets of lines. A line
+	// that only a combined run prints means packages disturb each other's
+	// checks, which is as wrong as a missing one.
+	got := lines(res.stderr)
+	for _, line := range difference(want, got) {
+		t.Errorf("missing from the combined run: %s", line)
+	}
+	for _, line := range difference(got, want) {
+		t.Errorf("only in the combined run: %s", line)
+	}
+}
+
+// lines splits output into its lines, without the empty one after the last
+// newline.
+func lines(s string) []string {
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// difference returns the lines of a that are not in b, counting repeats.
+func difference(a, b []string) []string {
+	left := map[string]int{}
+	for _, line := range b {
+		left[line]++
+	}
+	var out []string
+	for _, line := range a {
+		if left[line] > 0 {
+			left[line]--
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TestWarningsOnly checks that warnings are printed but neither fail the run
+// nor stop generation. It writes under another name than the default so that
+// the package keeps no generated file.
+func TestWarningsOnly(t *testing.T) {
+	const output = "zz_test_output.go"
+	dir := badDir + "/" + warningsPkg
+	generated := filepath.Join(root, dir, output)
+	// A file left by an interrupted run would hide whether this run wrote it.
+	if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	before := takeSnapshot(t, dir)
+	// Removed below on success; this covers a test that stops early.
+	t.Cleanup(func() { os.Remove(generated) })
+
+	res := run(t, "--output-file="+output, "./"+dir)
+	data, err := os.ReadFile(generated)
+	if err != nil {
+		t.Errorf("union-gen did not write %s: %v", output, err)
+	} else if !bytes.Contains(data, []byte("func (in *Choice) ValidateUnions(")) {
+		t.Errorf("%s/%s has no ValidateUnions for Choice:\n%s", dir, output, data)
+	}
+	// The output file is expected; nothing else may change.
+	if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	checkUnchanged(t, before, dir)
+	if res.code != 0 {
+		t.Errorf("exit status %d, want 0", res.code)
+	}
+	if res.stdout != "" {
+		t.Errorf("stdout is not empty:\n%s", res.stdout)
+	}
+	checkStderr(t, warningsPkg, res.stderr)
+}
+
+// TestUsage checks the command line itself: help, and the errors that stop
+// union-gen before it reads any package.
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		// stderr must contain each of these.
+		stderr []string
+	}{
+		{
+			name:   "help",
+			args:   []string{"--help"},
+			code:   0,
+			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file"},
+		},
+		{
+			name:   "no package pattern",
+			args:   nil,
+			code:   1,
+			stderr: []string{"union-gen: no package pattern given"},
+		},
+		{
+			name:   "output file with a directory",
+			args:   []string{"--output-file=a/b.go", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--output-file must be a file name ending in .go, with no directory", `"a/b.go"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res := run(t, tt.args...)
+			if res.code != tt.code {
+				t.Errorf("exit status %d, want %d", res.code, tt.code)
+			}
+			for _, s := range tt.stderr {
+				if !strings.Contains(res.stderr, s) {
+					t.Errorf("stderr does not contain %q:\n%s", s, res.stderr)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,54 @@
+// Package nodiscriminator has members with no discriminator in their struct.
+package nodiscriminator
+
+// Kind selects the member of Outer.
+// +enum
+type Kind string
+
+const (
+	KindA Kind = "A"
+	KindB Kind = "B"
+)
+
+// Orphans has members and no discriminator at all.
+type Orphans struct {
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+	// +unionMember=B
+	// +optional
+	B *int `json:"b,omitempty"`
+}
+
+// Outer declares the discriminator and embeds the members inline: a union
+// must live in one struct.
+type Outer struct {
+	// +unionDiscriminator
+	// +optional
+	Kind Kind `json:"kind,omitempty"`
+
+	Members `json:",inline"`
+}
+
+// Members holds the members of Outer's union.
+type Members struct {
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// Selector declares a discriminator and nothing else.
+type Selector struct {
+	// +unionDiscriminator
+	// +optional
+	Kind Kind `json:"kind,omitempty"`
+}
+
+// Reverse embeds the discriminator inline and declares the members itself.
+type Reverse struct {
+	Selector `json:",inline"`
+
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}

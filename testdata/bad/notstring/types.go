@@ -1,0 +1,51 @@
+// Package notstring has discriminators whose types are not named string types.
+package notstring
+
+// Kind selects the member of ByPointer.
+// +enum
+type Kind string
+
+const (
+	KindA Kind = "A"
+	KindB Kind = "B"
+)
+
+// ByString is selected by a plain string.
+type ByString struct {
+	// +unionDiscriminator
+	// +optional
+	Kind string `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// AlsoByString is selected by a plain string too: it needs its own error.
+type AlsoByString struct {
+	// +unionDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// ByInt is selected by a number.
+type ByInt struct {
+	// +unionDiscriminator
+	// +optional
+	Kind int `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// ByPointer is selected by a pointer to an enum.
+type ByPointer struct {
+	// +unionDiscriminator
+	// +optional
+	Kind *Kind `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}

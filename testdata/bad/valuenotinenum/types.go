@@ -1,0 +1,31 @@
+// Package valuenotinenum has members selected by values outside their enum.
+package valuenotinenum
+
+// Greek selects the member of Letters.
+// +enum
+type Greek string
+
+const (
+	GreekAlpha Greek = "ALPHA"
+	GreekBeta  Greek = "BETA"
+)
+
+// Letters has a value that is not in the enum and one that differs in case.
+type Letters struct {
+	// +unionDiscriminator
+	// +optional
+	Greek Greek `json:"greek,omitempty"`
+	// +unionMember=alpha
+	// +optional
+	Alpha *int `json:"alpha,omitempty"`
+	// +unionMember=BETA
+	// +optional
+	Beta *int `json:"beta,omitempty"`
+	// +unionMember=GAMMA
+	// +optional
+	Gamma *int `json:"gamma,omitempty"`
+	// Delta has no value: its Go name is not a value either.
+	// +unionMember
+	// +optional
+	Delta *int `json:"delta,omitempty"`
+}
