@@ -3,9 +3,12 @@ package generators
 import (
 	"bytes"
 	"flag"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,6 +80,23 @@ func TestGolden(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from the generator's output; run `go test ./pkg/generators -update` and review the diff", path)
+		}
+	}
+}
+
+// TestGeneratedImports checks that generated files import no package outside
+// the standard library but field: API packages must not gain dependencies.
+func TestGeneratedImports(t *testing.T) {
+	for dir, b := range generate(t, goldenPattern) {
+		f, err := parser.ParseFile(token.NewFileSet(), goldenFile, b, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path != fieldPackage && strings.Contains(strings.Split(path, "/")[0], ".") {
+				t.Errorf("%s: generated file imports %s", dir, path)
+			}
 		}
 	}
 }

@@ -22,6 +22,8 @@ type unionsGenerator struct {
 	pkg     string
 	model   *markers.Model
 	imports namer.ImportTracker
+	// usesNilOf is set when a method declares a variable with unionsNilOf.
+	usesNilOf bool
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *markers.Model) *unionsGenerator {
@@ -47,19 +49,21 @@ func (g *unionsGenerator) Imports(*generator.Context) []string {
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	raw := c.Namers["raw"]
-	fieldSymbol := func(name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: fieldPackage, Name: name}))
+	symbol := func(pkg, name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
 	}
 	e := &emitter{
 		gen:          g,
-		raw:          raw,
 		t:            t,
 		self:         raw.Name(t),
-		path:         fieldSymbol("Path"),
-		errorList:    fieldSymbol("ErrorList"),
-		required:     fieldSymbol("Required"),
-		forbidden:    fieldSymbol("Forbidden"),
-		notSupported: fieldSymbol("NotSupported"),
+		path:         symbol(fieldPackage, "Path"),
+		errorList:    symbol(fieldPackage, "ErrorList"),
+		required:     symbol(fieldPackage, "Required"),
+		forbidden:    symbol(fieldPackage, "Forbidden"),
+		notSupported: symbol(fieldPackage, "NotSupported"),
+		sortedKeys: func(m string) string {
+			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
+		},
 	}
 	e.normalizeUnions()
 	e.validateUnions()
@@ -68,16 +72,41 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return err
 }
 
+// Finalize writes the helper that lets methods declare variables of types
+// from other packages without importing them: the generated file imports no
+// package but field outside the standard library.
+func (g *unionsGenerator) Finalize(_ *generator.Context, w io.Writer) error {
+	if !g.usesNilOf {
+		return nil
+	}
+	_, err := io.WriteString(w, `// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
+}
+`)
+	return err
+}
+
 // emitter writes the methods of one struct. Its output is unindented: the Go
 // file type formats it.
 type emitter struct {
 	gen  *unionsGenerator
-	raw  namer.Namer
 	t    *types.Type
 	self string
 	// Names of the field package's symbols, as imported.
 	path, errorList, required, forbidden, notSupported string
-	out                                                strings.Builder
+	// sortedKeys is the expression of a map's sorted keys; it imports maps
+	// and slices only when called.
+	sortedKeys func(m string) string
+	out        strings.Builder
+}
+
+// declareNil declares name as the nil value of the type of like.
+func (e *emitter) declareNil(name, like string) {
+	e.gen.usesNilOf = true
+	e.line("%s := unionsNilOf(%s)", name, like)
 }
 
 func (e *emitter) line(format string, args ...any) {
@@ -259,13 +288,12 @@ func (e *emitter) validateField(m types.Member) {
 	old := ""
 	if usesOld(m.Type, keys) {
 		old = "old" + m.Name
-		switch markers.Underlying(m.Type).Kind {
-		case types.Struct:
-			e.line("var %s *%s", old, e.raw.Name(m.Type))
+		if markers.Underlying(m.Type).Kind == types.Struct {
+			e.declareNil(old, "&"+in)
 			e.line("if old != nil {")
 			e.line("%s = &old.%s", old, m.Name)
-		default:
-			e.line("var %s %s", old, e.raw.Name(m.Type))
+		} else {
+			e.declareNil(old, in)
 			e.line("if old != nil {")
 			e.line("%s = old.%s", old, m.Name)
 		}
@@ -301,16 +329,19 @@ func (e *emitter) validateValue(in, old string, t *types.Type, keys []markers.Ke
 	case types.Map:
 		k, v, o := numbered("k", depth), numbered("v", depth), numbered("o", depth)
 		key := k
-		if e.raw.Name(u.Key) != "string" {
+		if u.Key.Kind != types.Builtin {
 			key = "string(" + k + ")"
 		}
-		e.line("for %s, %s := range %s {", k, v, in)
+		// Sorted keys give errors in a stable order; sorting allocates, but
+		// only invalid objects get here.
+		e.line("for _, %s := range %s {", k, e.sortedKeys(in))
+		e.line("%s := %s[%s]", v, in, k)
 		elemOld := ""
 		switch {
 		case old == "":
 		case markers.Underlying(u.Elem).Kind == types.Struct:
 			elemOld = numbered("prior", depth)
-			e.line("var %s *%s", elemOld, e.raw.Name(u.Elem))
+			e.declareNil(elemOld, "&"+v)
 			e.line("if %s, found := %s[%s]; found {", o, old, k)
 			e.line("%s = &%s", elemOld, o)
 			e.line("}")
@@ -327,9 +358,9 @@ func (e *emitter) validateValue(in, old string, t *types.Type, keys []markers.Ke
 			elemOld = numbered("prior", depth)
 			elem := u.Elem
 			if markers.Underlying(elem).Kind == types.Struct {
-				e.line("var %s *%s", elemOld, e.raw.Name(elem))
+				e.declareNil(elemOld, "&"+in+"["+i+"]")
 			} else {
-				e.line("var %s %s", elemOld, e.raw.Name(elem))
+				e.declareNil(elemOld, in+"["+i+"]")
 			}
 			e.line("for %s := range %s {", j, old)
 			e.line("if %s {", keysEqual(in+"["+i+"]", old+"["+j+"]", elem, keys))

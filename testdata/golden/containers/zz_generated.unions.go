@@ -8,6 +8,8 @@ package containers
 
 import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	maps "maps"
+	slices "slices"
 )
 
 // NormalizeUnions clears the union members of in that its discriminators no
@@ -50,22 +52,22 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 		return nil
 	}
 	var errs field.ErrorList
-	var oldLeaf *Leaf
+	oldLeaf := unionsNilOf(in.Leaf)
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
 	errs = append(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath)...)
-	var oldNamed *Leaf
+	oldNamed := unionsNilOf(&in.Named)
 	if old != nil {
 		oldNamed = &old.Named
 	}
 	errs = append(errs, in.Named.ValidateUnions(oldNamed, fldPath.Child("named"))...)
-	var oldPorts []*Port
+	oldPorts := unionsNilOf(in.Ports)
 	if old != nil {
 		oldPorts = old.Ports
 	}
 	for i := range in.Ports {
-		var prior *Port
+		prior := unionsNilOf(in.Ports[i])
 		for j := range oldPorts {
 			if in.Ports[i] != nil && oldPorts[j] != nil && in.Ports[i].Port == oldPorts[j].Port && (in.Ports[i].Protocol == nil) == (oldPorts[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *oldPorts[j].Protocol) {
 				prior = oldPorts[j]
@@ -74,11 +76,12 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 		}
 		errs = append(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i))...)
 	}
-	var oldByKey map[Key]*Leaf
+	oldByKey := unionsNilOf(in.ByKey)
 	if old != nil {
 		oldByKey = old.ByKey
 	}
-	for k, v := range in.ByKey {
+	for _, k := range slices.Sorted(maps.Keys(in.ByKey)) {
+		v := in.ByKey[k]
 		errs = append(errs, v.ValidateUnions(oldByKey[k], fldPath.Child("byKey").Key(string(k)))...)
 	}
 	for i := range in.Grid {
@@ -89,18 +92,21 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 	for i := range in.Fixed {
 		errs = append(errs, in.Fixed[i].ValidateUnions(nil, fldPath.Child("fixed").Index(i))...)
 	}
-	for k, v := range in.Nested {
+	for _, k := range slices.Sorted(maps.Keys(in.Nested)) {
+		v := in.Nested[k]
 		for i2 := range v {
 			errs = append(errs, v[i2].ValidateUnions(nil, fldPath.Child("nested").Key(k).Index(i2))...)
 		}
 	}
-	var oldMapOfMaps map[string]map[string]Leaf
+	oldMapOfMaps := unionsNilOf(in.MapOfMaps)
 	if old != nil {
 		oldMapOfMaps = old.MapOfMaps
 	}
-	for k, v := range in.MapOfMaps {
-		for k2, v2 := range v {
-			var prior2 *Leaf
+	for _, k := range slices.Sorted(maps.Keys(in.MapOfMaps)) {
+		v := in.MapOfMaps[k]
+		for _, k2 := range slices.Sorted(maps.Keys(v)) {
+			v2 := v[k2]
+			prior2 := unionsNilOf(&v2)
 			if o2, found := oldMapOfMaps[k][k2]; found {
 				prior2 = &o2
 			}
@@ -261,7 +267,7 @@ func (in *Port) ValidateUnions(old *Port, fldPath *field.Path) field.ErrorList {
 		return nil
 	}
 	var errs field.ErrorList
-	var oldLeaf *Leaf
+	oldLeaf := unionsNilOf(in.Leaf)
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
@@ -301,7 +307,7 @@ func (in *Tree) ValidateUnions(old *Tree, fldPath *field.Path) field.ErrorList {
 		return nil
 	}
 	var errs field.ErrorList
-	var oldLeaf *Leaf
+	oldLeaf := unionsNilOf(&in.Leaf)
 	if old != nil {
 		oldLeaf = &old.Leaf
 	}
@@ -327,4 +333,11 @@ func (in *Tree) unionsValid() bool {
 		}
 	}
 	return true
+}
+
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
 }

@@ -22,7 +22,6 @@ limitations under the License.
 package v1
 
 import (
-	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -46,7 +45,7 @@ func (in *Deployment) ValidateUnions(old *Deployment, fldPath *field.Path) field
 		return nil
 	}
 	var errs field.ErrorList
-	var oldSpec *DeploymentSpec
+	oldSpec := unionsNilOf(&in.Spec)
 	if old != nil {
 		oldSpec = &old.Spec
 	}
@@ -87,12 +86,12 @@ func (in *DeploymentSpec) ValidateUnions(old *DeploymentSpec, fldPath *field.Pat
 		return nil
 	}
 	var errs field.ErrorList
-	var oldTemplate *corev1.PodTemplateSpec
+	oldTemplate := unionsNilOf(&in.Template)
 	if old != nil {
 		oldTemplate = &old.Template
 	}
 	errs = append(errs, in.Template.ValidateUnions(oldTemplate, fldPath.Child("template"))...)
-	var oldStrategy *DeploymentStrategy
+	oldStrategy := unionsNilOf(&in.Strategy)
 	if old != nil {
 		oldStrategy = &old.Strategy
 	}
@@ -177,4 +176,11 @@ func (in *DeploymentStrategy) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
 }

@@ -45,7 +45,7 @@ func (in *Container) ValidateUnions(old *Container, fldPath *field.Path) field.E
 		return nil
 	}
 	var errs field.ErrorList
-	var oldSecurityContext *SecurityContext
+	oldSecurityContext := unionsNilOf(in.SecurityContext)
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
@@ -85,7 +85,7 @@ func (in *PodSecurityContext) ValidateUnions(old *PodSecurityContext, fldPath *f
 		return nil
 	}
 	var errs field.ErrorList
-	var oldSeccompProfile *SeccompProfile
+	oldSeccompProfile := unionsNilOf(in.SeccompProfile)
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
@@ -133,12 +133,12 @@ func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.Error
 		return nil
 	}
 	var errs field.ErrorList
-	var oldContainers []Container
+	oldContainers := unionsNilOf(in.Containers)
 	if old != nil {
 		oldContainers = old.Containers
 	}
 	for i := range in.Containers {
-		var prior *Container
+		prior := unionsNilOf(&in.Containers[i])
 		for j := range oldContainers {
 			if in.Containers[i].Name == oldContainers[j].Name {
 				prior = &oldContainers[j]
@@ -147,7 +147,7 @@ func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.Error
 		}
 		errs = append(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i))...)
 	}
-	var oldSecurityContext *PodSecurityContext
+	oldSecurityContext := unionsNilOf(in.SecurityContext)
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
@@ -192,7 +192,7 @@ func (in *PodTemplateSpec) ValidateUnions(old *PodTemplateSpec, fldPath *field.P
 		return nil
 	}
 	var errs field.ErrorList
-	var oldSpec *PodSpec
+	oldSpec := unionsNilOf(&in.Spec)
 	if old != nil {
 		oldSpec = &old.Spec
 	}
@@ -296,7 +296,7 @@ func (in *SecurityContext) ValidateUnions(old *SecurityContext, fldPath *field.P
 		return nil
 	}
 	var errs field.ErrorList
-	var oldSeccompProfile *SeccompProfile
+	oldSeccompProfile := unionsNilOf(in.SeccompProfile)
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
@@ -314,4 +314,11 @@ func (in *SecurityContext) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
 }

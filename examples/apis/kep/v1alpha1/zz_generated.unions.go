@@ -23,6 +23,8 @@ package v1alpha1
 
 import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	maps "maps"
+	slices "slices"
 )
 
 // NormalizeUnions clears the union members of in that its discriminators no
@@ -58,12 +60,12 @@ func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.Error
 		return nil
 	}
 	var errs field.ErrorList
-	var oldEntries []Entry
+	oldEntries := unionsNilOf(in.Entries)
 	if old != nil {
 		oldEntries = old.Entries
 	}
 	for i := range in.Entries {
-		var prior *Entry
+		prior := unionsNilOf(&in.Entries[i])
 		for j := range oldEntries {
 			if in.Entries[i].Name == oldEntries[j].Name {
 				prior = &oldEntries[j]
@@ -72,12 +74,13 @@ func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.Error
 		}
 		errs = append(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i))...)
 	}
-	var oldByName map[string]Union2
+	oldByName := unionsNilOf(in.ByName)
 	if old != nil {
 		oldByName = old.ByName
 	}
-	for k, v := range in.ByName {
-		var prior *Union2
+	for _, k := range slices.Sorted(maps.Keys(in.ByName)) {
+		v := in.ByName[k]
+		prior := unionsNilOf(&v)
 		if o, found := oldByName[k]; found {
 			prior = &o
 		}
@@ -133,7 +136,7 @@ func (in *Entry) ValidateUnions(old *Entry, fldPath *field.Path) field.ErrorList
 		return nil
 	}
 	var errs field.ErrorList
-	var oldUnion2 *Union2
+	oldUnion2 := unionsNilOf(&in.Union2)
 	if old != nil {
 		oldUnion2 = &old.Union2
 	}
@@ -281,7 +284,7 @@ func (in *TopLevelUnion) ValidateUnions(old *TopLevelUnion, fldPath *field.Path)
 		return nil
 	}
 	var errs field.ErrorList
-	var oldUnion *Union
+	oldUnion := unionsNilOf(&in.Union)
 	if old != nil {
 		oldUnion = &old.Union
 	}
@@ -451,4 +454,11 @@ func (in *Union2) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
 }

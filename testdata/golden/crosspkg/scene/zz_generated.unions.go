@@ -7,8 +7,9 @@
 package scene
 
 import (
-	shapes "github.com/union-gen/union-gen/testdata/golden/crosspkg/shapes"
 	field "k8s.io/apimachinery/pkg/util/validation/field"
+	maps "maps"
+	slices "slices"
 )
 
 // NormalizeUnions clears the union members of in that its discriminators no
@@ -34,16 +35,17 @@ func (in *Scene) ValidateUnions(old *Scene, fldPath *field.Path) field.ErrorList
 		return nil
 	}
 	var errs field.ErrorList
-	var oldBackground *shapes.Shape
+	oldBackground := unionsNilOf(&in.Background)
 	if old != nil {
 		oldBackground = &old.Background
 	}
 	errs = append(errs, in.Background.ValidateUnions(oldBackground, fldPath.Child("background"))...)
-	var oldLayers map[string]*shapes.Shape
+	oldLayers := unionsNilOf(in.Layers)
 	if old != nil {
 		oldLayers = old.Layers
 	}
-	for k, v := range in.Layers {
+	for _, k := range slices.Sorted(maps.Keys(in.Layers)) {
+		v := in.Layers[k]
 		errs = append(errs, v.ValidateUnions(oldLayers[k], fldPath.Child("layers").Key(k))...)
 	}
 	return errs
@@ -64,4 +66,11 @@ func (in *Scene) unionsValid() bool {
 		}
 	}
 	return true
+}
+
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
 }
