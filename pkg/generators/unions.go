@@ -183,9 +183,10 @@ func normalizes(t *types.Type, keys []markers.KeyField) bool {
 	return false
 }
 
-// normalizeValue normalizes in against old, two addressable expressions of
-// type t. Map values are matched by key and list-map items by their keys;
-// other list items have no old counterpart, so nothing to normalize.
+// normalizeValue normalizes in against old, two expressions of type t, both
+// addressable when t is a struct. Map values are matched by key and list-map
+// items by their keys; other list items have no old counterpart, so nothing
+// to normalize.
 func (e *emitter) normalizeValue(in, old string, t *types.Type, keys []markers.KeyField, depth int) {
 	if !normalizes(t, keys) {
 		return
