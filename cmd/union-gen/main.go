@@ -54,7 +54,13 @@ func main() {
 	var problems markers.Problems
 	getTargets := func(c *generator.Context) []generator.Target {
 		var targets []generator.Target
-		targets, problems = generators.GetTargets(c, generators.Config{OutputFile: a.OutputFile, Header: header})
+		targets, problems = generators.GetTargets(c, generators.Config{
+			OutputFile:     a.OutputFile,
+			Header:         header,
+			OpenAPIPackage: a.OpenAPIOutputPkg,
+			OpenAPIDir:     a.OpenAPIOutputDir,
+			OpenAPIFile:    a.OpenAPIOutputFile,
+		})
 		return targets
 	}
 	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, pflag.Args())

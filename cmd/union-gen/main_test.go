@@ -225,7 +225,9 @@ func TestBadInputAllInOneRun(t *testing.T) {
 		t.Skip("-update rewrites expected files from single-package runs only")
 	}
 	pkgs := append(badPackages(t), warningsPkg)
-	args := []string{"./" + validPkg}
+	// The OpenAPI output would land in testdata/bad too, where the snapshot
+	// sees it.
+	args := []string{"--openapi-output-pkg=github.com/union-gen/union-gen/" + badDir + "/openapi", "./" + validPkg}
 	var want []string
 	for _, pkg := range pkgs {
 		args = append(args, "./"+badDir+"/"+pkg)
@@ -328,10 +330,11 @@ func TestUsage(t *testing.T) {
 		stderr []string
 	}{
 		{
-			name:   "help",
-			args:   []string{"--help"},
-			code:   0,
-			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file"},
+			name: "help",
+			args: []string{"--help"},
+			code: 0,
+			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
+				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file"},
 		},
 		{
 			name:   "no package pattern",
@@ -344,6 +347,18 @@ func TestUsage(t *testing.T) {
 			args:   []string{"--output-file=a/b.go", "./" + validPkg},
 			code:   1,
 			stderr: []string{"--output-file must be a file name ending in .go, with no directory", `"a/b.go"`},
+		},
+		{
+			name:   "OpenAPI output file with a directory",
+			args:   []string{"--openapi-output-pkg=example.com/openapi", "--openapi-output-file=a/b.go", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--openapi-output-file must be a file name ending in .go, with no directory"},
+		},
+		{
+			name:   "OpenAPI directory without a package",
+			args:   []string{"--openapi-output-dir=out", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--openapi-output-dir needs --openapi-output-pkg"},
 		},
 	}
 	for _, tt := range tests {

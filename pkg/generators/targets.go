@@ -22,6 +22,13 @@ type Config struct {
 	OutputFile string
 	// Header is the boilerplate written at the top of every file.
 	Header []byte
+	// OpenAPIPackage is the import path of the package that receives
+	// UnionDefinitions; nothing is written when it is empty.
+	OpenAPIPackage string
+	// OpenAPIDir is that package's directory, derived when empty.
+	OpenAPIDir string
+	// OpenAPIFile is the name of the file written there.
+	OpenAPIFile string
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -69,7 +76,35 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 			},
 		})
 	}
+	if cfg.OpenAPIPackage != "" {
+		target, err := openAPITarget(c, cfg, model)
+		if err != nil {
+			return nil, append(problems, markers.Problem{Message: err.Error()})
+		}
+		targets = append(targets, target)
+	}
 	return targets, problems
+}
+
+// openAPITarget writes UnionDefinitions into the OpenAPI package.
+func openAPITarget(c *generator.Context, cfg Config, model *markers.Model) (generator.Target, error) {
+	dir := cfg.OpenAPIDir
+	if dir == "" {
+		var err error
+		if dir, err = openAPIDir(c, cfg.OpenAPIPackage); err != nil {
+			return nil, err
+		}
+	}
+	inputs := slices.Clone(c.Inputs)
+	return &generator.SimpleTarget{
+		PkgName:       openAPIPackageName(c, cfg.OpenAPIPackage),
+		PkgPath:       cfg.OpenAPIPackage,
+		PkgDir:        dir,
+		HeaderComment: cfg.Header,
+		GeneratorsFunc: func(*generator.Context) []generator.Generator {
+			return []generator.Generator{newOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}
+		},
+	}, nil
 }
 
 // hasMethods reports whether any type of the package gets generated methods.

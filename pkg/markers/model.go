@@ -71,3 +71,30 @@ func (u *Union) Selected(value string) *Member {
 	}
 	return nil
 }
+
+// PropertyUnions returns the unions whose fields are properties of t's JSON
+// object: t's own and those of the structs it embeds inline, recursively.
+func (model *Model) PropertyUnions(t *types.Type) []*Union {
+	return model.propertyUnions(t, map[*types.Type]bool{})
+}
+
+func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*Union {
+	if seen[t] {
+		return nil // type A struct{ *A } embeds itself
+	}
+	seen[t] = true
+	unions := slices.Clone(model.Unions[t.Name])
+	for _, m := range t.Members {
+		if !IsInline(m) {
+			continue
+		}
+		embedded := Underlying(m.Type)
+		if embedded.Kind == types.Pointer {
+			embedded = embedded.Elem
+		}
+		if embedded.Kind == types.Struct {
+			unions = append(unions, model.propertyUnions(embedded, seen)...)
+		}
+	}
+	return unions
+}

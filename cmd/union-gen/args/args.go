@@ -16,11 +16,19 @@ type Args struct {
 	OutputFile string
 	// GoHeaderFile is the boilerplate header of generated files.
 	GoHeaderFile string
+	// OpenAPIOutputPkg is the import path of the package that receives the
+	// OpenAPI union definitions; nothing is written when it is empty.
+	OpenAPIOutputPkg string
+	// OpenAPIOutputDir is that package's directory, derived from the import
+	// path when empty.
+	OpenAPIOutputDir string
+	// OpenAPIOutputFile is the name of the file written there.
+	OpenAPIOutputFile string
 }
 
 // New returns the arguments with their defaults.
 func New() *Args {
-	return &Args{OutputFile: "zz_generated.unions.go"}
+	return &Args{OutputFile: "zz_generated.unions.go", OpenAPIOutputFile: "zz_generated.unions_openapi.go"}
 }
 
 // AddFlags adds the arguments' flags to fs.
@@ -29,15 +37,26 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"name of the Go file written into each input package that has unions")
 	fs.StringVar(&a.GoHeaderFile, "go-header-file", a.GoHeaderFile,
 		"file with the boilerplate header of generated files (\"YEAR\" is replaced by the current year)")
+	fs.StringVar(&a.OpenAPIOutputPkg, "openapi-output-pkg", a.OpenAPIOutputPkg,
+		"import path of the package that receives UnionDefinitions() for openapiext.WithUnions; nothing is written when empty")
+	fs.StringVar(&a.OpenAPIOutputDir, "openapi-output-dir", a.OpenAPIOutputDir,
+		"directory of --openapi-output-pkg (default: derived from the import path and the module of the input packages)")
+	fs.StringVar(&a.OpenAPIOutputFile, "openapi-output-file", a.OpenAPIOutputFile,
+		"name of the file written into --openapi-output-pkg")
 }
 
 // Validate checks the arguments.
 func (a *Args) Validate() error {
-	if a.OutputFile == "" {
-		return fmt.Errorf("--output-file must not be empty")
+	for _, f := range []struct{ flag, name string }{
+		{"--output-file", a.OutputFile},
+		{"--openapi-output-file", a.OpenAPIOutputFile},
+	} {
+		if filepath.Base(f.name) != f.name || filepath.Ext(f.name) != ".go" {
+			return fmt.Errorf("%s must be a file name ending in .go, with no directory: %q", f.flag, f.name)
+		}
 	}
-	if filepath.Base(a.OutputFile) != a.OutputFile || filepath.Ext(a.OutputFile) != ".go" {
-		return fmt.Errorf("--output-file must be a file name ending in .go, with no directory: %q", a.OutputFile)
+	if a.OpenAPIOutputDir != "" && a.OpenAPIOutputPkg == "" {
+		return fmt.Errorf("--openapi-output-dir needs --openapi-output-pkg")
 	}
 	if a.GoHeaderFile != "" {
 		if _, err := os.Stat(a.GoHeaderFile); err != nil {

@@ -1,4 +1,3 @@
-// Package kinds has members of every kind whose "set" state is visible.
 package kinds
 
 // Kind selects a member.

@@ -1,0 +1,157 @@
+package generators
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/packages"
+
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
+
+// openAPIGenerator writes UnionDefinitions: the unions of every type of the
+// input packages, keyed by openapi-gen's definition names, for
+// openapiext.WithUnions.
+type openAPIGenerator struct {
+	generator.GoGenerator
+	pkg     string
+	model   *markers.Model
+	inputs  []string
+	imports namer.ImportTracker
+}
+
+func newOpenAPIGenerator(outputFile, pkg string, model *markers.Model, inputs []string) *openAPIGenerator {
+	return &openAPIGenerator{
+		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
+		pkg:         pkg,
+		model:       model,
+		inputs:      inputs,
+		imports:     generator.NewImportTrackerForPackage(pkg),
+	}
+}
+
+// Filter selects no type: the file holds one function over all of them.
+func (g *openAPIGenerator) Filter(*generator.Context, *types.Type) bool { return false }
+
+func (g *openAPIGenerator) Namers(*generator.Context) namer.NameSystems {
+	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
+}
+
+func (g *openAPIGenerator) Imports(*generator.Context) []string {
+	return g.imports.ImportLines()
+}
+
+func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
+	raw := c.Namers["raw"]
+	symbol := func(name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: openapiextPackage, Name: name}))
+	}
+	e := &emitter{}
+	e.line("// UnionDefinitions returns the unions of every OpenAPI definition that has")
+	e.line("// properties of a union, keyed by openapi-gen's definition names. Pass it to")
+	e.line("// openapiext.WithUnions with openapi-gen's GetOpenAPIDefinitions.")
+	e.line("func UnionDefinitions() %s {", symbol("Definitions"))
+	e.line("return %s{", symbol("Definitions"))
+	for _, t := range g.definitions(c) {
+		e.line("%s: {", strconv.Quote(definitionName(c, t)))
+		for _, u := range g.model.PropertyUnions(t) {
+			e.line("{")
+			e.line("Discriminator: %s,", strconv.Quote(u.Discriminator.JSONName))
+			e.line("FieldMembers: map[string]*%s{", symbol("MemberField"))
+			for _, value := range u.Enum.Values {
+				m := u.Selected(value)
+				if m == nil {
+					e.line("%s: nil,", strconv.Quote(value))
+					continue
+				}
+				e.line("%s: {Name: %s, Optional: %t},", strconv.Quote(value), strconv.Quote(m.JSONName), m.Optional)
+			}
+			e.line("},")
+			e.line("},")
+		}
+		e.line("},")
+	}
+	e.line("}")
+	e.line("}")
+	_, err := io.WriteString(w, e.out.String())
+	return err
+}
+
+// definitions are the struct types of the input packages whose properties
+// include a union's, in the order of their definition names.
+func (g *openAPIGenerator) definitions(c *generator.Context) []*types.Type {
+	var out []*types.Type
+	for _, path := range slices.Sorted(slices.Values(g.inputs)) {
+		pkg := c.Universe.Package(path)
+		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
+			t := pkg.Types[name]
+			if t.Kind == types.Struct && len(t.TypeParams) == 0 && len(g.model.PropertyUnions(t)) > 0 {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// definitionName is openapi-gen's name of the definition of t: its
+// +k8s:openapi-model-package, from the type's comment or the package's
+// doc.go, then the type name; else the Go import path and the type name.
+func definitionName(c *generator.Context, t *types.Type) string {
+	for _, lines := range [][]string{t.CommentLines, c.Universe.Package(t.Name.Package).Comments} {
+		for _, line := range lines {
+			if pkg, ok := strings.CutPrefix(strings.TrimSpace(line), "+k8s:openapi-model-package="); ok && pkg != "" {
+				return pkg + "." + t.Name.Name
+			}
+		}
+	}
+	return t.Name.Package + "." + t.Name.Name
+}
+
+// openAPIPackageName is the name of the package that receives
+// UnionDefinitions: its own when it exists, else its last path element made
+// an identifier.
+func openAPIPackageName(c *generator.Context, pkgPath string) string {
+	if pkg, ok := c.Universe[pkgPath]; ok && pkg.Name != "" {
+		return pkg.Name
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '_'
+	}, path.Base(pkgPath))
+}
+
+// openAPIDir finds the directory of the package that receives
+// UnionDefinitions: its own when it exists, else the directory it would have
+// in the module of an input package.
+func openAPIDir(c *generator.Context, pkgPath string) (string, error) {
+	if pkg, ok := c.Universe[pkgPath]; ok && pkg.Dir != "" {
+		return pkg.Dir, nil
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedModule}, c.Inputs...)
+	if err != nil {
+		return "", err
+	}
+	for _, pkg := range pkgs {
+		if m := pkg.Module; m != nil && m.Dir != "" {
+			if rel, ok := strings.CutPrefix(pkgPath, m.Path); ok && (rel == "" || rel[0] == '/') {
+				return filepath.Join(m.Dir, filepath.FromSlash(rel)), nil
+			}
+		}
+	}
+	return "", fmt.Errorf("cannot tell the directory of --openapi-output-pkg %s: it does not exist yet and is in no module of the input packages; set --openapi-output-dir", pkgPath)
+}
