@@ -1,28 +1,48 @@
 #!/usr/bin/env bash
 # Regenerates every generated file of the repository: the union methods of the
-# bundled examples. The golden files of the generator's tests are not generated
-# here: they change only through `make golden`, after review.
+# bundled examples, openapi-gen's definitions for them and union-gen's OpenAPI
+# union definitions beside those. The golden files of the generator's tests
+# are not generated here: they change only through `make golden`, after review.
 set -o errexit -o nounset -o pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "${ROOT}"
 
-OUTPUT_FILE=zz_generated.unions.go
+MODULE=github.com/union-gen/union-gen
+OPENAPI_PKG=examples/apis/openapi
+OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
 # Old outputs are moved aside rather than deleted: a package that lost its
 # unions must lose its file, and a failed run must leave the tree as it was.
 backup=$(mktemp -d)
 trap 'rm -rf "${backup}"' EXIT
-while IFS= read -r -d '' file; do
-  mkdir -p "${backup}/$(dirname "${file}")"
-  mv "${file}" "${backup}/${file}"
-done < <(find examples -name "${OUTPUT_FILE}" -print0)
-
-if ! go run ./cmd/union-gen \
-    --go-header-file hack/boilerplate.go.txt \
-    --output-file "${OUTPUT_FILE}" \
-    ./examples/apis/...; then
+for output in "${OUTPUTS[@]}"; do
+  while IFS= read -r -d '' file; do
+    mkdir -p "${backup}/$(dirname "${file}")"
+    mv "${file}" "${backup}/${file}"
+  done < <(find examples -name "${output}" -print0)
+done
+restore() {
   cp -a "${backup}/." "${ROOT}/"
-  echo "union-gen failed; the generated files were left as they were." >&2
+  echo "$1 failed; the generated files were left as they were." >&2
   exit 1
-fi
+}
+
+# openapi-gen (pinned as a tool in go.mod) also needs the packages whose types
+# the examples reference; its API rule report is kept to notice changes.
+go tool openapi-gen \
+  --go-header-file hack/boilerplate.go.txt \
+  --output-dir "${OPENAPI_PKG}" \
+  --output-pkg "${MODULE}/${OPENAPI_PKG}" \
+  --output-file zz_generated.openapi.go \
+  --report-filename hack/api-rule-violations.list \
+  k8s.io/apimachinery/pkg/apis/meta/v1 \
+  k8s.io/apimachinery/pkg/runtime \
+  k8s.io/apimachinery/pkg/util/intstr \
+  k8s.io/apimachinery/pkg/version \
+  ./examples/apis/... || restore openapi-gen
+
+go run ./cmd/union-gen \
+  --go-header-file hack/boilerplate.go.txt \
+  --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
+  ./examples/apis/... || restore union-gen

@@ -1,5 +1,3 @@
-// Package v1alpha1 holds the unions of KEP-1027's examples, with the KEP's
-// untyped "Beta" constant typed so that it is a value of the enum.
 package v1alpha1
 
 import "github.com/union-gen/union-gen/examples/apis/kep/enums"
