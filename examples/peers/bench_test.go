@@ -1,0 +1,109 @@
+package peers_test
+
+import (
+	"testing"
+
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
+	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
+	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
+	"github.com/union-gen/union-gen/internal/uniontest"
+)
+
+// peerCase is one object checked by union-gen's generated methods and by
+// both peers. Valid objects are updates whose old object is equal, as most
+// writes are; invalid ones are creates with a second member set, so that no
+// peer can skip them by ratcheting and each reports exactly one error.
+type peerCase struct {
+	name string
+	errs int
+	// unionGen runs NormalizeUnions then ValidateUnions, as the API server does.
+	unionGen, discriminatedUnion, inTree func() field.ErrorList
+}
+
+// newPeerCase checks in, with old, by union-gen and by both peers, at path.
+func newPeerCase[T any, P uniontest.Object[T]](name string, errs int, in, old *T, path *field.Path,
+	discriminatedUnion func(*field.Path, *T, *T) field.ErrorList, inTree func(*T, *field.Path) field.ErrorList,
+) peerCase {
+	return peerCase{
+		name: name,
+		errs: errs,
+		unionGen: func() field.ErrorList {
+			P(in).NormalizeUnions(old)
+			return P(in).ValidateUnions(old, path)
+		},
+		discriminatedUnion: func() field.ErrorList { return discriminatedUnion(path, in, old) },
+		inTree:             func() field.ErrorList { return inTree(in, path) },
+	}
+}
+
+func peerCases() []peerCase {
+	surge := intstr.FromInt32(1)
+	rolling := func() *appsv1.DeploymentStrategy {
+		return &appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType,
+			RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &surge}}
+	}
+	pods := func() *autoscalingv2.MetricSpec {
+		return &autoscalingv2.MetricSpec{Type: autoscalingv2.PodsMetricSourceType, Pods: &autoscalingv2.PodsMetricSource{}}
+	}
+	profile := "profiles/audit.json"
+	localhost := func() *corev1.SeccompProfile {
+		return &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeLocalhost, LocalhostProfile: &profile}
+	}
+
+	recreateWithStale := &appsv1.DeploymentStrategy{Type: appsv1.RecreateDeploymentStrategyType, RollingUpdate: rolling().RollingUpdate}
+	podsAndResource := pods()
+	podsAndResource.Resource = &autoscalingv2.ResourceMetricSource{Name: "cpu"}
+	runtimeWithProfile := &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault, LocalhostProfile: &profile}
+
+	strategyPath := field.NewPath("spec", "strategy")
+	metricPath := field.NewPath("spec", "metrics").Index(0)
+	seccompPath := field.NewPath("spec", "securityContext", "seccompProfile")
+	return []peerCase{
+		newPeerCase("DeploymentStrategy/valid", 0, rolling(), rolling(), strategyPath, strategyDiscriminatedUnion, strategyInTree),
+		newPeerCase("DeploymentStrategy/invalid", 1, recreateWithStale, nil, strategyPath, strategyDiscriminatedUnion, strategyInTree),
+		newPeerCase("MetricSpec/valid", 0, pods(), pods(), metricPath, metricDiscriminatedUnion, metricInTree),
+		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricDiscriminatedUnion, metricInTree),
+		newPeerCase("SeccompProfile/valid", 0, localhost(), localhost(), seccompPath, seccompDiscriminatedUnion, seccompInTree),
+		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompDiscriminatedUnion, seccompInTree),
+	}
+}
+
+// TestPeerCases checks that every benchmark measures what its name says.
+func TestPeerCases(t *testing.T) {
+	for _, c := range peerCases() {
+		for peer, check := range map[string]func() field.ErrorList{
+			"union-gen": c.unionGen, "DiscriminatedUnion": c.discriminatedUnion, "in-tree": c.inTree,
+		} {
+			if n := len(check()); n != c.errs {
+				t.Errorf("%s: %s reports %d errors, want %d", c.name, peer, n, c.errs)
+			}
+		}
+	}
+}
+
+// BenchmarkPeers measures the generated methods and both peers on the same
+// objects in one run, so that their ratios can be read off it:
+//
+//	go test -run '^$' -bench Peers -benchmem ./examples/peers
+func BenchmarkPeers(b *testing.B) {
+	for _, c := range peerCases() {
+		for _, peer := range []struct {
+			name  string
+			check func() field.ErrorList
+		}{
+			{"union-gen", c.unionGen},
+			{"DiscriminatedUnion", c.discriminatedUnion},
+			{"in-tree", c.inTree},
+		} {
+			b.Run(c.name+"/"+peer.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					peer.check()
+				}
+			})
+		}
+	}
+}
