@@ -27,8 +27,9 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 			Reaching:    map[types.Name]bool{},
 			ListMapKeys: map[FieldRef][]KeyField{},
 		},
-		enums: map[types.Name]*enumInfo{},
-		names: namer.NewRawNamer("", nil),
+		enums:  map[types.Name]*enumInfo{},
+		names:  namer.NewRawNamer("", nil),
+		consts: map[*gotypes.Package]map[*gotypes.TypeName][]string{},
 	}
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
@@ -55,6 +56,8 @@ type builder struct {
 	enums map[types.Name]*enumInfo
 	// names writes types as Go does in messages: pkg.Type, *pkg.Type, []pkg.Type.
 	names namer.Namer
+	// consts caches the string constants of each package, by type.
+	consts map[*gotypes.Package]map[*gotypes.TypeName][]string
 }
 
 type enumInfo struct {
@@ -129,6 +132,12 @@ func (b *builder) structType(t *types.Type) {
 		return
 	}
 	b.typeMarkerErrors(t)
+	if tm, _ := ParseType(t.CommentLines); tm.LegacyUnion {
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), true,
+			"a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, "+
+				"remove +union, mark the discriminator's type +enum and each member +unionMember")
+		return
+	}
 	if len(t.TypeParams) > 0 {
 		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), false, "union markers on generic types are not supported")
 		return
@@ -283,16 +292,14 @@ func (b *builder) enum(et *types.Type) *enumInfo {
 		return info
 	}
 	enumDir := b.dir(et)
-	isEnum, _ := ParseType(b.src.typeDoc(enumDir, et.Name.Name))
-	if !isEnum {
-		isEnum, _ = ParseType(et.CommentLines)
-	}
-	if !isEnum {
+	fromSource, _ := ParseType(b.src.typeDoc(enumDir, et.Name.Name))
+	fromGengo, _ := ParseType(et.CommentLines)
+	if !fromSource.Enum && !fromGengo.Enum {
 		info.problem = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 		return info
 	}
-	info.enum = Enum{Type: et, Values: enumValues(et)}
+	info.enum = Enum{Type: et, Values: b.enumValues(et)}
 	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {
 		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, false,
@@ -320,22 +327,36 @@ func declaredAt(pos token.Position) string {
 
 // enumValues collects the values of the constants of type et, in whichever
 // package et is declared: gengo only records constants of input packages.
-func enumValues(et *types.Type) []string {
+func (b *builder) enumValues(et *types.Type) []string {
 	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil
 	}
-	scope := named.Obj().Pkg().Scope()
-	var values []string
-	for _, name := range scope.Names() {
-		c, ok := scope.Lookup(name).(*gotypes.Const)
-		if !ok || !gotypes.Identical(c.Type(), named) || c.Val().Kind() != constant.String {
-			continue
-		}
-		values = append(values, constant.StringVal(c.Val()))
-	}
+	values := slices.Clone(b.stringConsts(named.Obj().Pkg())[named.Obj()])
 	slices.Sort(values)
 	return slices.Compact(values)
+}
+
+// stringConsts groups a package's string constants by their named type. A
+// package is scanned once, however many enums it declares: scanning it per
+// enum made generation quadratic in the number of unions.
+func (b *builder) stringConsts(pkg *gotypes.Package) map[*gotypes.TypeName][]string {
+	if byType, ok := b.consts[pkg]; ok {
+		return byType
+	}
+	byType := map[*gotypes.TypeName][]string{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*gotypes.Const)
+		if !ok || c.Val().Kind() != constant.String {
+			continue
+		}
+		if named, ok := gotypes.Unalias(c.Type()).(*gotypes.Named); ok {
+			byType[named.Obj()] = append(byType[named.Obj()], constant.StringVal(c.Val()))
+		}
+	}
+	b.consts[pkg] = byType
+	return byType
 }
 
 // discriminatorOf finds the discriminator a member belongs to.

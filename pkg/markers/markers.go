@@ -154,13 +154,25 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	return fm, errs
 }
 
-// ParseType reads the markers of a type's comment lines: whether it is an
-// enum, and errors for union markers, which belong on fields.
-func ParseType(lines []string) (enum bool, errs []SyntaxError) {
+// TypeMarkers are the markers of a type that union-gen reads.
+type TypeMarkers struct {
+	// Enum marks a discriminator's string type.
+	Enum bool
+	// LegacyUnion is kube-openapi's 2019 "+union" struct marker.
+	LegacyUnion bool
+}
+
+// ParseType reads the markers of a type's comment lines, and reports union
+// markers there, which belong on fields.
+func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
+	var tm TypeMarkers
+	var errs []SyntaxError
 	for _, m := range scan(lines) {
 		switch {
 		case m.name == EnumMarker:
-			enum = true
+			tm.Enum = true
+		case m.name == "union" && m.rest == "":
+			tm.LegacyUnion = true
 		case isUnionMarker(m.name):
 			errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
 		default:
@@ -169,7 +181,7 @@ func ParseType(lines []string) (enum bool, errs []SyntaxError) {
 			}
 		}
 	}
-	return enum, errs
+	return tm, errs
 }
 
 // HasUnionMarker reports whether any line looks like a union marker, spelled

@@ -183,23 +183,23 @@ func TestParseField(t *testing.T) {
 
 func TestParseType(t *testing.T) {
 	tests := []struct {
-		name     string
-		lines    []string
-		wantEnum bool
-		errs     []string
+		name  string
+		lines []string
+		want  TypeMarkers
+		errs  []string
 	}{
-		{name: "enum", lines: []string{"UnionType selects.", "+enum"}, wantEnum: true},
+		{name: "enum", lines: []string{"UnionType selects.", "+enum"}, want: TypeMarkers{Enum: true}},
 		{name: "not an enum", lines: []string{"A plain string.", "+genclient"}},
-		{name: "enum in the detached comment", lines: []string{"  +enum  "}, wantEnum: true},
+		{name: "enum in the detached comment", lines: []string{"  +enum  "}, want: TypeMarkers{Enum: true}},
 		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []string{"belongs on a struct field"}},
-		{name: "legacy +union is kube-openapi's", lines: []string{"+union"}},
-		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, wantEnum: true, errs: []string{"did you mean +unionMember?"}},
+		{name: "legacy +union is kube-openapi's", lines: []string{"+union"}, want: TypeMarkers{LegacyUnion: true}},
+		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []string{"did you mean +unionMember?"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			enum, errs := ParseType(tt.lines)
-			if enum != tt.wantEnum {
-				t.Errorf("ParseType(%q) enum = %v, want %v", tt.lines, enum, tt.wantEnum)
+			got, errs := ParseType(tt.lines)
+			if got != tt.want {
+				t.Errorf("ParseType(%q) = %+v, want %+v", tt.lines, got, tt.want)
 			}
 			if len(errs) != len(tt.errs) {
 				t.Fatalf("ParseType(%q) errors = %v, want %v", tt.lines, errs, tt.errs)

@@ -21,8 +21,9 @@ type source struct {
 // pkgSource is the syntax of one package, indexed by declaration name.
 type pkgSource struct {
 	types map[string]typeDecl
-	// consts are the const declaration blocks, in file order.
-	consts []*ast.GenDecl
+	// untyped holds, by enum type name, the untyped constants written in
+	// const blocks after constants of that type.
+	untyped map[string][]untypedConst
 }
 
 type typeDecl struct {
@@ -41,7 +42,7 @@ func (s *source) pkg(dir string) *pkgSource {
 	if p, ok := s.pkgs[dir]; ok {
 		return p
 	}
-	p := &pkgSource{types: map[string]typeDecl{}}
+	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}}
 	s.pkgs[dir] = p
 	ctx := build.Default
 	ctx.BuildTags = s.buildTags
@@ -61,7 +62,7 @@ func (s *source) pkg(dir string) *pkgSource {
 			}
 			switch gd.Tok {
 			case token.CONST:
-				p.consts = append(p.consts, gd)
+				s.indexUntypedConsts(p, gd)
 			case token.TYPE:
 				for _, spec := range gd.Specs {
 					ts := spec.(*ast.TypeSpec)
@@ -212,36 +213,40 @@ type untypedConst struct {
 	pos   token.Position
 }
 
-// untypedEnumConsts finds constants that the author probably meant as values
-// of enumName: untyped constants with a value, in a block whose earlier specs
-// are typed enumName.
+// untypedEnumConsts finds the constants that the author probably meant as
+// values of enumName: untyped string constants with a value, in a block
+// whose earlier specs are typed enumName.
 func (s *source) untypedEnumConsts(dir, enumName string) []untypedConst {
-	var out []untypedConst
-	for _, gd := range s.pkg(dir).consts {
-		typed := false
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if vs.Type != nil {
-				id, ok := vs.Type.(*ast.Ident)
-				typed = ok && id.Name == enumName
+	return s.pkg(dir).untyped[enumName]
+}
+
+// indexUntypedConsts records the untyped string constants of a const block
+// under the type of the typed specs before them.
+func (s *source) indexUntypedConsts(p *pkgSource, gd *ast.GenDecl) {
+	typeName := ""
+	for _, spec := range gd.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if vs.Type != nil {
+			typeName = ""
+			if id, ok := vs.Type.(*ast.Ident); ok {
+				typeName = id.Name
+			}
+			continue
+		}
+		if typeName == "" || len(vs.Values) == 0 {
+			continue
+		}
+		for i, n := range vs.Names {
+			if i >= len(vs.Values) {
+				break
+			}
+			lit, ok := vs.Values[i].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
 				continue
 			}
-			if !typed || len(vs.Values) == 0 {
-				continue
-			}
-			for i, n := range vs.Names {
-				if i >= len(vs.Values) {
-					break
-				}
-				lit, ok := vs.Values[i].(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					continue
-				}
-				out = append(out, untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
-			}
+			p.untyped[typeName] = append(p.untyped[typeName], untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
 		}
 	}
-	return out
 }
 
 func unquote(lit string) string {

@@ -1,6 +1,7 @@
-// Package warnings has a valid union whose only problem is a KEP "should": a
-// member value that does not match its JSON name. It is generated, with a
-// warning.
+// Package warnings has only problems that are warnings: a member value that
+// does not match its JSON name (a KEP "should"), and a union of kube-openapi's
+// 2019 design, as k8s.io/api's flowcontrol types have, which union-gen leaves
+// alone. It is generated, with warnings.
 package warnings
 
 // Kind selects the member of Choice.
@@ -23,4 +24,16 @@ type Choice struct {
 	// +unionMember=B
 	// +optional
 	Other *int `json:"other,omitempty"`
+}
+
+// SubjectKind is not an enum, as in k8s.io/api/flowcontrol.
+type SubjectKind string
+
+// Subject is a 2019 union: kube-openapi reads its markers, union-gen does not.
+// +union
+type Subject struct {
+	// +unionDiscriminator
+	Kind SubjectKind `json:"kind"`
+	// +optional
+	User *string `json:"user,omitempty"`
 }
