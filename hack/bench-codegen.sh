@@ -1,0 +1,316 @@
+#!/usr/bin/env bash
+# Generator benchmark: runs union-gen and deepcopy-gen over the same inputs and
+# reports the median wall time and peak memory (maximum resident set size) of
+# each, and their ratios. docs/benchmarks.md shows a run and its results.
+#
+# Inputs, each copied or generated into a temporary directory that is removed
+# at the end:
+#   k8s.io/api          every package of k8s.io/api at K8S_API_VERSION, as
+#                       published. Its only unions are 14 structs of
+#                       kube-openapi's 2019 design (+union on the type: 12 in
+#                       flowcontrol, SeccompProfile and AppArmorProfile in
+#                       core/v1), which union-gen leaves alone with a warning
+#                       each (the script checks that), and admissionregistration's
+#                       Mutation, a discriminator whose values select no field.
+#   k8s.io/api+kep      the same with those 14 turned into KEP-1027 unions
+#                       (+union removed, +enum added on the 12 flowcontrol
+#                       discriminator types that lack it): union-gen then
+#                       writes its files.
+#   synthetic-N         one package of N generated unions (N in SIZES), each
+#                       with its own +enum type of 4 constants, a discriminator
+#                       and 3 members (pointer to a struct, string, slice).
+#
+# Both generators are built first (union-gen from this checkout, deepcopy-gen
+# at the version pinned in go.mod), so compile time is not measured. Before
+# the measured runs every input is generated once, unmeasured, to check the
+# outputs (and to warm Go's caches); the synthetic packages and the
+# k8s.io/api+kep packages that got union methods are then `go vet`ed.
+# Measured runs alternate between the two tools. Measurement is done by
+# hack/measure (no /usr/bin/time needed); its raw lines are printed at the end.
+#
+# Needs only Go and the Go module proxy (or a module cache that has the
+# modules). Linux: peak memory is ru_maxrss in KiB. About 3.5 minutes on 2 cores.
+#
+# Usage: hack/bench-codegen.sh
+# Environment: BENCH_RUNS (measured runs per input and tool, default 5),
+#              BENCH_SIZES (synthetic sizes, default "500 1000 2000").
+set -o errexit -o nounset -o pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "${ROOT}"
+
+K8S_API_VERSION=v0.37.2
+APIMACHINERY_VERSION=v0.37.2 # for the synthetic module: the generated unions import it
+read -r -a SIZES <<<"${BENCH_SIZES:-500 1000 2000}"
+RUNS=${BENCH_RUNS:-5}
+# The discriminator types of k8s.io/api's 2019 unions that lack +enum, in
+# each of the 4 flowcontrol versions.
+FLOWCONTROL_ENUMS='SubjectKind|PriorityLevelEnablement|LimitResponseType'
+# Linear time: t(largest)/t(smallest) may exceed the ratio of the sizes by this
+# factor (fixed costs make a linear tool come in under the size ratio).
+LINEAR_SLACK=1.25
+
+export GOWORK=off
+start_seconds=${SECONDS}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-codegen.XXXXXX")
+trap 'rm -rf "${tmp}"' EXIT
+bin="${tmp}/bin"
+results="${tmp}/results.txt"
+header="${tmp}/header.txt"
+: >"${results}"
+: >"${header}"
+
+log() { echo "bench-codegen: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+# --- tools -------------------------------------------------------------------
+log "building measure, union-gen and deepcopy-gen"
+go build -o "${bin}/measure" ./hack/measure
+go build -o "${bin}/union-gen" ./cmd/union-gen
+go build -o "${bin}/deepcopy-gen" k8s.io/code-generator/cmd/deepcopy-gen
+deepcopy_version=$(go list -m -f '{{.Version}}' k8s.io/code-generator)
+union_gen_commit=$(git -C "${ROOT}" rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+# run_tool TOOL: runs a generator in the current directory on ${pattern};
+# extra arguments go before the generator (e.g. the measure command).
+run_tool() {
+  local tool=$1
+  shift
+  case ${tool} in
+    union-gen)
+      "$@" "${bin}/union-gen" --go-header-file "${header}" --output-file zz_generated.unions.go "${pattern}" ;;
+    deepcopy-gen)
+      "$@" "${bin}/deepcopy-gen" --go-header-file "${header}" --output-file zz_generated.deepcopy.go "${pattern}" ;;
+  esac
+}
+
+# measure_input INPUT DIR PATTERN UNION_GEN_EXIT: measured runs of both tools,
+# alternating; UNION_GEN_EXIT is union-gen's expected exit status.
+measure_input() {
+  local input=$1 dir=$2 union_gen_exit=$4 run tool status
+  local pattern=$3
+  log "measuring ${input}: ${RUNS} runs of each tool"
+  for ((run = 1; run <= RUNS; run++)); do
+    for tool in union-gen deepcopy-gen; do
+      status=0
+      (cd "${dir}" && run_tool "${tool}" "${bin}/measure" -o "${results}" -label "${input}/${tool}/${run}") \
+        >/dev/null 2>"${tmp}/stderr.txt" || status=$?
+      local want=0
+      [[ ${tool} == union-gen ]] && want=${union_gen_exit}
+      if [[ ${status} -ne ${want} ]]; then
+        cat "${tmp}/stderr.txt" >&2
+        die "${tool} on ${input} exited ${status}, expected ${want}"
+      fi
+    done
+  done
+}
+
+# --- k8s.io/api ----------------------------------------------------------------
+log "copying k8s.io/api@${K8S_API_VERSION}"
+api_src=$(go mod download -json "k8s.io/api@${K8S_API_VERSION}" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+[[ -d ${api_src} ]] || die "no module directory for k8s.io/api@${K8S_API_VERSION}"
+api="${tmp}/api"
+api_enum="${tmp}/api-enum"
+cp -R "${api_src}" "${api}"
+chmod -R u+w "${api}"
+(cd "${api}" && go mod download)
+cp -R "${api}" "${api_enum}"
+added=0
+removed=0
+for f in "${api_enum}"/flowcontrol/*/types.go "${api_enum}"/core/v1/types.go; do
+  n=$(grep -Ec "^type (${FLOWCONTROL_ENUMS}) string$" "${f}" || true)
+  u=$(grep -Ec '^// \+union$' "${f}" || true)
+  awk -v re="^type (${FLOWCONTROL_ENUMS}) string$" '$0 ~ re { print "// +enum" } $0 != "// +union" { print }' "${f}" >"${f}.new"
+  mv "${f}.new" "${f}"
+  added=$((added + n))
+  removed=$((removed + u))
+done
+# 15 +union lines: the 14 unions, and core/v1.PodSchedulingGroup's, which has
+# no union field marker and so is no union to either tool.
+[[ ${added} -eq 12 && ${removed} -eq 15 ]] ||
+  die "expected 12 enum types without +enum and 15 +union lines in k8s.io/api, found ${added} and ${removed}"
+api_packages=$(cd "${api}" && go list ./... | wc -l | tr -d ' ')
+
+log "checking outputs on k8s.io/api (unmeasured run, also warms the caches)"
+pattern=./...
+status=0
+(cd "${api}" && run_tool union-gen) 2>"${tmp}/api-union-gen.txt" || status=$?
+api_warnings=$(grep -c 'warning: a +union struct' "${tmp}/api-union-gen.txt" || true)
+api_lines=$(wc -l <"${tmp}/api-union-gen.txt" | tr -d ' ')
+if [[ ${status} -ne 0 || ${api_warnings} -ne 14 || ${api_lines} -ne 14 ]]; then
+  cat "${tmp}/api-union-gen.txt" >&2
+  die "union-gen on k8s.io/api: expected exit 0 with the 14 '+union struct' warnings, got exit ${status}"
+fi
+# admissionregistration's Mutation has a +unionDiscriminator without +union
+# and without members: a KEP-1027 union of empty members, validated.
+mapfile -t api_union_files < <(cd "${api}" && find . -name zz_generated.unions.go | sort)
+log "vetting the ${#api_union_files[@]} k8s.io/api packages with union methods"
+[[ ${#api_union_files[@]} -eq 0 ]] || (cd "${api}" && go vet "${api_union_files[@]%/*}")
+(cd "${api}" && run_tool deepcopy-gen)
+api_deepcopy_files=$(find "${api}" -name zz_generated.deepcopy.go | wc -l | tr -d ' ')
+
+log "checking outputs on k8s.io/api+kep"
+(cd "${api_enum}" && run_tool union-gen) 2>"${tmp}/api-enum-union-gen.txt" ||
+  { cat "${tmp}/api-enum-union-gen.txt" >&2; die "union-gen failed on k8s.io/api+kep"; }
+[[ ! -s "${tmp}/api-enum-union-gen.txt" ]] ||
+  { cat "${tmp}/api-enum-union-gen.txt" >&2; die "union-gen reported problems on k8s.io/api+kep"; }
+(cd "${api_enum}" && run_tool deepcopy-gen)
+mapfile -t union_files < <(cd "${api_enum}" && find . -name zz_generated.unions.go | sort)
+[[ ${#union_files[@]} -gt 0 ]] || die "union-gen wrote no file in k8s.io/api+kep"
+api_union_types=$(cd "${api_enum}" && cat "${union_files[@]}" | grep -c '^func (.*) NormalizeUnions(' || true)
+log "vetting the ${#union_files[@]} k8s.io/api+kep packages with union methods"
+(cd "${api_enum}" && go vet "${union_files[@]%/*}")
+
+measure_input k8s.io/api "${api}" ./... 0
+measure_input k8s.io/api+kep "${api_enum}" ./... 0
+
+# --- synthetic packages ----------------------------------------------------------
+# gen_synthetic DIR N writes a package of N unions, 250 to a file. The
+# package is named as its directory, as deepcopy-gen names it so.
+gen_synthetic() {
+  local dir=$1 n=$2 i file num tmpl name
+  name=$(basename "${dir}")
+  mkdir -p "${dir}"
+  printf '// Package %s has %d unions generated by hack/bench-codegen.sh.\n//\n// +k8s:deepcopy-gen=package\npackage %s\n' "${name}" "${n}" "${name}" >"${dir}/doc.go"
+  tmpl=$(
+    cat <<'GO'
+
+// Kind@N@ selects the member of Union@N@.
+// +enum
+type Kind@N@ string
+
+const (
+	Kind@N@Ref   Kind@N@ = "Ref"
+	Kind@N@Name  Kind@N@ = "Name"
+	Kind@N@Items Kind@N@ = "Items"
+	Kind@N@Empty Kind@N@ = "Empty"
+)
+
+// Ref@N@ is the struct member of Union@N@.
+type Ref@N@ struct {
+	Name  string `json:"name"`
+	Count int32  `json:"count,omitempty"`
+}
+
+// Union@N@ is a union of a pointer, a string and a slice; "Empty" selects
+// no member.
+type Union@N@ struct {
+	// +unionDiscriminator
+	// +optional
+	Kind Kind@N@ `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	Ref *Ref@N@ `json:"ref,omitempty"`
+	// +unionMember
+	// +optional
+	Name string `json:"name,omitempty"`
+	// +unionMember=Items
+	// +optional
+	Values []string `json:"items,omitempty"`
+}
+GO
+  )
+  for ((i = 1; i <= n; i++)); do
+    if (((i - 1) % 250 == 0)); then
+      printf -v file '%s/types_%02d.go' "${dir}" $(((i - 1) / 250))
+      printf 'package %s\n' "${name}" >"${file}"
+    fi
+    printf -v num '%04d' "${i}"
+    printf '%s\n' "${tmpl//@N@/${num}}" >>"${file}"
+  done
+}
+
+synth="${tmp}/synth"
+mkdir -p "${synth}"
+printf 'module example.com/benchsynth\n\ngo 1.26.0\n\nrequire k8s.io/apimachinery %s\n' "${APIMACHINERY_VERSION}" >"${synth}/go.mod"
+for n in "${SIZES[@]}"; do
+  log "generating and checking synthetic-${n}"
+  gen_synthetic "${synth}/n${n}" "${n}"
+  pattern="./n${n}"
+  (cd "${synth}" && run_tool union-gen) 2>"${tmp}/synth-union-gen.txt" ||
+    { cat "${tmp}/synth-union-gen.txt" >&2; die "union-gen failed on synthetic-${n}"; }
+  [[ ! -s "${tmp}/synth-union-gen.txt" ]] ||
+    { head -20 "${tmp}/synth-union-gen.txt" >&2; die "union-gen reported problems on synthetic-${n}"; }
+  got=$(grep -c '^func (in \*Union[0-9]*) NormalizeUnions(' "${synth}/n${n}/zz_generated.unions.go" || true)
+  [[ ${got} -eq ${n} ]] || die "union-gen wrote ${got} NormalizeUnions methods for synthetic-${n}, expected ${n}"
+  (cd "${synth}" && run_tool deepcopy-gen)
+  got=$(grep -c '^func (in \*.*) DeepCopyInto(' "${synth}/n${n}/zz_generated.deepcopy.go" || true)
+  [[ ${got} -eq $((2 * n)) ]] || die "deepcopy-gen wrote ${got} DeepCopyInto methods for synthetic-${n}, expected $((2 * n))"
+done
+log "vetting the synthetic packages"
+(cd "${synth}" && go mod tidy && go vet ./...)
+for n in "${SIZES[@]}"; do
+  measure_input "synthetic-${n}" "${synth}" "./n${n}" 0
+done
+
+# --- report ---------------------------------------------------------------------
+# median INPUT TOOL FIELD: the median of FIELD over the measured runs.
+median() {
+  grep "^label=$1/$2/" "${results}" | tr ' ' '\n' | sed -n "s/^$3=//p" | sort -g |
+    awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+
+inputs=(k8s.io/api k8s.io/api+kep)
+for n in "${SIZES[@]}"; do inputs+=("synthetic-${n}"); done
+declare -A wall mem
+for input in "${inputs[@]}"; do
+  for tool in union-gen deepcopy-gen; do
+    wall[${input}/${tool}]=$(median "${input}" "${tool}" wall_s)
+    mem[${input}/${tool}]=$(calc %.1f "$(median "${input}" "${tool}" maxrss_kib) / 1024")
+  done
+done
+
+echo "# union-gen vs deepcopy-gen"
+echo
+echo "machine: $(nproc) cores, $(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || echo '? GiB')," \
+  "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1 || true)"
+echo "go: $(go version | cut -d' ' -f3-)"
+echo "union-gen: ${union_gen_commit}; deepcopy-gen: k8s.io/code-generator ${deepcopy_version}; k8s.io/api: ${K8S_API_VERSION}"
+echo "median of ${RUNS} runs each; peak = maximum resident set size (with the go list child)"
+echo
+echo "k8s.io/api: ${api_packages} packages. union-gen: exit 0, 14 warnings for the +union structs, ${#api_union_files[@]} files, go vet clean;" \
+  "deepcopy-gen: ${api_deepcopy_files} files."
+echo "k8s.io/api+kep: union-gen: exit 0, ${#union_files[@]} files, ${api_union_types} types with union methods, go vet clean."
+echo "synthetic-N: union-gen: N types with union methods, deepcopy-gen: 2N types, go vet clean."
+echo
+echo "| input | tool | wall s | peak MiB | time ratio | memory ratio |"
+echo "|---|---|---:|---:|---:|---:|"
+for input in "${inputs[@]}"; do
+  u=${input}/union-gen d=${input}/deepcopy-gen
+  tr=$(calc %.2f "${wall[${u}]} / ${wall[${d}]}")
+  mr=$(calc %.2f "${mem[${u}]} / ${mem[${d}]}")
+  echo "| ${input} | union-gen | $(calc %.2f "${wall[${u}]}") | ${mem[${u}]} | **${tr}x** | **${mr}x** |"
+  echo "| ${input} | deepcopy-gen | $(calc %.2f "${wall[${d}]}") | ${mem[${d}]} | | |"
+done
+echo
+echo "Ratios are union-gen / deepcopy-gen."
+echo
+echo "| unions N | union-gen wall s | union-gen ms/union | deepcopy-gen wall s | deepcopy-gen ms/union |"
+echo "|---:|---:|---:|---:|---:|"
+for n in "${SIZES[@]}"; do
+  u=${wall[synthetic-${n}/union-gen]} d=${wall[synthetic-${n}/deepcopy-gen]}
+  echo "| ${n} | $(calc %.2f "${u}") | $(calc %.2f "${u} * 1000 / ${n}") | $(calc %.2f "${d}") | $(calc %.2f "${d} * 1000 / ${n}") |"
+done
+first=${SIZES[0]} last=${SIZES[${#SIZES[@]} - 1]}
+size_ratio=$(calc %.2f "${last} / ${first}")
+u_growth=$(calc %.2f "${wall[synthetic-${last}/union-gen]} / ${wall[synthetic-${first}/union-gen]}")
+d_growth=$(calc %.2f "${wall[synthetic-${last}/deepcopy-gen]} / ${wall[synthetic-${first}/deepcopy-gen]}")
+echo
+echo "t(${last})/t(${first}): union-gen ${u_growth}, deepcopy-gen ${d_growth} (${size_ratio} is linear; up to ${LINEAR_SLACK}x that counts as linear)"
+echo
+
+verdict() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT met"; fi; }
+for input in k8s.io/api k8s.io/api+kep; do
+  tr=$(calc %.2f "${wall[${input}/union-gen]} / ${wall[${input}/deepcopy-gen]}")
+  mr=$(calc %.2f "${mem[${input}/union-gen]} / ${mem[${input}/deepcopy-gen]}")
+  echo "target: time on ${input} <= 1.0x deepcopy-gen: ${tr}x, $(verdict "${tr} <= 1.0")"
+  echo "target: memory on ${input} <= 1.0x deepcopy-gen: ${mr}x, $(verdict "${mr} <= 1.0")"
+done
+echo "target: union-gen time linear in the number of unions: t(${last})/t(${first}) = ${u_growth}," \
+  "$(verdict "${u_growth} <= ${size_ratio} * ${LINEAR_SLACK}")"
+echo
+echo "raw measurements (hack/measure):"
+sed 's/^/  /' "${results}"
+echo
+echo "total script time: $((SECONDS - start_seconds)) s"
