@@ -387,22 +387,7 @@ func (e *emitter) unionsValid() {
 	e.line("return true")
 	e.line("}")
 	for _, u := range e.gen.model.Unions[e.t.Name] {
-		d := "in." + u.Discriminator.GoName
-		e.line("switch %s {", d)
-		e.line("case %s:", quoteList(u.Enum.Values))
-		e.line("default:")
-		e.line("return false")
-		e.line("}")
-		for _, m := range u.Members {
-			set := isSet("in."+m.GoName, m.Type)
-			if m.Optional {
-				e.line("if %s && %s != %s {", set, d, strconv.Quote(m.Value))
-			} else {
-				e.line("if (%s) != (%s == %s) {", set, d, strconv.Quote(m.Value))
-			}
-			e.line("return false")
-			e.line("}")
-		}
+		e.checkUnion(u)
 	}
 	for _, m := range e.walkedFields() {
 		e.checkValue("in."+m.Name, m.Type, 1)
@@ -410,6 +395,43 @@ func (e *emitter) unionsValid() {
 	e.line("return true")
 	e.line("}")
 	e.line("")
+}
+
+// checkUnion returns false from unionsValid when a union is invalid. The
+// discriminator is compared once, to number the selected member (0 for none),
+// so that each member costs an integer comparison.
+func (e *emitter) checkUnion(u *markers.Union) {
+	sel := "selected" + u.Discriminator.GoName
+	var empty []string
+	for _, v := range u.Enum.Values {
+		if u.Selected(v) == nil {
+			empty = append(empty, v)
+		}
+	}
+	if len(u.Members) > 0 {
+		e.line("%s := 0", sel)
+	}
+	e.line("switch in.%s {", u.Discriminator.GoName)
+	if len(empty) > 0 {
+		e.line("case %s:", quoteList(empty))
+	}
+	for i, m := range u.Members {
+		e.line("case %s:", strconv.Quote(m.Value))
+		e.line("%s = %d", sel, i+1)
+	}
+	e.line("default:")
+	e.line("return false")
+	e.line("}")
+	for i, m := range u.Members {
+		set := isSet("in."+m.GoName, m.Type)
+		if m.Optional {
+			e.line("if %s && %s != %d {", set, sel, i+1)
+		} else {
+			e.line("if (%s) != (%s == %d) {", set, sel, i+1)
+		}
+		e.line("return false")
+		e.line("}")
+	}
 }
 
 // checkValue returns false from unionsValid when in, an addressable

@@ -233,15 +233,19 @@ func (in *Leaf) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType := 0
 	switch in.Type {
-	case "A", "B":
+	case "A":
+		selectedType = 1
+	case "B":
+		selectedType = 2
 	default:
 		return false
 	}
-	if (in.A != nil) != (in.Type == "A") {
+	if (in.A != nil) != (selectedType == 1) {
 		return false
 	}
-	if (in.B != nil) != (in.Type == "B") {
+	if (in.B != nil) != (selectedType == 2) {
 		return false
 	}
 	return true

@@ -194,33 +194,50 @@ func (in *Scalars) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedKind := 0
 	switch in.Kind {
-	case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
+	case "None":
+	case "Text":
+		selectedKind = 1
+	case "Flag":
+		selectedKind = 2
+	case "Count":
+		selectedKind = 3
+	case "Ratio":
+		selectedKind = 4
+	case "Items":
+		selectedKind = 5
+	case "Labels":
+		selectedKind = 6
+	case "Name":
+		selectedKind = 7
+	case "List":
+		selectedKind = 8
 	default:
 		return false
 	}
-	if (in.Text != "") != (in.Kind == "Text") {
+	if (in.Text != "") != (selectedKind == 1) {
 		return false
 	}
-	if in.Flag && in.Kind != "Flag" {
+	if in.Flag && selectedKind != 2 {
 		return false
 	}
-	if (in.Count != 0) != (in.Kind == "Count") {
+	if (in.Count != 0) != (selectedKind == 3) {
 		return false
 	}
-	if (in.Ratio != 0) != (in.Kind == "Ratio") {
+	if (in.Ratio != 0) != (selectedKind == 4) {
 		return false
 	}
-	if (len(in.Items) > 0) != (in.Kind == "Items") {
+	if (len(in.Items) > 0) != (selectedKind == 5) {
 		return false
 	}
-	if (len(in.Labels) > 0) != (in.Kind == "Labels") {
+	if (len(in.Labels) > 0) != (selectedKind == 6) {
 		return false
 	}
-	if (in.Name != "") != (in.Kind == "Name") {
+	if (in.Name != "") != (selectedKind == 7) {
 		return false
 	}
-	if (len(in.List) > 0) != (in.Kind == "List") {
+	if (len(in.List) > 0) != (selectedKind == 8) {
 		return false
 	}
 	return true

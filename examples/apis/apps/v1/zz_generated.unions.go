@@ -167,12 +167,15 @@ func (in *DeploymentStrategy) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType := 0
 	switch in.Type {
-	case "Recreate", "RollingUpdate":
+	case "Recreate":
+	case "RollingUpdate":
+		selectedType = 1
 	default:
 		return false
 	}
-	if (in.RollingUpdate != nil) != (in.Type == "RollingUpdate") {
+	if (in.RollingUpdate != nil) != (selectedType == 1) {
 		return false
 	}
 	return true

@@ -169,24 +169,34 @@ func (in *MetricSpec) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType := 0
 	switch in.Type {
-	case "ContainerResource", "External", "Object", "Pods", "Resource":
+	case "Object":
+		selectedType = 1
+	case "Pods":
+		selectedType = 2
+	case "Resource":
+		selectedType = 3
+	case "ContainerResource":
+		selectedType = 4
+	case "External":
+		selectedType = 5
 	default:
 		return false
 	}
-	if (in.Object != nil) != (in.Type == "Object") {
+	if (in.Object != nil) != (selectedType == 1) {
 		return false
 	}
-	if (in.Pods != nil) != (in.Type == "Pods") {
+	if (in.Pods != nil) != (selectedType == 2) {
 		return false
 	}
-	if (in.Resource != nil) != (in.Type == "Resource") {
+	if (in.Resource != nil) != (selectedType == 3) {
 		return false
 	}
-	if (in.ContainerResource != nil) != (in.Type == "ContainerResource") {
+	if (in.ContainerResource != nil) != (selectedType == 4) {
 		return false
 	}
-	if (in.External != nil) != (in.Type == "External") {
+	if (in.External != nil) != (selectedType == 5) {
 		return false
 	}
 	return true

@@ -265,12 +265,15 @@ func (in *SeccompProfile) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType := 0
 	switch in.Type {
-	case "Localhost", "RuntimeDefault", "Unconfined":
+	case "RuntimeDefault", "Unconfined":
+	case "Localhost":
+		selectedType = 1
 	default:
 		return false
 	}
-	if (in.LocalhostProfile != nil) != (in.Type == "Localhost") {
+	if (in.LocalhostProfile != nil) != (selectedType == 1) {
 		return false
 	}
 	return true

@@ -242,23 +242,31 @@ func (in *Pipeline) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedInput := 0
 	switch in.Input {
-	case "", "File", "URL":
+	case "":
+	case "File":
+		selectedInput = 1
+	case "URL":
+		selectedInput = 2
 	default:
 		return false
 	}
-	if (in.File != nil) != (in.Input == "File") {
+	if (in.File != nil) != (selectedInput == 1) {
 		return false
 	}
-	if (in.URL != nil) != (in.Input == "URL") {
+	if (in.URL != nil) != (selectedInput == 2) {
 		return false
 	}
+	selectedOutput := 0
 	switch in.Output {
-	case "Socket", "Stdout":
+	case "Stdout":
+	case "Socket":
+		selectedOutput = 1
 	default:
 		return false
 	}
-	if in.Socket != nil && in.Output != "Socket" {
+	if in.Socket != nil && selectedOutput != 1 {
 		return false
 	}
 	return true
@@ -365,15 +373,20 @@ func (in *Union) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedUnionType := 0
 	switch in.UnionType {
-	case "", "FieldA", "FieldB", "FieldC", "FieldD":
+	case "", "FieldC", "FieldD":
+	case "FieldA":
+		selectedUnionType = 1
+	case "FieldB":
+		selectedUnionType = 2
 	default:
 		return false
 	}
-	if (in.FieldA != 0) != (in.UnionType == "FieldA") {
+	if (in.FieldA != 0) != (selectedUnionType == 1) {
 		return false
 	}
-	if in.FieldB != 0 && in.UnionType != "FieldB" {
+	if in.FieldB != 0 && selectedUnionType != 2 {
 		return false
 	}
 	return true
@@ -442,15 +455,19 @@ func (in *Union2) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType2 := 0
 	switch in.Type2 {
-	case "ALPHA", "BETA":
+	case "ALPHA":
+		selectedType2 = 1
+	case "BETA":
+		selectedType2 = 2
 	default:
 		return false
 	}
-	if (in.Alpha != 0) != (in.Type2 == "ALPHA") {
+	if (in.Alpha != 0) != (selectedType2 == 1) {
 		return false
 	}
-	if in.Beta != 0 && in.Type2 != "BETA" {
+	if in.Beta != 0 && selectedType2 != 2 {
 		return false
 	}
 	return true

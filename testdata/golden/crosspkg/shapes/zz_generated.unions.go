@@ -76,15 +76,19 @@ func (in *Shape) unionsValid() bool {
 	if in == nil {
 		return true
 	}
+	selectedType := 0
 	switch in.Type {
-	case "Circle", "Square":
+	case "Circle":
+		selectedType = 1
+	case "Square":
+		selectedType = 2
 	default:
 		return false
 	}
-	if (in.Circle != nil) != (in.Type == "Circle") {
+	if (in.Circle != nil) != (selectedType == 1) {
 		return false
 	}
-	if (in.Square != nil) != (in.Type == "Square") {
+	if (in.Square != nil) != (selectedType == 2) {
 		return false
 	}
 	return true
