@@ -260,6 +260,8 @@ func parseValue(name, rest, placeholder string) (string, error) {
 		return "", fmt.Errorf("empty value in +%s=; expected +%s=%s", name, name, placeholder)
 	case strings.ContainsAny(value, "\"'`"):
 		return "", fmt.Errorf("quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
+	case strings.Contains(value, ","):
+		return "", fmt.Errorf("unexpected comma in +%s%s; +%s takes no option", name, rest, name)
 	case strings.IndexFunc(value, unicode.IsSpace) >= 0:
 		return "", fmt.Errorf("unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
 	case strings.IndexFunc(value, unicode.IsControl) >= 0:

@@ -141,6 +141,12 @@ func TestParseField(t *testing.T) {
 			errs:  map[int]string{0: "malformed +unionDiscriminatedBy: expected +unionDiscriminatedBy=<field>"},
 		},
 		{
+			name:  "option on discriminated by",
+			lines: []string{"+unionDiscriminatedBy=Union1,optional"},
+			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
+			errs:  map[int]string{0: "unexpected comma in +unionDiscriminatedBy=Union1,optional; +unionDiscriminatedBy takes no option"},
+		},
+		{
 			name:  "repeated marker",
 			lines: []string{"+unionMember=A", "+optional", "+unionMember=B"},
 			want:  FieldMarkers{Member: &MemberOptions{Value: "A"}, Optional: true, Lines: map[string]int{MemberMarker: 0}},
