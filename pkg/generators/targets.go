@@ -2,7 +2,6 @@
 package generators
 
 import (
-	"go/format"
 	"slices"
 
 	"k8s.io/gengo/v2"
@@ -58,7 +57,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 	if problems.HasErrors() {
 		return nil, problems
 	}
-	useGofmtOnly(c)
+	useGoFile(c)
 
 	var targets []generator.Target
 	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
@@ -115,12 +114,4 @@ func hasMethods(model *markers.Model, pkg *types.Package) bool {
 		}
 	}
 	return false
-}
-
-// useGofmtOnly makes generated Go files independent of the machine: gengo
-// also pipes them through a gofmt binary when one is on PATH.
-func useGofmtOnly(c *generator.Context) {
-	goFile := generator.NewGoFile()
-	goFile.Format = format.Source
-	c.FileTypes[generator.GoFileType] = goFile
 }

@@ -1,0 +1,61 @@
+package generators
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"io"
+	"os"
+	"path/filepath"
+
+	"k8s.io/gengo/v2/generator"
+)
+
+// goFile is the file type of union-gen's Go files. It assembles them as
+// gengo does, but formats them with go/format only (gengo also runs a gofmt
+// binary when one is on PATH, which would make the output depend on the
+// machine), never writes a file that does not format, and writes atomically.
+type goFile struct {
+	assemble func(io.Writer, *generator.File)
+}
+
+// useGoFile makes the context write Go files with goFile.
+func useGoFile(c *generator.Context) {
+	c.FileTypes[generator.GoFileType] = goFile{assemble: generator.NewGoFile().Assemble}
+}
+
+func (ft goFile) AssembleFile(f *generator.File, path string) error {
+	var b bytes.Buffer
+	ft.assemble(&b, f)
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return fmt.Errorf("%s: the generated code does not format, so it was not written (a union-gen bug; please report it): %w", path, err)
+	}
+	return writeFileAtomic(path, src)
+}
+
+// writeFileAtomic replaces path with data through a temporary file in the
+// same directory and a rename, so that a run that is interrupted leaves the
+// old file or the new one, never a truncated one. A file that already holds
+// data is left untouched.
+func writeFileAtomic(path string, data []byte) error {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

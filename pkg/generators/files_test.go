@@ -1,0 +1,90 @@
+package generators
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"k8s.io/gengo/v2/generator"
+)
+
+// dirEntries lists the names in dir, to see that no temporary file is left.
+func dirEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "zz_generated.unions.go")
+
+	if err := writeFileAtomic(path, []byte("package a\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(path, []byte("package b\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "package b\n" {
+		t.Errorf("file holds %q, want the second write", got)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o644 {
+		t.Errorf("file mode %v, want 0644", fi.Mode().Perm())
+	}
+
+	// The same content again is not written: the file keeps its time, so
+	// that build tools see nothing changed.
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(path, []byte("package b\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); !fi.ModTime().Equal(old) {
+		t.Errorf("an identical file was rewritten")
+	}
+
+	// When the rename cannot happen (here the target is a directory), the
+	// target is untouched and no temporary file stays behind.
+	blocked := filepath.Join(dir, "blocked.go")
+	if err := os.Mkdir(blocked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(blocked, []byte("package c\n")); err == nil {
+		t.Error("writing over a directory succeeded")
+	}
+	if names := dirEntries(t, dir); strings.Join(names, " ") != "blocked.go zz_generated.unions.go" {
+		t.Errorf("directory holds %q, want no temporary file", names)
+	}
+}
+
+func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "zz_generated.unions.go")
+	if err := os.WriteFile(path, []byte("package old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft := goFile{assemble: generator.NewGoFile().Assemble}
+	f := &generator.File{Name: "zz_generated.unions.go", PackageName: "a"}
+	f.Body.WriteString("func broken( {\n")
+	err := ft.AssembleFile(f, path)
+	if err == nil || !strings.Contains(err.Error(), "does not format, so it was not written") {
+		t.Fatalf("AssembleFile error = %v, want one saying nothing was written", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "package old\n" {
+		t.Errorf("the existing file was changed to %q", got)
+	}
+	if names := dirEntries(t, dir); len(names) != 1 {
+		t.Errorf("directory holds %q, want only the existing file", names)
+	}
+}
