@@ -44,8 +44,8 @@ func generate(t *testing.T, patterns ...string) map[string][]byte {
 			OpenAPIPackage: goldenOpenAPI,
 			OpenAPIFile:    goldenOpenAPIFile,
 		})
-		if len(problems) > 0 {
-			t.Fatalf("unexpected problems:\n%v", problems)
+		if problems.HasErrors() {
+			t.Fatalf("unexpected errors:\n%v", problems)
 		}
 		for i, target := range targets {
 			st := target.(*generator.SimpleTarget)
@@ -127,6 +127,17 @@ func TestGoldenCompiles(t *testing.T) {
 	cmd := exec.Command("go", "vet", goldenPattern)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet %s: %v\n%s", goldenPattern, err, out)
+	}
+}
+
+// TestInjectedStringsRun runs the tests of testdata/golden/inject, whose
+// enum values, JSON names and marker values hold quotes, backticks,
+// newlines, comment delimiters, non-ASCII and long strings: the generated
+// code compiles and returns them exactly.
+func TestInjectedStringsRun(t *testing.T) {
+	cmd := exec.Command("go", "test", "../../testdata/golden/inject")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test testdata/golden/inject: %v\n%s", err, out)
 	}
 }
 
