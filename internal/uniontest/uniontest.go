@@ -43,11 +43,11 @@ func RunRows[T any, P Object[T]](t *testing.T, root *field.Path, rows []Row[T]) 
 		t.Run(r.Name, func(t *testing.T) {
 			want := r.Want
 			if want == nil {
-				want = DeepCopy(t, r.In)
+				want = deepCopy(t, r.In)
 			}
 			// old is the stored object, shared with the API server's cache:
 			// normalization must never touch it.
-			oldBefore := DeepCopy(t, r.Old)
+			oldBefore := deepCopy(t, r.Old)
 			P(r.In).NormalizeUnions(r.Old)
 			if !reflect.DeepEqual(r.In, want) {
 				t.Errorf("NormalizeUnions:\n got %s\nwant %s", JSON(t, r.In), JSON(t, want))
@@ -70,9 +70,9 @@ func CheckNilReceiver[T any, P Object[T]](t *testing.T, old *T) {
 	}
 }
 
-// DeepCopy copies through JSON, which the example types round-trip exactly as
+// deepCopy copies through JSON, which the example types round-trip exactly as
 // long as no Row uses an empty non-nil map or slice under omitempty.
-func DeepCopy[T any](t *testing.T, in *T) *T {
+func deepCopy[T any](t *testing.T, in *T) *T {
 	t.Helper()
 	if in == nil {
 		return nil

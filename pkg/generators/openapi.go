@@ -59,7 +59,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 	symbol := func(name string) string {
 		return raw.Name(c.Universe.Type(types.Name{Package: openapiextPackage, Name: name}))
 	}
-	e := &emitter{}
+	var e code
 	e.line("// UnionDefinitions returns the unions of every OpenAPI definition that has")
 	e.line("// properties of a union, keyed by openapi-gen's definition names. Pass it to")
 	e.line("// openapiext.WithUnions with openapi-gen's GetOpenAPIDefinitions.")
@@ -86,7 +86,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 	}
 	e.line("}")
 	e.line("}")
-	_, err := io.WriteString(w, e.out.String())
+	_, err := io.WriteString(w, e.String())
 	return err
 }
 

@@ -68,7 +68,7 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	e.normalizeUnions()
 	e.validateUnions()
 	e.unionsValid()
-	_, err := io.WriteString(w, e.out.String())
+	_, err := io.WriteString(w, e.String())
 	return err
 }
 
@@ -89,8 +89,7 @@ func unionsNilOf[T any](T) T {
 	return err
 }
 
-// emitter writes the methods of one struct. Its output is unindented: the Go
-// file type formats it.
+// emitter writes the methods of one struct.
 type emitter struct {
 	gen  *unionsGenerator
 	t    *types.Type
@@ -100,7 +99,7 @@ type emitter struct {
 	// sortedKeys is the expression of a map's sorted keys; it imports maps
 	// and slices only when called.
 	sortedKeys func(m string) string
-	out        strings.Builder
+	code
 }
 
 // declareNil declares name as the nil value of the type of like.
@@ -109,9 +108,15 @@ func (e *emitter) declareNil(name, like string) {
 	e.line("%s := unionsNilOf(%s)", name, like)
 }
 
-func (e *emitter) line(format string, args ...any) {
-	fmt.Fprintf(&e.out, format, args...)
-	e.out.WriteByte('\n')
+// code is Go source being written a line at a time, unindented: the Go file
+// type formats it.
+type code struct {
+	strings.Builder
+}
+
+func (c *code) line(format string, args ...any) {
+	fmt.Fprintf(c, format, args...)
+	c.WriteByte('\n')
 }
 
 // walkedFields are the fields through which the struct reaches unions.

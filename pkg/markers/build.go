@@ -31,18 +31,20 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 		names:  namer.NewRawNamer("", nil),
 		consts: map[*gotypes.Package]map[*gotypes.TypeName][]string{},
 	}
+	var structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
 			switch t := pkg.Types[name]; {
 			case t.Kind == types.Struct:
 				b.structType(t)
+				structs = append(structs, t)
 			case HasUnionMarker(t.CommentLines):
-				b.typeMarkerErrors(t)
+				b.typeMarkers(t)
 			}
 		}
 	}
-	b.reach(inputs)
+	b.reach(structs)
 	return b.model, b.problems
 }
 
@@ -113,13 +115,14 @@ func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, war
 	b.report(pos, b.subject(t, f.GoName), warning, format, args...)
 }
 
-// typeMarkerErrors reports malformed markers in a type's comment.
-func (b *builder) typeMarkerErrors(t *types.Type) {
-	_, errs := ParseType(t.CommentLines)
+// typeMarkers reads the markers of a type's comment, reporting malformed ones.
+func (b *builder) typeMarkers(t *types.Type) TypeMarkers {
+	tm, errs := ParseType(t.CommentLines)
 	for _, e := range errs {
 		pos := b.src.typeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
 		b.report(pos, b.subject(t, ""), false, "%s", e.Message)
 	}
+	return tm
 }
 
 func (b *builder) structType(t *types.Type) {
@@ -131,8 +134,7 @@ func (b *builder) structType(t *types.Type) {
 	if !b.hasUnionMarkers(t) {
 		return
 	}
-	b.typeMarkerErrors(t)
-	if tm, _ := ParseType(t.CommentLines); tm.LegacyUnion {
+	if b.typeMarkers(t).LegacyUnion {
 		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), true,
 			"a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, "+
 				"remove +union, mark the discriminator's type +enum and each member +unionMember")

@@ -2,7 +2,6 @@ package markers
 
 import (
 	"go/token"
-	"maps"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
@@ -30,19 +29,11 @@ func Walked(m types.Member) bool {
 	return token.IsExported(m.Name) && JSONName(m) != "-"
 }
 
-// reach finds every struct of the input packages that has a union or reaches
-// one through its fields, and checks that the way to each union can be
+// reach finds every struct of the input packages (structs, in order) that
+// has a union or reaches one through its fields, and checks that the way to each union can be
 // walked by generated code.
-func (b *builder) reach(inputs []string) {
-	var structs []*types.Type
-	for _, path := range slices.Sorted(slices.Values(inputs)) {
-		pkg := b.universe.Package(path)
-		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			if t := pkg.Types[name]; t.Kind == types.Struct && len(t.TypeParams) == 0 {
-				structs = append(structs, t)
-			}
-		}
-	}
+func (b *builder) reach(structs []*types.Type) {
+	structs = slices.DeleteFunc(slices.Clone(structs), func(t *types.Type) bool { return len(t.TypeParams) > 0 })
 	for name := range b.model.Unions {
 		b.model.Reaching[name] = true
 	}
