@@ -130,9 +130,9 @@ func (dt *diffType) unchanged(n diffObj, o *diffObj) bool {
 	return true
 }
 
-// contractValid is the verdict CONTRACT.md §3 V1–V3 gives (without
+// specValid is the verdict docs/semantics.md V1–V3 gives (without
 // normalization).
-func (dt *diffType) contractValid(n diffObj) bool {
+func (dt *diffType) specValid(n diffObj) bool {
 	return dt.isValid(n.disc) && !dt.mismatch(n)
 }
 
@@ -165,7 +165,7 @@ var diffRules = []diffRule{
 		name:            "Optional member selected but unset",
 		unionGenRejects: false,
 		explains: func(dt *diffType, n diffObj, o *diffObj) bool {
-			if !dt.contractValid(n) || dt.unchanged(n, o) {
+			if !dt.specValid(n) || dt.unchanged(n, o) {
 				return false
 			}
 			for i, m := range dt.members {
@@ -359,8 +359,8 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 				describe := func() string {
 					return fmt.Sprintf("%s %s %s\n  union-gen: %s\n  peer:      %s", dt.name, kind, n, diffErrs(ugErrs), diffErrs(peerErrs))
 				}
-				if ugRejects == dt.contractValid(n) {
-					fail("suspected union-gen bug: verdict differs from CONTRACT §3 V1–V3: %s", describe())
+				if ugRejects == dt.specValid(n) {
+					fail("suspected union-gen bug: verdict differs from docs/semantics.md V1–V3: %s", describe())
 				}
 				var matched []string
 				for _, r := range diffRules {

@@ -15,10 +15,10 @@ import (
 	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
 )
 
-// A small reference implementation of CONTRACT.md §3, independent of the
+// A small reference implementation of docs/semantics.md §4, independent of the
 // generator, that FuzzGeneratedMethods holds the generated methods to.
 
-// refUnion describes a union as the contract sees it.
+// refUnion describes a union as docs/semantics.md sees it.
 type refUnion struct {
 	disc    string   // JSON name of the discriminator
 	values  []string // the enum's values, sorted
@@ -72,7 +72,7 @@ type refErr struct {
 	field string
 }
 
-// refValidate is V1–V3, in the order the contract lists a union's errors.
+// refValidate is V1–V3, in the order docs/semantics.md lists a union's errors.
 func refValidate(root string, unions []refUnion, in refState) []refErr {
 	var errs []refErr
 	for i, u := range unions {

@@ -1,6 +1,6 @@
 // Package uniontest runs generated union methods against tables of old and
 // new objects, as the API server calls them, and checks their errors against
-// CONTRACT.md §3. The behaviour tests of the bundled examples share it.
+// docs/semantics.md §4. The behaviour tests of the bundled examples share it.
 package uniontest
 
 import (
@@ -94,7 +94,7 @@ func JSON(t *testing.T, v any) string {
 }
 
 // WantErr is one expected validation error: type and field must match
-// exactly; detail holds the words CONTRACT §3 requires in the message, lacks
+// exactly; detail holds the words docs/semantics.md §4 requires in the message, lacks
 // the words it must not contain.
 type WantErr struct {
 	typ      field.ErrorType
