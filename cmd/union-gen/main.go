@@ -14,7 +14,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/pkg/generators"
-	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
@@ -51,7 +51,7 @@ func main() {
 		fail(err)
 	}
 
-	var problems markers.Problems
+	var problems unions.Problems
 	getTargets := func(c *generator.Context) []generator.Target {
 		var targets []generator.Target
 		targets, problems = generators.GetTargets(c, generators.Config{

@@ -13,11 +13,11 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/union-gen/union-gen/pkg/unions"
+
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
-
-	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
@@ -28,12 +28,12 @@ const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
 type openAPIGenerator struct {
 	generator.GoGenerator
 	pkg     string
-	model   *markers.Model
+	model   *unions.Model
 	inputs  []string
 	imports namer.ImportTracker
 }
 
-func newOpenAPIGenerator(outputFile, pkg string, model *markers.Model, inputs []string) *openAPIGenerator {
+func newOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) *openAPIGenerator {
 	return &openAPIGenerator{
 		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
 		pkg:         pkg,

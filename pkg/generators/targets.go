@@ -9,7 +9,7 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // GeneratedBy is the line that marks union-gen's output as generated.
@@ -52,8 +52,8 @@ func Header(boilerplateFile string) ([]byte, error) {
 // GetTargets builds and checks the union model of the input packages and
 // returns one target per package with generated methods. When any problem is
 // an error it returns no target, so that nothing is written.
-func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.Problems) {
-	model, problems := markers.Build(c.Universe, c.Inputs, []string{gengo.StdBuildTag})
+func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
+	model, problems := unions.Build(c.Universe, c.Inputs, []string{gengo.StdBuildTag})
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -78,7 +78,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)
 		if err != nil {
-			return nil, append(problems, markers.Problem{Message: err.Error()})
+			return nil, append(problems, unions.Problem{Message: err.Error()})
 		}
 		targets = append(targets, target)
 	}
@@ -86,7 +86,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, markers.P
 }
 
 // openAPITarget writes UnionDefinitions into the OpenAPI package.
-func openAPITarget(c *generator.Context, cfg Config, model *markers.Model) (generator.Target, error) {
+func openAPITarget(c *generator.Context, cfg Config, model *unions.Model) (generator.Target, error) {
 	dir := cfg.OpenAPIDir
 	if dir == "" {
 		var err error
@@ -107,7 +107,7 @@ func openAPITarget(c *generator.Context, cfg Config, model *markers.Model) (gene
 }
 
 // hasMethods reports whether any type of the package gets generated methods.
-func hasMethods(model *markers.Model, pkg *types.Package) bool {
+func hasMethods(model *unions.Model, pkg *types.Package) bool {
 	for _, t := range pkg.Types {
 		if model.Reaching[t.Name] {
 			return true

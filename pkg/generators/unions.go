@@ -10,7 +10,8 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 const fieldPackage = "k8s.io/apimachinery/pkg/util/validation/field"
@@ -20,13 +21,13 @@ const fieldPackage = "k8s.io/apimachinery/pkg/util/validation/field"
 type unionsGenerator struct {
 	generator.GoGenerator
 	pkg     string
-	model   *markers.Model
+	model   *unions.Model
 	imports namer.ImportTracker
 	// usesNilOf is set when a method declares a variable with unionsNilOf.
 	usesNilOf bool
 }
 
-func newUnionsGenerator(outputFile, pkg string, model *markers.Model) *unionsGenerator {
+func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
 	return &unionsGenerator{
 		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
 		pkg:         pkg,
@@ -123,23 +124,23 @@ func (c *code) line(format string, args ...any) {
 func (e *emitter) walkedFields() []types.Member {
 	var out []types.Member
 	for _, m := range e.t.Members {
-		if markers.Walked(m) && e.gen.model.Reaches(m.Type) {
+		if typeinfo.IsSerialized(m) && e.gen.model.Reaches(m.Type) {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
-func (e *emitter) listKeys(m types.Member) []markers.KeyField {
-	return e.gen.model.ListMapKeys[markers.FieldRef{Struct: e.t.Name, Field: m.Name}]
+func (e *emitter) listKeys(m types.Member) []unions.KeyField {
+	return e.gen.model.ListMapKeys[unions.FieldRef{Struct: e.t.Name, Field: m.Name}]
 }
 
 // childPath is the field path of a field, below fldPath.
 func childPath(m types.Member) string {
-	if markers.IsInline(m) {
+	if typeinfo.IsInline(m) {
 		return "fldPath"
 	}
-	return "fldPath.Child(" + strconv.Quote(markers.JSONName(m)) + ")"
+	return "fldPath.Child(" + strconv.Quote(typeinfo.JSONName(m)) + ")"
 }
 
 func (e *emitter) normalizeUnions() {
@@ -176,8 +177,8 @@ func (e *emitter) normalizeUnions() {
 
 // normalizes reports whether normalizeValue writes anything for a value of
 // type t: only values that have an old counterpart can need normalizing.
-func normalizes(t *types.Type, keys []markers.KeyField) bool {
-	switch t = markers.Underlying(t); t.Kind {
+func normalizes(t *types.Type, keys []unions.KeyField) bool {
+	switch t = typeinfo.Underlying(t); t.Kind {
 	case types.Struct, types.Pointer:
 		return true
 	case types.Map:
@@ -192,18 +193,18 @@ func normalizes(t *types.Type, keys []markers.KeyField) bool {
 // addressable when t is a struct. Map values are matched by key and list-map
 // items by their keys; other list items have no old counterpart, so nothing
 // to normalize.
-func (e *emitter) normalizeValue(in, old string, t *types.Type, keys []markers.KeyField, depth int) {
+func (e *emitter) normalizeValue(in, old string, t *types.Type, keys []unions.KeyField, depth int) {
 	if !normalizes(t, keys) {
 		return
 	}
-	switch u := markers.Underlying(t); u.Kind {
+	switch u := typeinfo.Underlying(t); u.Kind {
 	case types.Struct:
 		e.line("%s.NormalizeUnions(&%s)", in, old)
 	case types.Pointer:
 		e.line("%s.NormalizeUnions(%s)", in, old)
 	case types.Map:
 		k, v, o := numbered("k", depth), numbered("v", depth), numbered("o", depth)
-		switch markers.Underlying(u.Elem).Kind {
+		switch typeinfo.Underlying(u.Elem).Kind {
 		case types.Struct:
 			// Map values are not addressable: normalize a copy and store it.
 			e.line("for %s, %s := range %s {", k, v, in)
@@ -251,7 +252,7 @@ func (e *emitter) validateUnions() {
 	e.line("")
 }
 
-func (e *emitter) validateUnion(u *markers.Union) {
+func (e *emitter) validateUnion(u *unions.Union) {
 	d := "in." + u.Discriminator.GoName
 	discPath := "fldPath.Child(" + strconv.Quote(u.Discriminator.JSONName) + ")"
 	discName := u.Discriminator.JSONName
@@ -294,7 +295,7 @@ func (e *emitter) validateField(m types.Member) {
 	old := ""
 	if usesOld(m.Type, keys) {
 		old = "old" + m.Name
-		if markers.Underlying(m.Type).Kind == types.Struct {
+		if typeinfo.Underlying(m.Type).Kind == types.Struct {
 			e.declareNil(old, "&"+in)
 			e.line("if old != nil {")
 			e.line("%s = &old.%s", old, m.Name)
@@ -309,8 +310,8 @@ func (e *emitter) validateField(m types.Member) {
 }
 
 // usesOld reports whether validating a value of type t looks at its old counterpart.
-func usesOld(t *types.Type, keys []markers.KeyField) bool {
-	switch t = markers.Underlying(t); t.Kind {
+func usesOld(t *types.Type, keys []unions.KeyField) bool {
+	switch t = typeinfo.Underlying(t); t.Kind {
 	case types.Struct, types.Pointer:
 		return true
 	case types.Map:
@@ -324,8 +325,8 @@ func usesOld(t *types.Type, keys []markers.KeyField) bool {
 // validateValue validates in, an addressable expression of type t. old is its
 // old counterpart: a pointer for a struct, a value of type t otherwise, or ""
 // when it has none.
-func (e *emitter) validateValue(in, old string, t *types.Type, keys []markers.KeyField, path string, depth int) {
-	u := markers.Underlying(t)
+func (e *emitter) validateValue(in, old string, t *types.Type, keys []unions.KeyField, path string, depth int) {
+	u := typeinfo.Underlying(t)
 	switch u.Kind {
 	case types.Struct, types.Pointer:
 		if old == "" {
@@ -345,7 +346,7 @@ func (e *emitter) validateValue(in, old string, t *types.Type, keys []markers.Ke
 		elemOld := ""
 		switch {
 		case old == "":
-		case markers.Underlying(u.Elem).Kind == types.Struct:
+		case typeinfo.Underlying(u.Elem).Kind == types.Struct:
 			elemOld = numbered("prior", depth)
 			e.declareNil(elemOld, "&"+v)
 			e.line("if %s, found := %s[%s]; found {", o, old, k)
@@ -363,14 +364,14 @@ func (e *emitter) validateValue(in, old string, t *types.Type, keys []markers.Ke
 		if keys != nil && old != "" {
 			elemOld = numbered("prior", depth)
 			elem := u.Elem
-			if markers.Underlying(elem).Kind == types.Struct {
+			if typeinfo.Underlying(elem).Kind == types.Struct {
 				e.declareNil(elemOld, "&"+in+"["+i+"]")
 			} else {
 				e.declareNil(elemOld, in+"["+i+"]")
 			}
 			e.line("for %s := range %s {", j, old)
 			e.line("if %s {", keysEqual(in+"["+i+"]", old+"["+j+"]", elem, keys))
-			if markers.Underlying(elem).Kind == types.Struct {
+			if typeinfo.Underlying(elem).Kind == types.Struct {
 				e.line("%s = &%s[%s]", elemOld, old, j)
 			} else {
 				e.line("%s = %s[%s]", elemOld, old, j)
@@ -405,7 +406,7 @@ func (e *emitter) unionsValid() {
 // checkUnion returns false from unionsValid when a union is invalid. The
 // discriminator is compared once, to number the selected member (0 for none),
 // so that each member costs an integer comparison.
-func (e *emitter) checkUnion(u *markers.Union) {
+func (e *emitter) checkUnion(u *unions.Union) {
 	sel := "selected" + u.Discriminator.GoName
 	var empty []string
 	for _, v := range u.Enum.Values {
@@ -442,7 +443,7 @@ func (e *emitter) checkUnion(u *markers.Union) {
 // checkValue returns false from unionsValid when in, an addressable
 // expression of type t, has an invalid union.
 func (e *emitter) checkValue(in string, t *types.Type, depth int) {
-	switch u := markers.Underlying(t); u.Kind {
+	switch u := typeinfo.Underlying(t); u.Kind {
 	case types.Struct, types.Pointer:
 		structType := u
 		if u.Kind == types.Pointer {
@@ -480,7 +481,7 @@ func numbered(name string, depth int) string {
 
 // isSet is the expression that tells whether a member is set.
 func isSet(expr string, t *types.Type) string {
-	switch u := markers.Underlying(t); {
+	switch u := typeinfo.Underlying(t); {
 	case u.Kind == types.Pointer:
 		return expr + " != nil"
 	case u.Kind == types.Slice || u.Kind == types.Map:
@@ -495,7 +496,7 @@ func isSet(expr string, t *types.Type) string {
 
 // isUnset is the negation of isSet.
 func isUnset(expr string, t *types.Type) string {
-	switch u := markers.Underlying(t); {
+	switch u := typeinfo.Underlying(t); {
 	case u.Kind == types.Pointer:
 		return expr + " == nil"
 	case u.Kind == types.Slice || u.Kind == types.Map:
@@ -510,7 +511,7 @@ func isUnset(expr string, t *types.Type) string {
 
 // zero is the literal that clears a member.
 func zero(t *types.Type) string {
-	switch u := markers.Underlying(t); {
+	switch u := typeinfo.Underlying(t); {
 	case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map:
 		return "nil"
 	case u.Name.Name == "string":
@@ -523,9 +524,9 @@ func zero(t *types.Type) string {
 
 // keysEqual is the expression that matches two items of a list-map by their
 // keys; item is the item type, a struct or a pointer to one.
-func keysEqual(a, b string, item *types.Type, keys []markers.KeyField) string {
+func keysEqual(a, b string, item *types.Type, keys []unions.KeyField) string {
 	var conds []string
-	if markers.Underlying(item).Kind == types.Pointer {
+	if typeinfo.Underlying(item).Kind == types.Pointer {
 		conds = append(conds, a+" != nil", b+" != nil")
 	}
 	for _, k := range keys {

@@ -1,6 +1,6 @@
-// Package markers reads the union markers of KEP-1027 from Go comments, checks
-// them against the types they annotate, and builds the union model that every
-// union-gen emitter reads.
+// Package markers is the grammar of the union markers of KEP-1027: pure
+// functions that read them from the comment lines of a field or a type. The
+// checks of what they annotate, and the union model, are in package unions.
 package markers
 
 import (
@@ -63,8 +63,6 @@ type SyntaxError struct {
 	Line    int
 	Message string
 }
-
-func (e SyntaxError) Error() string { return e.Message }
 
 // marker is one "+name rest" comment line.
 type marker struct {

@@ -1,10 +1,12 @@
-package markers
+package unions
 
 import (
-	"go/token"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // FieldRef names a field of a struct.
@@ -18,15 +20,6 @@ type KeyField struct {
 	GoName string
 	// Pointer keys are compared by the values they point to.
 	Pointer bool
-}
-
-// Walked reports whether the generated methods descend into the field: JSON
-// sees it, as a named property or inlined.
-func Walked(m types.Member) bool {
-	if m.Embedded {
-		return true
-	}
-	return token.IsExported(m.Name) && JSONName(m) != "-"
 }
 
 // reach finds every struct of the input packages (structs, in order) that
@@ -44,7 +37,7 @@ func (b *builder) reach(structs []*types.Type) {
 				continue
 			}
 			for _, m := range t.Members {
-				if Walked(m) && b.model.Reaches(m.Type) {
+				if typeinfo.IsSerialized(m) && b.model.Reaches(m.Type) {
 					b.model.Reaching[t.Name] = true
 					changed = true
 					break
@@ -57,7 +50,7 @@ func (b *builder) reach(structs []*types.Type) {
 			continue
 		}
 		for _, m := range t.Members {
-			if Walked(m) && b.model.Reaches(m.Type) {
+			if typeinfo.IsSerialized(m) && b.model.Reaches(m.Type) {
 				b.checkWalk(t, m)
 			}
 		}
@@ -91,15 +84,15 @@ func (model *Model) reaches(t *types.Type, seen map[*types.Type]bool) bool {
 // checkWalk reports a field through which a union is reached in a way the
 // generated code cannot follow, and records the keys of "+listType=map" lists.
 func (b *builder) checkWalk(t *types.Type, m types.Member) {
-	if why := b.unwalkable(Underlying(m.Type)); why != "" {
+	if why := b.unwalkable(typeinfo.Underlying(m.Type)); why != "" {
 		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 		return
 	}
-	fm, _ := ParseField(m.CommentLines)
+	fm, _ := markers.ParseField(m.CommentLines)
 	if fm.ListType != "map" {
 		return
 	}
-	list := Underlying(m.Type)
+	list := typeinfo.Underlying(m.Type)
 	item := list.Elem
 	if list.Kind == types.Slice && item.Kind == types.Pointer {
 		item = item.Elem
@@ -133,12 +126,12 @@ func (b *builder) unwalkable(t *types.Type) string {
 			return "a pointer to " + b.names.Name(t.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
 		}
 	case types.Slice, types.Array:
-		return b.unwalkable(Underlying(t.Elem))
+		return b.unwalkable(typeinfo.Underlying(t.Elem))
 	case types.Map:
-		if k := Underlying(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
+		if k := typeinfo.Underlying(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
 			return "map keys must be strings to name the map's values in field paths"
 		}
-		return b.unwalkable(Underlying(t.Elem))
+		return b.unwalkable(typeinfo.Underlying(t.Elem))
 	}
 	return ""
 }
@@ -147,19 +140,19 @@ func (b *builder) unwalkable(t *types.Type) string {
 // given JSON name, looking into inlined embedded structs as JSON does.
 func findKey(item *types.Type, jsonName string) (KeyField, bool) {
 	for _, m := range item.Members {
-		if IsInline(m) && Underlying(m.Type).Kind == types.Struct {
-			if k, ok := findKey(Underlying(m.Type), jsonName); ok {
+		if typeinfo.IsInline(m) && typeinfo.Underlying(m.Type).Kind == types.Struct {
+			if k, ok := findKey(typeinfo.Underlying(m.Type), jsonName); ok {
 				return KeyField{GoName: m.Name + "." + k.GoName, Pointer: k.Pointer}, true
 			}
 			continue
 		}
-		if JSONName(m) != jsonName {
+		if typeinfo.JSONName(m) != jsonName {
 			continue
 		}
-		switch ft := Underlying(m.Type); {
-		case IsScalar(ft):
+		switch ft := typeinfo.Underlying(m.Type); {
+		case typeinfo.IsScalar(ft):
 			return KeyField{GoName: m.Name}, true
-		case ft.Kind == types.Pointer && IsScalar(Underlying(ft.Elem)):
+		case ft.Kind == types.Pointer && typeinfo.IsScalar(typeinfo.Underlying(ft.Elem)):
 			return KeyField{GoName: m.Name, Pointer: true}, true
 		}
 	}

@@ -1,9 +1,11 @@
-package markers
+package unions
 
 import (
 	"slices"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/typeinfo"
 )
 
 // Model is every union of the input packages, parsed and checked once. Both
@@ -85,10 +87,10 @@ func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*
 	seen[t] = true
 	unions := slices.Clone(model.Unions[t.Name])
 	for _, m := range t.Members {
-		if !IsInline(m) {
+		if !typeinfo.IsInline(m) {
 			continue
 		}
-		embedded := Underlying(m.Type)
+		embedded := typeinfo.Underlying(m.Type)
 		if embedded.Kind == types.Pointer {
 			embedded = embedded.Elem
 		}

@@ -1,0 +1,247 @@
+package unions
+
+import (
+	"fmt"
+	"go/token"
+	gotypes "go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"k8s.io/gengo/v2/namer"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+// Build reads the union markers of every struct type of the input packages,
+// checks them and returns the model. All problems are returned together; the
+// model must not be used when any of them is an error. buildTags are the tags
+// the packages were loaded with, so that positions come from the same files.
+func Build(universe types.Universe, inputs []string, buildTags []string) (*Model, Problems) {
+	b := &builder{
+		universe: universe,
+		src:      newSource(buildTags),
+		model: &Model{
+			Unions:      map[types.Name][]*Union{},
+			Reaching:    map[types.Name]bool{},
+			ListMapKeys: map[FieldRef][]KeyField{},
+		},
+		enums:  map[types.Name]*enumInfo{},
+		names:  namer.NewRawNamer("", nil),
+		consts: map[*gotypes.Package]map[*gotypes.TypeName][]string{},
+	}
+	var structs []*types.Type
+	for _, path := range slices.Sorted(slices.Values(inputs)) {
+		pkg := universe.Package(path)
+		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
+			switch t := pkg.Types[name]; {
+			case t.Kind == types.Struct:
+				b.structType(t)
+				structs = append(structs, t)
+			case markers.HasUnionMarker(t.CommentLines):
+				b.typeMarkers(t)
+			}
+		}
+	}
+	b.reach(structs)
+	return b.model, b.problems
+}
+
+type builder struct {
+	universe types.Universe
+	src      *source
+	model    *Model
+	problems Problems
+	// enums caches each discriminator type's resolution, so that a shared
+	// enum is read and reported on once.
+	enums map[types.Name]*enumInfo
+	// names writes types as Go does in messages: pkg.Type, *pkg.Type, []pkg.Type.
+	names namer.Namer
+	// consts caches the string constants of each package, by type.
+	consts map[*gotypes.Package]map[*gotypes.TypeName][]string
+}
+
+// unionField is a struct field with its parsed markers.
+type unionField struct {
+	Field
+	marks  markers.FieldMarkers
+	member *types.Member
+	// valid is false once the field's markers or shape were reported.
+	valid bool
+}
+
+func (b *builder) dir(t *types.Type) string {
+	return b.universe.Package(t.Name.Package).Dir
+}
+
+// declName is the name a type is declared with: gengo names an instance of a
+// generic type with its parameters, as in "Choice[T]".
+func declName(t *types.Type) string {
+	name, _, _ := strings.Cut(t.Name.Name, "[")
+	return name
+}
+
+func (b *builder) subject(t *types.Type, field string) string {
+	s := b.universe.Package(t.Name.Package).Name + "." + declName(t)
+	if field != "" {
+		s += "." + field
+	}
+	return s
+}
+
+func (b *builder) report(pos token.Position, subject string, warning bool, format string, args ...any) {
+	b.problems = append(b.problems, Problem{Pos: pos, Subject: subject, Message: fmt.Sprintf(format, args...), Warning: warning})
+}
+
+// fieldError reports a problem with a field, at the field.
+func (b *builder) fieldError(t *types.Type, field, format string, args ...any) {
+	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), false, format, args...)
+}
+
+// markerProblem reports a problem with a field's marker, at the marker.
+func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, warning bool, format string, args ...any) {
+	pos := b.src.fieldPos(b.dir(t), declName(t), f.GoName)
+	if line, ok := f.marks.Lines[marker]; ok {
+		pos = b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
+	}
+	b.report(pos, b.subject(t, f.GoName), warning, format, args...)
+}
+
+// typeMarkers reads the markers of a type's comment, reporting malformed ones.
+func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
+	tm, errs := markers.ParseType(t.CommentLines)
+	for _, e := range errs {
+		pos := b.src.typeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
+		b.report(pos, b.subject(t, ""), false, "%s", e.Message)
+	}
+	return tm
+}
+
+func (b *builder) structType(t *types.Type) {
+	for _, m := range t.Members {
+		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
+			b.fieldError(t, m.Name, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+		}
+	}
+	if !b.hasUnionMarkers(t) {
+		return
+	}
+	if b.typeMarkers(t).LegacyUnion {
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), true,
+			"a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, "+
+				"remove +union, mark the discriminator's type +enum and each member +unionMember")
+		return
+	}
+	if len(t.TypeParams) > 0 {
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), false, "union markers on generic types are not supported")
+		return
+	}
+
+	var discriminators, members []*unionField
+	fields := map[string]*unionField{}
+	for i := range t.Members {
+		m := &t.Members[i]
+		fm, errs := markers.ParseField(m.CommentLines)
+		for _, e := range errs {
+			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), false, "%s", e.Message)
+		}
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type}, marks: fm, member: m, valid: true}
+		fields[f.GoName] = f
+		fields[f.JSONName] = f
+		switch {
+		case fm.Discriminator && fm.Member != nil:
+			b.markerProblem(t, f, markers.MemberMarker, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
+			f.valid = false
+		case fm.DiscriminatedBy != "" && fm.Member == nil:
+			b.markerProblem(t, f, markers.DiscriminatedByMarker, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
+		}
+		if (fm.Discriminator || fm.Member != nil) && !b.checkSerialized(t, f) {
+			f.valid = false
+		}
+		// An invalid discriminator still claims its members, so that they
+		// are not also reported as having none.
+		switch {
+		case fm.Discriminator:
+			discriminators = append(discriminators, f)
+		case fm.Member != nil && f.valid:
+			members = append(members, f)
+		}
+	}
+
+	unions := map[*unionField]*Union{}
+	for _, d := range discriminators {
+		if d.valid {
+			unions[d] = b.discriminator(t, d)
+		}
+	}
+	for _, m := range members {
+		if d := b.discriminatorOf(t, m, discriminators, fields); d != nil && unions[d] != nil {
+			b.member(t, m, unions[d], d)
+		}
+	}
+	for _, d := range discriminators {
+		if u := unions[d]; u != nil {
+			b.model.Unions[t.Name] = append(b.model.Unions[t.Name], u)
+		}
+	}
+}
+
+func (b *builder) hasUnionMarkers(t *types.Type) bool {
+	if markers.HasUnionMarker(t.CommentLines) {
+		return true
+	}
+	for _, m := range t.Members {
+		if markers.HasUnionMarker(m.CommentLines) {
+			return true
+		}
+	}
+	return false
+}
+
+// anonymousStructWithMarkers reports whether a value of type t holds an
+// anonymous struct with union markers: such a struct can have no methods.
+func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array, types.Map:
+		return anonymousStructWithMarkers(t.Elem, seen)
+	case types.Struct:
+		if t.Name.Package != "" {
+			return false
+		}
+		for _, m := range t.Members {
+			if markers.HasUnionMarker(m.CommentLines) || anonymousStructWithMarkers(m.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkSerialized reports a union field that JSON does not name.
+func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
+	switch {
+	case !token.IsExported(f.GoName):
+		b.fieldError(t, f.GoName, "union fields must be exported: unexported fields are not serialized")
+		return false
+	case typeinfo.IsInline(*f.member):
+		b.fieldError(t, f.GoName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
+		return false
+	case typeinfo.JSONTag(*f.member)[0] == "" || f.JSONName == "-":
+		b.fieldError(t, f.GoName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
+		return false
+	}
+	return true
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}

@@ -1,0 +1,106 @@
+package unions
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	gotypes "go/types"
+	"slices"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+type enumInfo struct {
+	enum Enum
+	// problem says why the type is not a usable enum; "" when it is.
+	problem string
+	untyped []untypedConst
+}
+
+// enum resolves a discriminator type to an enum once: each discriminator of a
+// type that is no enum is told why, and the type's own mistakes (untyped
+// constants) are reported once.
+func (b *builder) enum(et *types.Type) *enumInfo {
+	if info, ok := b.enums[et.Name]; ok {
+		return info
+	}
+	info := &enumInfo{}
+	b.enums[et.Name] = info
+	name := b.names.Name(et)
+	switch {
+	case et.Kind == types.Pointer && isNamedString(et.Elem):
+		info.problem = fmt.Sprintf("discriminator type %s must not be a pointer: use %s", name, b.names.Name(et.Elem))
+		return info
+	case !isNamedString(et):
+		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
+		return info
+	}
+	enumDir := b.dir(et)
+	fromSource, _ := markers.ParseType(b.src.typeDoc(enumDir, et.Name.Name))
+	fromGengo, _ := markers.ParseType(et.CommentLines)
+	if !fromSource.Enum && !fromGengo.Enum {
+		info.problem = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
+			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+		return info
+	}
+	info.enum = Enum{Type: et, Values: b.enumValues(et)}
+	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
+	for _, c := range info.untyped {
+		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, false,
+			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
+			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
+	}
+	if len(info.enum.Values) == 0 {
+		info.problem = fmt.Sprintf("enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`%s",
+			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+	}
+	return info
+}
+
+func isNamedString(t *types.Type) bool {
+	return t.Kind == types.Alias && t.Underlying.Kind == types.Builtin && t.Underlying.Name.Name == "string"
+}
+
+// declaredAt says where a type is declared, for hints that send the reader there.
+func declaredAt(pos token.Position) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	return fmt.Sprintf(" (declared at %s:%d)", displayPath(pos.Filename), pos.Line)
+}
+
+// enumValues collects the values of the constants of type et, in whichever
+// package et is declared: gengo only records constants of input packages.
+func (b *builder) enumValues(et *types.Type) []string {
+	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	values := slices.Clone(b.stringConsts(named.Obj().Pkg())[named.Obj()])
+	slices.Sort(values)
+	return slices.Compact(values)
+}
+
+// stringConsts groups a package's string constants by their named type. A
+// package is scanned once, however many enums it declares: scanning it per
+// enum made generation quadratic in the number of unions.
+func (b *builder) stringConsts(pkg *gotypes.Package) map[*gotypes.TypeName][]string {
+	if byType, ok := b.consts[pkg]; ok {
+		return byType
+	}
+	byType := map[*gotypes.TypeName][]string{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*gotypes.Const)
+		if !ok || c.Val().Kind() != constant.String {
+			continue
+		}
+		if named, ok := gotypes.Unalias(c.Type()).(*gotypes.Named); ok {
+			byType[named.Obj()] = append(byType[named.Obj()], constant.StringVal(c.Val()))
+		}
+	}
+	b.consts[pkg] = byType
+	return byType
+}
