@@ -59,35 +59,49 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 	symbol := func(name string) string {
 		return raw.Name(c.Universe.Type(types.Name{Package: openapiextPackage, Name: name}))
 	}
-	var e code
-	e.line("// UnionDefinitions returns the unions of every OpenAPI definition that has")
-	e.line("// properties of a union, keyed by openapi-gen's definition names. Pass it to")
-	e.line("// openapiext.WithUnions with openapi-gen's GetOpenAPIDefinitions.")
-	e.line("func UnionDefinitions() %s {", symbol("Definitions"))
-	e.line("return %s{", symbol("Definitions"))
+	view := &definitionsView{Definitions: symbol("Definitions")}
+	memberField := symbol("MemberField")
 	for _, t := range g.definitions(c) {
-		e.line("%s: {", strconv.Quote(definitionName(c, t)))
+		def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
 		for _, u := range g.model.PropertyUnions(t) {
-			e.line("{")
-			e.line("Discriminator: %s,", strconv.Quote(u.Discriminator.JSONName))
-			e.line("FieldMembers: map[string]*%s{", symbol("MemberField"))
-			for _, value := range u.Enum.Values {
-				m := u.Selected(value)
-				if m == nil {
-					e.line("%s: nil,", strconv.Quote(value))
-					continue
+			uv := &openAPIUnionView{Discriminator: strconv.Quote(u.Discriminator.JSONName), MemberField: memberField}
+			for _, choice := range u.Choices {
+				member := "nil"
+				if m := choice.Member; m != nil {
+					member = fmt.Sprintf("{Name: %s, Optional: %t}", strconv.Quote(m.JSONName), m.Optional)
 				}
-				e.line("%s: {Name: %s, Optional: %t},", strconv.Quote(value), strconv.Quote(m.JSONName), m.Optional)
+				uv.Choices = append(uv.Choices, choiceView{Value: strconv.Quote(choice.Value), Member: member})
 			}
-			e.line("},")
-			e.line("},")
+			def.Unions = append(def.Unions, uv)
 		}
-		e.line("},")
+		view.Types = append(view.Types, def)
 	}
-	e.line("}")
-	e.line("}")
-	_, err := io.WriteString(w, e.String())
-	return err
+	sw := generator.NewSnippetWriter(w, c, "$", "$")
+	sw.Do(unionDefinitionsTemplate, view)
+	return sw.Error()
+}
+
+// definitionsView is the data of unionDefinitionsTemplate: Go literals of
+// the definitions' names and unions.
+type definitionsView struct {
+	Definitions string
+	Types       []*definitionView
+}
+
+type definitionView struct {
+	Name   string
+	Unions []*openAPIUnionView
+}
+
+type openAPIUnionView struct {
+	Discriminator, MemberField string
+	Choices                    []choiceView
+}
+
+// choiceView is a row of the selection table: a value and the member it
+// selects, or nil.
+type choiceView struct {
+	Value, Member string
 }
 
 // definitions are the struct types of the input packages whose properties

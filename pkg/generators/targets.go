@@ -109,7 +109,7 @@ func openAPITarget(c *generator.Context, cfg Config, model *unions.Model) (gener
 // hasMethods reports whether any type of the package gets generated methods.
 func hasMethods(model *unions.Model, pkg *types.Package) bool {
 	for _, t := range pkg.Types {
-		if model.Reaching[t.Name] {
+		if model.Plans[t.Name] != nil {
 			return true
 		}
 	}

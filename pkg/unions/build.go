@@ -23,11 +23,9 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 	b := &builder{
 		universe: universe,
 		src:      newSource(buildTags),
-		model: &Model{
-			Unions:      map[types.Name][]*Union{},
-			Reaching:    map[types.Name]bool{},
-			ListMapKeys: map[FieldRef][]KeyField{},
-		},
+		model:    &Model{Plans: map[types.Name]*Plan{}},
+		unions:   map[types.Name][]*Union{},
+		reaching: map[types.Name]bool{},
 		enums:  map[types.Name]*enumInfo{},
 		names:  namer.NewRawNamer("", nil),
 		consts: map[*gotypes.Package]map[*gotypes.TypeName][]string{},
@@ -45,7 +43,7 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 			}
 		}
 	}
-	b.reach(structs)
+	b.plan(structs)
 	return b.model, b.problems
 }
 
@@ -54,6 +52,10 @@ type builder struct {
 	src      *source
 	model    *Model
 	problems Problems
+	// unions holds the unions of each struct as they are checked.
+	unions map[types.Name][]*Union
+	// reaching holds the structs that have or reach a union.
+	reaching map[types.Name]bool
 	// enums caches each discriminator type's resolution, so that a shared
 	// enum is read and reported on once.
 	enums map[types.Name]*enumInfo
@@ -183,7 +185,8 @@ func (b *builder) structType(t *types.Type) {
 	}
 	for _, d := range discriminators {
 		if u := unions[d]; u != nil {
-			b.model.Unions[t.Name] = append(b.model.Unions[t.Name], u)
+			u.choose()
+			b.unions[t.Name] = append(b.unions[t.Name], u)
 		}
 	}
 }

@@ -109,8 +109,8 @@ func TestBuildExamples(t *testing.T) {
 		},
 	}
 	got := map[string][]unionView{}
-	for name, unions := range model.Unions {
-		for _, u := range unions {
+	for name, plan := range model.Plans {
+		for _, u := range plan.Unions {
 			key := name.Package[len(examples):] + "." + name.Name
 			got[key] = append(got[key], view(u))
 		}
@@ -120,10 +120,16 @@ func TestBuildExamples(t *testing.T) {
 	}
 }
 
+// FieldRef names a field of a struct.
+type FieldRef struct {
+	Struct types.Name
+	Field  string
+}
+
 func TestReachingExamples(t *testing.T) {
 	model := buildExamples(t)
 	var got []string
-	for name := range model.Reaching {
+	for name := range model.Plans {
 		got = append(got, name.Package[len(examples):]+"."+name.Name)
 	}
 	slices.Sort(got)
@@ -143,7 +149,15 @@ func TestReachingExamples(t *testing.T) {
 		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Containers"}:   {{GoName: "Name"}},
 		{Struct: types.Name{Package: examples + "kep/v1alpha1", Name: "Catalog"}, Field: "Entries"}: {{GoName: "Name"}},
 	}
-	if !reflect.DeepEqual(model.ListMapKeys, keys) {
-		t.Errorf("list map keys = %+v, want %+v", model.ListMapKeys, keys)
+	listMapKeys := map[FieldRef][]KeyField{}
+	for name, plan := range model.Plans {
+		for _, step := range plan.Steps {
+			if step.Walk.Shape == ShapeListMap {
+				listMapKeys[FieldRef{Struct: name, Field: step.GoName}] = step.Walk.Keys
+			}
+		}
+	}
+	if !reflect.DeepEqual(listMapKeys, keys) {
+		t.Errorf("list map keys = %+v, want %+v", listMapKeys, keys)
 	}
 }

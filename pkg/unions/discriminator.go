@@ -16,14 +16,14 @@ func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 		b.markerProblem(t, d, markers.DiscriminatorMarker, false, "%s", info.problem)
 		return nil
 	}
-	u := &Union{Struct: t, Discriminator: d.Field, Enum: info.enum}
+	u := &Union{Discriminator: d.Field, Enum: info.enum}
 	if raw := d.marks.Default; raw != nil {
 		value, err := markers.ParseDefault(*raw)
 		switch {
 		case err != nil:
 			b.markerProblem(t, d, markers.DefaultMarker, false, "%v", err)
 		case !u.Enum.Has(value):
-			b.markerProblem(t, d, markers.DefaultMarker, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), quoteAll(u.Enum.Values))
+			b.markerProblem(t, d, markers.DefaultMarker, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 		default:
 			u.Default = &value
 		}

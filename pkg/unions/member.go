@@ -17,7 +17,8 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 		return
 	}
 	ok := true
-	if why := b.memberTypeProblem(m.Type); why != "" {
+	presence, why := b.presence(m.Type)
+	if why != "" {
 		b.fieldError(t, m.GoName, "%s", why)
 		ok = false
 	}
@@ -37,7 +38,7 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 		b.markerProblem(t, m, markers.MemberMarker, false, "%s", b.notAValue(u, value))
 		ok = false
 	}
-	if other := u.Selected(value); other != nil {
+	if other := u.memberFor(value); other != nil {
 		b.markerProblem(t, m, markers.MemberMarker, false, "value %q of discriminator %s already selects member %s", value, d.GoName, other.GoName)
 		ok = false
 	}
@@ -47,7 +48,7 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 	if !strings.EqualFold(value, m.JSONName) {
 		b.markerProblem(t, m, markers.MemberMarker, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
-	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: m.marks.Member.Optional})
+	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: m.marks.Member.Optional, Presence: presence})
 }
 
 // notAValue explains why value is not a value of the union's enum, with the
@@ -65,29 +66,47 @@ func (b *builder) notAValue(u *Union, value string) string {
 		}
 	}
 	return fmt.Sprintf("%q is not a value of enum %s; valid values: %s (write +%s=<value> to use another value than the field name)",
-		value, name, quoteAll(u.Enum.Values), markers.MemberMarker)
+		value, name, Quote(u.Enum.Values), markers.MemberMarker)
 }
 
-func quoteAll(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = fmt.Sprintf("%q", v)
-	}
-	return strings.Join(quoted, ", ")
-}
-
-// memberTypeProblem says why "set" cannot be told from "unset" for a member
-// of type t, or "" when it can: pointers, slices and maps by nil or length,
-// scalars by their zero value.
-func (b *builder) memberTypeProblem(t *types.Type) string {
+// presence tells how "set" is told from "unset" for a member of type t:
+// pointers by nil, slices and maps by length, scalars by their zero value.
+// When it cannot be told, why says so.
+func (b *builder) presence(t *types.Type) (p Presence, why string) {
 	u := typeinfo.Underlying(t)
 	switch {
-	case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || typeinfo.IsScalar(u):
-		return ""
+	case u.Kind == types.Pointer:
+		return PresenceNonNil, ""
+	case u.Kind == types.Slice || u.Kind == types.Map:
+		return PresenceLength, ""
+	case typeinfo.IsScalar(u) && u.Name.Name == "string":
+		return PresenceString, ""
+	case typeinfo.IsScalar(u) && u.Name.Name == "bool":
+		return PresenceBool, ""
+	case typeinfo.IsScalar(u):
+		return PresenceNumber, ""
 	case u.Kind == types.Struct:
-		return fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s", b.names.Name(t), b.names.Name(t))
+		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s", b.names.Name(t), b.names.Name(t))
 	case u.Kind == types.Array:
-		return fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
+		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
 	}
-	return fmt.Sprintf("member type %s cannot be told unset from set: use a pointer to a struct, a slice, a map, a string, a bool or a number", b.names.Name(t))
+	return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer to a struct, a slice, a map, a string, a bool or a number", b.names.Name(t))
+}
+
+// memberFor returns the member that value selects, or nil.
+func (u *Union) memberFor(value string) *Member {
+	for _, m := range u.Members {
+		if m.Value == value {
+			return m
+		}
+	}
+	return nil
+}
+
+// choose fills the union's selection table once its members are checked.
+func (u *Union) choose() {
+	for _, v := range u.Enum.Values {
+		u.Choices = append(u.Choices, Choice{Value: v, Member: u.memberFor(v)})
+	}
+	u.NoneValue = u.Enum.Has("")
 }

@@ -1,38 +1,46 @@
+// Package unions builds the checked model of the unions of the input
+// packages: each union's selection table and, for every struct that has or
+// reaches a union, the plan by which generated code walks it. Every emitter
+// reads this model; none derives the rules again.
 package unions
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"k8s.io/gengo/v2/types"
-
-	"github.com/union-gen/union-gen/internal/typeinfo"
 )
 
-// Model is every union of the input packages, parsed and checked once. Both
-// the Go and the OpenAPI emitters read it.
+// Model is every union of the input packages, parsed and checked once.
 type Model struct {
-	// Unions maps each struct that declares union fields to its unions, in the
-	// order of their discriminator fields.
-	Unions map[types.Name][]*Union
-	// Reaching holds every struct of the input packages that has a union or
+	// Plans holds every struct of the input packages that has a union or
 	// reaches one through its fields: each gets generated methods.
-	Reaching map[types.Name]bool
-	// ListMapKeys holds the keys of every "+listType=map" list through which
-	// a union is reached; they match new items with old ones.
-	ListMapKeys map[FieldRef][]KeyField
+	Plans map[types.Name]*Plan
 }
 
 // Union is one discriminated union: a discriminator field and the member
 // fields it selects, all declared in one struct.
 type Union struct {
-	// Struct declares the discriminator and the members.
-	Struct        *types.Type
 	Discriminator Field
 	Enum          Enum
 	// Members are in field order.
 	Members []*Member
 	// Default is the discriminator's "+default" value, when it has one.
 	Default *string
+	// Choices is the selection table: for every enum value, in the order of
+	// Enum.Values, the member it selects.
+	Choices []Choice
+	// NoneValue is set when "" is an enum value: it selects no member.
+	NoneValue bool
+}
+
+// Choice is a row of a union's selection table.
+type Choice struct {
+	Value string
+	// Member is the member that Value selects; nil for an empty member or
+	// the none value "".
+	Member *Member
 }
 
 // Field is a struct field of a union.
@@ -48,7 +56,25 @@ type Member struct {
 	Value string
 	// Optional members may be selected while unset.
 	Optional bool
+	// Presence is how "set" is told from "unset".
+	Presence Presence
 }
+
+// Presence is how a member's "set" state is tested.
+type Presence int
+
+const (
+	// PresenceNonNil: a pointer is set when it is not nil.
+	PresenceNonNil Presence = iota
+	// PresenceLength: a slice or a map is set when it has elements.
+	PresenceLength
+	// PresenceString: a string is set when it is not "".
+	PresenceString
+	// PresenceBool: a bool is set when it is true.
+	PresenceBool
+	// PresenceNumber: a number is set when it is not 0.
+	PresenceNumber
+)
 
 // Enum is the discriminator's type and its values.
 type Enum struct {
@@ -63,15 +89,79 @@ func (e Enum) Has(value string) bool {
 	return found
 }
 
-// Selected returns the member that value selects, or nil for an empty member,
-// the none value "" or a value outside the enum.
-func (u *Union) Selected(value string) *Member {
-	for _, m := range u.Members {
-		if m.Value == value {
-			return m
-		}
+// Quote writes values as a comma-separated list of Go (and JSON) string
+// literals, as messages and generated code show them.
+func Quote(values []string) string {
+	quoted := make([]string, len(values))
+	for i, v := range values {
+		quoted[i] = strconv.Quote(v)
 	}
-	return nil
+	return strings.Join(quoted, ", ")
+}
+
+// Plan is how generated code walks a struct: its own unions, then the fields
+// through which it reaches others.
+type Plan struct {
+	Struct *types.Type
+	// Unions are the struct's own, in the order of their discriminators.
+	Unions []*Union
+	// Steps are in field order.
+	Steps []*Step
+}
+
+// Step is a field through which a struct reaches unions.
+type Step struct {
+	GoName string
+	// JSONName names the field in paths; "" for a field embedded inline,
+	// whose properties are the parent's.
+	JSONName string
+	Walk     *Walk
+}
+
+// Shape is the container shape of a walked value.
+type Shape int
+
+const (
+	// ShapeStruct is a struct value; its old counterpart is the same field
+	// of the old object.
+	ShapeStruct Shape = iota
+	// ShapePointer is a pointer to a struct, matched as ShapeStruct.
+	ShapePointer
+	// ShapeList is a slice or an array; its items have no old counterpart.
+	ShapeList
+	// ShapeListMap is a "+listType=map" slice; its items are matched with
+	// old items by their Keys.
+	ShapeListMap
+	// ShapeMap is a map with string keys; its values are matched by key.
+	ShapeMap
+)
+
+// Walk is how generated code reaches the unions in a value.
+type Walk struct {
+	Shape Shape
+	// Type is the value's type, as declared.
+	Type *types.Type
+	// Struct has the methods that ShapeStruct and ShapePointer call.
+	Struct *types.Type
+	// Elem walks the items or values of lists, list-maps and maps.
+	Elem *Walk
+	// Keys match the items of a ShapeListMap.
+	Keys []KeyField
+	// NamedKey is set for a map whose keys are of a named string type.
+	NamedKey bool
+	// HasOld is set when the walk reaches a union through values that have
+	// old counterparts: only those can need normalizing, and only those are
+	// validated against old.
+	HasOld bool
+}
+
+// KeyField is a "+listMapKey" field of the items of a "+listType=map" list.
+type KeyField struct {
+	// GoName is the field's selector from the item, e.g. "Name" or
+	// "Meta.Name" for a key in an inlined embedded struct.
+	GoName string
+	// Pointer keys are compared by the values they point to.
+	Pointer bool
 }
 
 // PropertyUnions returns the unions whose fields are properties of t's JSON
@@ -81,21 +171,15 @@ func (model *Model) PropertyUnions(t *types.Type) []*Union {
 }
 
 func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*Union {
-	if seen[t] {
+	plan := model.Plans[t.Name]
+	if plan == nil || seen[t] {
 		return nil // type A struct{ *A } embeds itself
 	}
 	seen[t] = true
-	unions := slices.Clone(model.Unions[t.Name])
-	for _, m := range t.Members {
-		if !typeinfo.IsInline(m) {
-			continue
-		}
-		embedded := typeinfo.Underlying(m.Type)
-		if embedded.Kind == types.Pointer {
-			embedded = embedded.Elem
-		}
-		if embedded.Kind == types.Struct {
-			unions = append(unions, model.propertyUnions(embedded, seen)...)
+	unions := slices.Clone(plan.Unions)
+	for _, step := range plan.Steps {
+		if step.JSONName == "" && step.Walk.Struct != nil {
+			unions = append(unions, model.propertyUnions(step.Walk.Struct, seen)...)
 		}
 	}
 	return unions

@@ -9,88 +9,108 @@ import (
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
-// FieldRef names a field of a struct.
-type FieldRef struct {
-	Struct types.Name
-	Field  string
-}
-
-// KeyField is a "+listMapKey" field of the items of a "+listType=map" list.
-type KeyField struct {
-	GoName string
-	// Pointer keys are compared by the values they point to.
-	Pointer bool
-}
-
-// reach finds every struct of the input packages (structs, in order) that
-// has a union or reaches one through its fields, and checks that the way to each union can be
-// walked by generated code.
-func (b *builder) reach(structs []*types.Type) {
+// plan finds every struct of the input packages (structs, in order) that has
+// a union or reaches one through its fields, and plans how generated code
+// walks it, reporting the fields through which it cannot.
+func (b *builder) plan(structs []*types.Type) {
 	structs = slices.DeleteFunc(slices.Clone(structs), func(t *types.Type) bool { return len(t.TypeParams) > 0 })
-	for name := range b.model.Unions {
-		b.model.Reaching[name] = true
+	for name := range b.unions {
+		b.reaching[name] = true
 	}
 	for changed := true; changed; {
 		changed = false
 		for _, t := range structs {
-			if b.model.Reaching[t.Name] {
+			if b.reaching[t.Name] {
 				continue
 			}
-			for _, m := range t.Members {
-				if typeinfo.IsSerialized(m) && b.model.Reaches(m.Type) {
-					b.model.Reaching[t.Name] = true
-					changed = true
-					break
-				}
+			if slices.ContainsFunc(t.Members, b.reaches) {
+				b.reaching[t.Name] = true
+				changed = true
 			}
 		}
 	}
 	for _, t := range structs {
-		if !b.model.Reaching[t.Name] {
+		if !b.reaching[t.Name] {
 			continue
 		}
+		plan := &Plan{Struct: t, Unions: b.unions[t.Name]}
 		for _, m := range t.Members {
-			if typeinfo.IsSerialized(m) && b.model.Reaches(m.Type) {
-				b.checkWalk(t, m)
+			if !b.reaches(m) {
+				continue
+			}
+			w, why := b.walkOf(m.Type, map[*types.Type]bool{})
+			switch {
+			case why != "":
+				b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
+			case b.listMap(t, m, w):
+				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w})
 			}
 		}
+		b.model.Plans[t.Name] = plan
 	}
 }
 
-// Reaches reports whether a value of type t contains a struct with generated
-// union methods.
-func (model *Model) Reaches(t *types.Type) bool {
-	return model.reaches(t, map[*types.Type]bool{})
-}
-
-func (model *Model) reaches(t *types.Type, seen map[*types.Type]bool) bool {
-	if seen[t] {
+// reaches reports whether generated code would walk the field to a union:
+// JSON sees it, and its value holds a reaching struct.
+func (b *builder) reaches(m types.Member) bool {
+	if !typeinfo.IsSerialized(m) {
 		return false
 	}
-	seen[t] = true
-	switch t.Kind {
-	case types.Struct:
-		return model.Reaching[t.Name]
-	case types.Pointer, types.Slice, types.Array:
-		return model.reaches(t.Elem, seen)
-	case types.Map:
-		return model.reaches(t.Elem, seen)
-	case types.Alias:
-		return model.reaches(t.Underlying, seen)
-	}
-	return false
+	w, why := b.walkOf(m.Type, map[*types.Type]bool{})
+	return w != nil || why != ""
 }
 
-// checkWalk reports a field through which a union is reached in a way the
-// generated code cannot follow, and records the keys of "+listType=map" lists.
-func (b *builder) checkWalk(t *types.Type, m types.Member) {
-	if why := b.unwalkable(typeinfo.Underlying(m.Type)); why != "" {
-		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
-		return
+// walkOf returns how generated code walks a value of type t to the unions of
+// the reaching structs, or nil when it reaches none. A non-empty why says why
+// it reaches unions that generated code cannot walk to.
+func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why string) {
+	if seen[t] {
+		return nil, "" // type L []L
 	}
+	seen[t] = true
+	switch u := typeinfo.Underlying(t); u.Kind {
+	case types.Struct:
+		if b.reaching[u.Name] {
+			return &Walk{Shape: ShapeStruct, Type: t, Struct: u, HasOld: true}, ""
+		}
+	case types.Pointer:
+		elem, why := b.walkOf(u.Elem, seen)
+		switch {
+		case elem == nil && why == "":
+		case u.Elem.Kind != types.Struct:
+			return nil, "a pointer to " + b.names.Name(u.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
+		default:
+			return &Walk{Shape: ShapePointer, Type: t, Struct: u.Elem, HasOld: true}, ""
+		}
+	case types.Slice, types.Array:
+		elem, why := b.walkOf(u.Elem, seen)
+		if elem == nil {
+			return nil, why
+		}
+		return &Walk{Shape: ShapeList, Type: t, Elem: elem}, ""
+	case types.Map:
+		elem, why := b.walkOf(u.Elem, seen)
+		key := typeinfo.Underlying(u.Key)
+		switch {
+		case elem == nil && why == "":
+		case key.Kind != types.Builtin || key.Name.Name != "string":
+			return nil, "map keys must be strings to name the map's values in field paths"
+		case elem == nil:
+			return nil, why
+		default:
+			return &Walk{Shape: ShapeMap, Type: t, Elem: elem, NamedKey: u.Key.Kind != types.Builtin, HasOld: elem.HasOld}, ""
+		}
+	}
+	return nil, ""
+}
+
+// listMap checks a walked field marked "+listType=map" and turns its walk
+// into a ShapeListMap whose items are matched by their keys. It reports
+// whether the field can be walked.
+func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 	fm, _ := markers.ParseField(m.CommentLines)
 	if fm.ListType != "map" {
-		return
+		return true
 	}
 	list := typeinfo.Underlying(m.Type)
 	item := list.Elem
@@ -99,41 +119,22 @@ func (b *builder) checkWalk(t *types.Type, m types.Member) {
 	}
 	if list.Kind != types.Slice || item.Kind != types.Struct {
 		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
-		return
+		return false
 	}
 	if len(fm.ListMapKeys) == 0 {
 		b.fieldError(t, m.Name, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
-		return
+		return false
 	}
-	var keys []KeyField
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
 			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
-			return
+			return false
 		}
-		keys = append(keys, k)
+		w.Keys = append(w.Keys, k)
 	}
-	b.model.ListMapKeys[FieldRef{Struct: t.Name, Field: m.Name}] = keys
-}
-
-// unwalkable says why generated code cannot descend through a value of type
-// t to its unions, or "" when it can.
-func (b *builder) unwalkable(t *types.Type) string {
-	switch t.Kind {
-	case types.Pointer:
-		if t.Elem.Kind != types.Struct {
-			return "a pointer to " + b.names.Name(t.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
-		}
-	case types.Slice, types.Array:
-		return b.unwalkable(typeinfo.Underlying(t.Elem))
-	case types.Map:
-		if k := typeinfo.Underlying(t.Key); k.Kind != types.Builtin || k.Name.Name != "string" {
-			return "map keys must be strings to name the map's values in field paths"
-		}
-		return b.unwalkable(typeinfo.Underlying(t.Elem))
-	}
-	return ""
+	w.Shape, w.HasOld = ShapeListMap, true
+	return true
 }
 
 // findKey finds the scalar (or pointer to scalar) field of item with the

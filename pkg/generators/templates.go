@@ -1,0 +1,232 @@
+package generators
+
+// The templates of the generated methods, one per method, run through gengo's
+// SnippetWriter with "$" delimiters. Every directive stands at the start of a
+// line as "$- ...$", which removes the line it stands on, so that the output
+// has one line per line of Go here. Their data are the views of views.go.
+
+const normalizeUnionsTemplate = `
+$- define "normalize" $
+$- if .Calls $
+$.In$.NormalizeUnions($.OldRef$)
+$- else if .MapOfStructs $
+for $.K$, $.V$ := range $.In$ {
+if $.O$, found := $.Old$[$.K$]; found {
+$.V$.NormalizeUnions(&$.O$)
+$.In$[$.K$] = $.V$
+}
+}
+$- else if .Map $
+for $.K$, $.V$ := range $.In$ {
+$- template "normalize" .Elem $
+}
+$- else if .ListMap $
+for $.I$ := range $.In$ {
+for $.J$ := range $.Old$ {
+if $.KeysEqual$ {
+$- template "normalize" .Elem $
+break
+}
+}
+}
+$- end $
+$- end $
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *$.Type$) NormalizeUnions(old *$.Type$) {
+if in == nil || old == nil {
+return
+}
+$- range .Unions $
+$- if .Members $
+if in.$.Disc$ != old.$.Disc$ {
+switch in.$.Disc$ {
+case $.Values$:
+$- range .Members $
+if in.$.Disc$ != $.Value$ && $.InSet$ && $.OldSet$ {
+in.$.GoName$ = $.Zero$
+}
+$- end $
+}
+}
+$- end $
+$- end $
+$- range .Normalize $
+$- template "normalize" . $
+$- end $
+}
+
+`
+
+const validateUnionsTemplate = `
+$- define "validate" $
+$- if .Calls $
+errs = append(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$)...)
+$- else if .Map $
+for _, $.K$ := range $.SortedKeys$ {
+$.V$ := $.In$[$.K$]
+$- if .Prior $
+$.Prior$ := unionsNilOf($.PriorLike$)
+if $.O$, found := $.Old$[$.K$]; found {
+$.Prior$ = &$.O$
+}
+$- end $
+$- template "validate" .Elem $
+}
+$- else $
+for $.I$ := range $.In$ {
+$- if .Prior $
+$.Prior$ := unionsNilOf($.PriorLike$)
+for $.J$ := range $.Old$ {
+if $.KeysEqual$ {
+$.Prior$ = $.PriorFound$
+break
+}
+}
+$- end $
+$- template "validate" .Elem $
+}
+$- end $
+$- end $
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *$.Type$) ValidateUnions(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
+if in.unionsValid() {
+return nil
+}
+var errs $.ErrorList$
+$- range .Unions $
+switch in.$.Disc$ {
+case $.Values$:
+$- range .Members $
+$- if not .Optional $
+if in.$.Disc$ == $.Value$ && $.InUnset$ {
+errs = append(errs, $.Required$($.Path$, $.RequiredMessage$))
+}
+$- end $
+if in.$.Disc$ != $.Value$ && $.InSet$ {
+if old != nil && old.$.Disc$ == in.$.Disc$ {
+errs = append(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
+} else {
+errs = append(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
+}
+}
+$- end $
+$- if not .NoneValue $
+case "":
+errs = append(errs, $.Required$($.Path$, $.RequiredMessage$))
+$- end $
+default:
+errs = append(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
+}
+$- end $
+$- range .Validate $
+$- if .OldVar $
+$.OldVar$ := unionsNilOf($.OldVarLike$)
+if old != nil {
+$.OldVar$ = $.OldVarValue$
+}
+$- end $
+$- template "validate" . $
+$- end $
+return errs
+}
+
+`
+
+const unionsValidTemplate = `
+$- define "check" $
+$- if .SamePackage $
+if !$.In$.unionsValid() {
+return false
+}
+$- else if .Calls $
+if $.In$.ValidateUnions(nil, nil) != nil {
+return false
+}
+$- else if .Map $
+for _, $.V$ := range $.In$ {
+$- template "check" .Elem $
+}
+$- else $
+for $.I$ := range $.In$ {
+$- template "check" .Elem $
+}
+$- end $
+$- end $
+// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
+// field path, so that a valid object costs no allocation.
+func (in *$.Type$) unionsValid() bool {
+if in == nil {
+return true
+}
+$- range .Unions $
+$- if .Members $
+$.Selected$ := 0
+$- end $
+switch in.$.Disc$ {
+$- if .EmptyValues $
+case $.EmptyValues$:
+$- end $
+$- range .Members $
+case $.Value$:
+$.Selected$ = $.Number$
+$- end $
+default:
+return false
+}
+$- range .Members $
+$- if .Optional $
+if $.InSet$ && $.Selected$ != $.Number$ {
+$- else $
+if ($.InSet$) != ($.Selected$ == $.Number$) {
+$- end $
+return false
+}
+$- end $
+$- end $
+$- range .Check $
+$- template "check" . $
+$- end $
+return true
+}
+
+`
+
+// nilOfHelper lets methods declare variables of types from other packages
+// without importing them: the generated file imports no package but field
+// outside the standard library.
+const nilOfHelper = `// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
+}
+`
+
+const unionDefinitionsTemplate = `// UnionDefinitions returns the unions of every OpenAPI definition that has
+// properties of a union, keyed by openapi-gen's definition names. Pass it to
+// openapiext.WithUnions with openapi-gen's GetOpenAPIDefinitions.
+func UnionDefinitions() $.Definitions$ {
+return $.Definitions${
+$- range .Types $
+$.Name$: {
+$- range .Unions $
+{
+Discriminator: $.Discriminator$,
+FieldMembers: map[string]*$.MemberField${
+$- range .Choices $
+$.Value$: $.Member$,
+$- end $
+},
+},
+$- end $
+},
+$- end $
+}
+}
+`

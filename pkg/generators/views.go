@@ -1,0 +1,331 @@
+package generators
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// The views are what the templates print: the model's unions and walks as
+// Go expressions of one generated method. They hold no logic of their own;
+// the rules come from the model.
+
+// symbols are the names of the field package's symbols, as imported.
+type symbols struct {
+	FieldPath, ErrorList, Required, Forbidden, NotSupported string
+}
+
+// methodsView is the data of the templates of one struct's methods.
+type methodsView struct {
+	*symbols
+	Type   string
+	Unions []*unionView
+	// The fields through which the struct reaches unions, as each method
+	// walks them.
+	Normalize, Validate, Check []*walkView
+}
+
+// unionView is a union as the generated methods test it.
+type unionView struct {
+	*symbols
+	// Disc is the discriminator's Go name; Selected the variable that numbers
+	// the member it selects.
+	Disc, Selected string
+	// Values and EmptyValues are the enum's values, and those that select no
+	// member field, as Go literals.
+	Values, EmptyValues string
+	NoneValue           bool
+	// Path and RequiredMessage are the discriminator's path and its message
+	// for an empty value.
+	Path, RequiredMessage string
+	Members               []*memberView
+}
+
+// memberView is a member as the generated methods test it.
+type memberView struct {
+	*symbols
+	Disc, Selected, GoName string
+	// Value is the selecting value as a Go literal; Number numbers the member
+	// from 1 in unionsValid.
+	Value    string
+	Number   int
+	Optional bool
+	// InSet, OldSet and InUnset test the member of in and of old.
+	InSet, OldSet, InUnset string
+	// Zero clears the member.
+	Zero                                                      string
+	Path, RequiredMessage, ForbiddenMessage, UnchangedMessage string
+}
+
+func newUnionView(u *unions.Union, sym *symbols) *unionView {
+	disc := u.Discriminator
+	v := &unionView{
+		symbols:         sym,
+		Disc:            disc.GoName,
+		Selected:        "selected" + disc.GoName,
+		Values:          unions.Quote(u.Enum.Values),
+		NoneValue:       u.NoneValue,
+		Path:            childPath(disc.JSONName),
+		RequiredMessage: strconv.Quote("must be one of " + unions.Quote(u.Enum.Values)),
+	}
+	var empty []string
+	for _, c := range u.Choices {
+		if c.Member == nil {
+			empty = append(empty, c.Value)
+		}
+	}
+	if len(empty) > 0 {
+		v.EmptyValues = unions.Quote(empty)
+	}
+	for i, m := range u.Members {
+		forbidden := fmt.Sprintf("may only be set when %s is %q", disc.JSONName, m.Value)
+		v.Members = append(v.Members, &memberView{
+			symbols:          sym,
+			Disc:             disc.GoName,
+			Selected:         v.Selected,
+			GoName:           m.GoName,
+			Value:            strconv.Quote(m.Value),
+			Number:           i + 1,
+			Optional:         m.Optional,
+			InSet:            isSet("in."+m.GoName, m.Presence),
+			OldSet:           isSet("old."+m.GoName, m.Presence),
+			InUnset:          isUnset("in."+m.GoName, m.Presence),
+			Zero:             zero(m.Presence),
+			Path:             childPath(m.JSONName),
+			RequiredMessage:  strconv.Quote(fmt.Sprintf("must be set when %s is %q", disc.JSONName, m.Value)),
+			ForbiddenMessage: strconv.Quote(forbidden),
+			UnchangedMessage: strconv.Quote(fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", forbidden, disc.JSONName, disc.JSONName, m.Value)),
+		})
+	}
+	return v
+}
+
+// walkView is a walked value as one generated method sees it: the
+// expressions of the value, of its old counterpart and of its path, and the
+// loop variables of its depth.
+type walkView struct {
+	*unions.Walk
+	Depth int
+	// In is the value, addressable when it is a struct; Old its old
+	// counterpart ("" when it has none), a pointer for a struct in
+	// ValidateUnions.
+	In, Old string
+	// Path is the value's field path, in ValidateUnions.
+	Path string
+	Elem *walkView
+	// SortedKeys ranges over a map's keys in order, in ValidateUnions.
+	SortedKeys string
+	// Prior is the variable that holds the old counterpart of a map value or
+	// list-map item, declared like PriorLike and set to PriorFound.
+	Prior, PriorLike, PriorFound string
+	// OldVar is the variable that holds a field's old counterpart in
+	// ValidateUnions, declared like OldVarLike and set to OldVarValue.
+	OldVar, OldVarLike, OldVarValue string
+	// SamePackage is set for a struct of the generated package, whose
+	// unexported unionsValid is in reach.
+	SamePackage bool
+}
+
+func (v *walkView) I() string { return numbered("i", v.Depth) }
+func (v *walkView) J() string { return numbered("j", v.Depth) }
+func (v *walkView) K() string { return numbered("k", v.Depth) }
+func (v *walkView) V() string { return numbered("v", v.Depth) }
+func (v *walkView) O() string { return numbered("o", v.Depth) }
+
+// Calls is set for a struct or a pointer to one: the walk calls its methods.
+func (v *walkView) Calls() bool { return v.Struct != nil }
+
+func (v *walkView) Map() bool     { return v.Shape == unions.ShapeMap }
+func (v *walkView) ListMap() bool { return v.Shape == unions.ShapeListMap }
+
+// MapOfStructs is a map whose values are not addressable: they are
+// normalized as copies and stored back.
+func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unions.ShapeStruct }
+
+// OldRef is the argument of a struct's NormalizeUnions: a pointer to old.
+func (v *walkView) OldRef() string {
+	if v.Shape == unions.ShapeStruct {
+		return "&" + v.Old
+	}
+	return v.Old
+}
+
+// OldOrNil is the argument of a struct's ValidateUnions.
+func (v *walkView) OldOrNil() string {
+	if v.Old == "" {
+		return "nil"
+	}
+	return v.Old
+}
+
+// KeysEqual matches an item of a list-map with an old item by its keys.
+func (v *walkView) KeysEqual() string {
+	a, b := v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
+	var conds []string
+	if v.Elem.Shape == unions.ShapePointer {
+		conds = append(conds, a+" != nil", b+" != nil")
+	}
+	for _, k := range v.Keys {
+		x, y := a+"."+k.GoName, b+"."+k.GoName
+		if k.Pointer {
+			conds = append(conds, fmt.Sprintf("(%s == nil) == (%s == nil) && (%s == nil || *%s == *%s)", x, y, x, x, y))
+		} else {
+			conds = append(conds, x+" == "+y)
+		}
+	}
+	return strings.Join(conds, " && ")
+}
+
+// normalizeView is the view of a walk in NormalizeUnions, or nil when it
+// has nothing to normalize: only values with old counterparts can need it.
+func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
+	if !w.HasOld {
+		return nil
+	}
+	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
+	switch w.Shape {
+	case unions.ShapeMap:
+		v.Elem = normalizeView(w.Elem, v.V(), old+"["+v.K()+"]", depth+1)
+	case unions.ShapeListMap:
+		v.Elem = normalizeView(w.Elem, in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
+	}
+	return v
+}
+
+// validateView is the view of a walk in ValidateUnions; old is "" where the
+// value has no old counterpart.
+func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
+	switch w.Shape {
+	case unions.ShapeMap:
+		// Sorted keys give errors in a stable order; sorting allocates, but
+		// only invalid objects get here.
+		v.SortedKeys = e.sortedKeys(in)
+		key := v.K()
+		if w.NamedKey {
+			key = "string(" + key + ")"
+		}
+		elemOld := ""
+		switch {
+		case old == "":
+		case w.Elem.Shape == unions.ShapeStruct:
+			v.Prior, v.PriorLike = numbered("prior", depth), "&"+v.V()
+			e.gen.usesNilOf = true
+			elemOld = v.Prior
+		default:
+			elemOld = old + "[" + v.K() + "]"
+		}
+		v.Elem = e.validateView(w.Elem, v.V(), elemOld, path+".Key("+key+")", depth+1)
+	case unions.ShapeList, unions.ShapeListMap:
+		item := in + "[" + v.I() + "]"
+		if w.Shape == unions.ShapeListMap && old != "" {
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), item, old+"["+v.J()+"]"
+			if w.Elem.Shape == unions.ShapeStruct {
+				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
+			}
+			e.gen.usesNilOf = true
+		}
+		v.Elem = e.validateView(w.Elem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+	}
+	return v
+}
+
+// validateStepView is the view of a field in ValidateUnions: its old
+// counterpart is taken only where it is used, into a variable, since old may
+// be nil.
+func (e *emitter) validateStepView(step *unions.Step) *walkView {
+	in, old := "in."+step.GoName, ""
+	if step.Walk.HasOld {
+		old = "old" + step.GoName
+	}
+	v := e.validateView(step.Walk, in, old, stepPath(step), 1)
+	if old != "" {
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
+		if step.Walk.Shape == unions.ShapeStruct {
+			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
+		}
+		e.gen.usesNilOf = true
+	}
+	return v
+}
+
+// checkView is the view of a walk in unionsValid.
+func (e *emitter) checkView(w *unions.Walk, in string, depth int) *walkView {
+	v := &walkView{Walk: w, Depth: depth, In: in}
+	switch w.Shape {
+	case unions.ShapeStruct, unions.ShapePointer:
+		// Another package's unexported check is out of reach; its
+		// ValidateUnions runs the same check first and returns nil.
+		v.SamePackage = w.Struct.Name.Package == e.gen.pkg
+	case unions.ShapeMap:
+		v.Elem = e.checkView(w.Elem, v.V(), depth+1)
+	default:
+		v.Elem = e.checkView(w.Elem, in+"["+v.I()+"]", depth+1)
+	}
+	return v
+}
+
+// stepPath is the field path of a field, below fldPath.
+func stepPath(step *unions.Step) string {
+	if step.JSONName == "" {
+		return "fldPath"
+	}
+	return childPath(step.JSONName)
+}
+
+func childPath(jsonName string) string {
+	return "fldPath.Child(" + strconv.Quote(jsonName) + ")"
+}
+
+// numbered names a loop variable of the given nesting depth.
+func numbered(name string, depth int) string {
+	if depth == 1 {
+		return name
+	}
+	return name + strconv.Itoa(depth)
+}
+
+// isSet is the expression that tells whether a member is set.
+func isSet(expr string, p unions.Presence) string {
+	switch p {
+	case unions.PresenceNonNil:
+		return expr + " != nil"
+	case unions.PresenceLength:
+		return "len(" + expr + ") > 0"
+	case unions.PresenceString:
+		return expr + ` != ""`
+	case unions.PresenceBool:
+		return expr
+	}
+	return expr + " != 0"
+}
+
+// isUnset is the negation of isSet.
+func isUnset(expr string, p unions.Presence) string {
+	switch p {
+	case unions.PresenceNonNil:
+		return expr + " == nil"
+	case unions.PresenceLength:
+		return "len(" + expr + ") == 0"
+	case unions.PresenceString:
+		return expr + ` == ""`
+	case unions.PresenceBool:
+		return "!" + expr
+	}
+	return expr + " == 0"
+}
+
+// zero is the literal that clears a member.
+func zero(p unions.Presence) string {
+	switch p {
+	case unions.PresenceNonNil, unions.PresenceLength:
+		return "nil"
+	case unions.PresenceString:
+		return `""`
+	case unions.PresenceBool:
+		return "false"
+	}
+	return "0"
+}
