@@ -26,9 +26,9 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 		model:    &Model{Plans: map[types.Name]*Plan{}},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
-		enums:  map[types.Name]*enumInfo{},
-		names:  namer.NewRawNamer("", nil),
-		consts: map[*gotypes.Package]map[*gotypes.TypeName][]string{},
+		enums:    map[types.Name]*enumInfo{},
+		names:    namer.NewRawNamer("", nil),
+		consts:   map[*gotypes.Package]map[*gotypes.TypeName][]string{},
 	}
 	var structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
