@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -14,10 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/pkg/generators"
 )
-
-var update = flag.Bool("update", false, "rewrite expected files")
 
 const (
 	// badDir holds one broken package per rule, each with the exact stderr
@@ -179,20 +177,7 @@ func expectedFile(pkg string) string {
 // the file with -update.
 func checkStderr(t *testing.T, pkg, stderr string) {
 	t.Helper()
-	path := filepath.Join(root, expectedFile(pkg))
-	if *update {
-		if err := os.WriteFile(path, []byte(stderr), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if stderr != string(want) {
-		t.Errorf("stderr differs from %s (run with -update to rewrite it)\ngot:\n%s\nwant:\n%s", expectedFile(pkg), stderr, want)
-	}
+	golden.Check(t, filepath.Join(root, expectedFile(pkg)), []byte(stderr))
 }
 
 // TestBadInput runs union-gen on each broken package alone: each must fail
@@ -221,7 +206,7 @@ func TestBadInput(t *testing.T) {
 // warnings package and a valid package: every problem must be reported in
 // the one run, and no package may be written, not even the valid ones.
 func TestBadInputAllInOneRun(t *testing.T) {
-	if *update {
+	if golden.Updating() {
 		t.Skip("-update rewrites expected files from single-package runs only")
 	}
 	pkgs := append(badPackages(t), warningsPkg)

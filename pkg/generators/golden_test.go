@@ -2,7 +2,6 @@ package generators
 
 import (
 	"bytes"
-	"flag"
 	"go/parser"
 	"go/token"
 	"os"
@@ -14,9 +13,9 @@ import (
 
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+	"github.com/union-gen/union-gen/internal/golden"
+)
 
 const (
 	goldenPattern = "../../testdata/golden/..."
@@ -82,22 +81,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal("no file generated")
 	}
 	for path, got := range files {
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run `go test ./pkg/generators -update` to create it)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from the generator's output; run `go test ./pkg/generators -update` and review the diff", path)
-		}
+		golden.Check(t, path, got)
 	}
 }
 

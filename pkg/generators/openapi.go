@@ -4,14 +4,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"path"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-
-	"golang.org/x/tools/go/packages"
 
 	"github.com/union-gen/union-gen/pkg/unions"
 
@@ -132,40 +127,4 @@ func definitionName(c *generator.Context, t *types.Type) string {
 		}
 	}
 	return t.Name.Package + "." + t.Name.Name
-}
-
-// openAPIPackageName is the name of the package that receives
-// UnionDefinitions: its own when it exists, else its last path element made
-// an identifier.
-func openAPIPackageName(c *generator.Context, pkgPath string) string {
-	if pkg, ok := c.Universe[pkgPath]; ok && pkg.Name != "" {
-		return pkg.Name
-	}
-	return strings.Map(func(r rune) rune {
-		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return r
-		}
-		return '_'
-	}, path.Base(pkgPath))
-}
-
-// openAPIDir finds the directory of the package that receives
-// UnionDefinitions: its own when it exists, else the directory it would have
-// in the module of an input package.
-func openAPIDir(c *generator.Context, pkgPath string) (string, error) {
-	if pkg, ok := c.Universe[pkgPath]; ok && pkg.Dir != "" {
-		return pkg.Dir, nil
-	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedModule}, c.Inputs...)
-	if err != nil {
-		return "", err
-	}
-	for _, pkg := range pkgs {
-		if m := pkg.Module; m != nil && m.Dir != "" {
-			if rel, ok := strings.CutPrefix(pkgPath, m.Path); ok && (rel == "" || rel[0] == '/') {
-				return filepath.Join(m.Dir, filepath.FromSlash(rel)), nil
-			}
-		}
-	}
-	return "", fmt.Errorf("cannot tell the directory of --openapi-output-pkg %s: it does not exist yet and is in no module of the input packages; set --openapi-output-dir", pkgPath)
 }

@@ -1,11 +1,8 @@
 package openapi_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"maps"
-	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -21,10 +18,9 @@ import (
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
 
 	"github.com/union-gen/union-gen/examples/apis/openapi"
+	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/pkg/openapiext"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden OpenAPI documents in testdata")
 
 const examples = "github.com/union-gen/union-gen/examples/apis/"
 
@@ -80,20 +76,7 @@ func checkGolden(t *testing.T, name string, v any) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := "testdata/" + name
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run `go test ./examples/apis/openapi -update` to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the built document; run `go test ./examples/apis/openapi -update` and review the diff", path)
-	}
+	golden.Check(t, "testdata/"+name, got)
 }
 
 func TestOpenAPIV2Golden(t *testing.T) {

@@ -1,0 +1,50 @@
+// Package golden compares test output with expected files, which the
+// -update flag rewrites. Every golden test of the repository uses it, so
+// that `go test ./... -update` (or `make golden`) is the one way to rewrite
+// them, never a silent one.
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected files of golden tests instead of comparing with them")
+
+// Updating reports whether this run rewrites expected files.
+func Updating() bool { return *update }
+
+// Check compares got with the file at path, or, with -update, writes got
+// there. On a difference, the error says how to rewrite the file; detail,
+// when not empty, is printed with it.
+func Check(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output; run the test with -update and review the diff\ngot:\n%s", path, clip(got))
+	}
+}
+
+// clip keeps long output from burying the test log.
+func clip(b []byte) []byte {
+	const most = 4000
+	if len(b) <= most {
+		return b
+	}
+	return append(b[:most:most], "\n[...]"...)
+}
