@@ -161,3 +161,96 @@ func TestReachingExamples(t *testing.T) {
 		t.Errorf("list map keys = %+v, want %+v", listMapKeys, keys)
 	}
 }
+
+// TestSelectionTables pins what every emitter reads of a union: the member
+// each enum value selects, whether "" means none, and how "set" is tested.
+func TestSelectionTables(t *testing.T) {
+	model := buildExamples(t)
+	presence := map[Presence]string{PresenceNonNil: "nil", PresenceLength: "len", PresenceString: "string", PresenceBool: "bool", PresenceNumber: "number"}
+	got := map[string][]string{}
+	for name, plan := range model.Plans {
+		for _, u := range plan.Unions {
+			key := name.Package[len(examples):] + "." + name.Name + "." + u.Discriminator.GoName
+			if u.NoneValue {
+				got[key] = append(got[key], "none")
+			}
+			for _, c := range u.Choices {
+				row := fmt.Sprintf("%q:-", c.Value)
+				if m := c.Member; m != nil {
+					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.JSONName, presence[m.Presence], m.Optional)
+				}
+				got[key] = append(got[key], row)
+			}
+		}
+	}
+	want := map[string][]string{
+		"apps/v1.DeploymentStrategy.Type": {`"Recreate":-`, `"RollingUpdate":rollingUpdate(nil,optional=false)`},
+		"autoscaling/v2.MetricSpec.Type": {`"ContainerResource":containerResource(nil,optional=false)`, `"External":external(nil,optional=false)`,
+			`"Object":object(nil,optional=false)`, `"Pods":pods(nil,optional=false)`, `"Resource":resource(nil,optional=false)`},
+		"core/v1.SeccompProfile.Type":  {`"Localhost":localhostProfile(nil,optional=false)`, `"RuntimeDefault":-`, `"Unconfined":-`},
+		"kep/v1alpha1.Pipeline.Input":  {"none", `"":-`, `"File":file(nil,optional=false)`, `"URL":url(nil,optional=false)`},
+		"kep/v1alpha1.Pipeline.Output": {`"Socket":socket(nil,optional=true)`, `"Stdout":-`},
+		"kep/v1alpha1.Union.UnionType": {"none", `"":-`, `"FieldA":fieldA(number,optional=false)`, `"FieldB":fieldB(number,optional=true)`, `"FieldC":-`, `"FieldD":-`},
+		"kep/v1alpha1.Union2.Type2":    {`"ALPHA":alpha(number,optional=false)`, `"BETA":beta(number,optional=true)`},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("selection tables =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestPlans pins how generated code walks the examples: each walked field's
+// container shapes, down to the struct whose methods it calls, and whether
+// it has old counterparts.
+func TestPlans(t *testing.T) {
+	model := buildExamples(t)
+	shapes := map[Shape]string{ShapeStruct: "struct", ShapePointer: "pointer", ShapeList: "list", ShapeListMap: "listmap", ShapeMap: "map"}
+	var describe func(w *Walk) string
+	describe = func(w *Walk) string {
+		s := shapes[w.Shape]
+		if !w.HasOld {
+			s += "(no old)"
+		}
+		switch {
+		case w.Struct != nil:
+			return s + " " + w.Struct.Name.Name
+		case w.Shape == ShapeListMap:
+			var keys []string
+			for _, k := range w.Keys {
+				keys = append(keys, k.GoName)
+			}
+			s += fmt.Sprint(keys)
+		}
+		return s + " of " + describe(w.Elem)
+	}
+	got := map[string][]string{}
+	for name, plan := range model.Plans {
+		key := name.Package[len(examples):] + "." + name.Name
+		got[key] = []string{}
+		for _, step := range plan.Steps {
+			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", step.GoName, step.JSONName, describe(step.Walk)))
+		}
+	}
+	want := map[string][]string{
+		"apps/v1.Deployment":                         {`Spec/"spec": struct DeploymentSpec`},
+		"apps/v1.DeploymentSpec":                     {`Template/"template": struct PodTemplateSpec`, `Strategy/"strategy": struct DeploymentStrategy`},
+		"apps/v1.DeploymentStrategy":                 {},
+		"autoscaling/v2.HorizontalPodAutoscalerSpec": {`Metrics/"metrics": list(no old) of struct MetricSpec`},
+		"autoscaling/v2.MetricSpec":                  {},
+		"core/v1.Container":                          {`SecurityContext/"securityContext": pointer SecurityContext`},
+		"core/v1.PodSecurityContext":                 {`SeccompProfile/"seccompProfile": pointer SeccompProfile`},
+		"core/v1.PodSpec":                            {`Containers/"containers": listmap[Name] of struct Container`, `SecurityContext/"securityContext": pointer PodSecurityContext`},
+		"core/v1.PodTemplateSpec":                    {`Spec/"spec": struct PodSpec`},
+		"core/v1.SeccompProfile":                     {},
+		"core/v1.SecurityContext":                    {`SeccompProfile/"seccompProfile": pointer SeccompProfile`},
+		"kep/v1alpha1.Catalog": {`Entries/"entries": listmap[Name] of struct Entry`, `ByName/"byName": map of struct Union2`,
+			`History/"history": list(no old) of pointer Pipeline`},
+		"kep/v1alpha1.Entry":         {`Union2/"": struct Union2`},
+		"kep/v1alpha1.Pipeline":      {},
+		"kep/v1alpha1.TopLevelUnion": {`Union/"": struct Union`},
+		"kep/v1alpha1.Union":         {},
+		"kep/v1alpha1.Union2":        {},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("plans =\n%q\nwant\n%q", got, want)
+	}
+}
