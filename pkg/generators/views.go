@@ -81,6 +81,7 @@ func newUnionView(u *unions.Union, sym *symbols) *unionView {
 	}
 	for i, m := range u.Members {
 		forbidden := fmt.Sprintf("may only be set when %s is %q", disc.JSONName, m.Value)
+		test := presenceTests[m.Presence]
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
 			Disc:             disc.GoName,
@@ -89,10 +90,10 @@ func newUnionView(u *unions.Union, sym *symbols) *unionView {
 			Value:            strconv.Quote(m.Value),
 			Number:           i + 1,
 			Optional:         m.Optional,
-			InSet:            isSet("in."+m.GoName, m.Presence),
-			OldSet:           isSet("old."+m.GoName, m.Presence),
-			InUnset:          isUnset("in."+m.GoName, m.Presence),
-			Zero:             zero(m.Presence),
+			InSet:            fmt.Sprintf(test.set, "in."+m.GoName),
+			OldSet:           fmt.Sprintf(test.set, "old."+m.GoName),
+			InUnset:          fmt.Sprintf(test.unset, "in."+m.GoName),
+			Zero:             test.zero,
 			Path:             childPath(m.JSONName),
 			RequiredMessage:  strconv.Quote(fmt.Sprintf("must be set when %s is %q", disc.JSONName, m.Value)),
 			ForbiddenMessage: strconv.Quote(forbidden),
@@ -287,45 +288,13 @@ func numbered(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
-// isSet is the expression that tells whether a member is set.
-func isSet(expr string, p unions.Presence) string {
-	switch p {
-	case unions.PresenceNonNil:
-		return expr + " != nil"
-	case unions.PresenceLength:
-		return "len(" + expr + ") > 0"
-	case unions.PresenceString:
-		return expr + ` != ""`
-	case unions.PresenceBool:
-		return expr
-	}
-	return expr + " != 0"
-}
-
-// isUnset is the negation of isSet.
-func isUnset(expr string, p unions.Presence) string {
-	switch p {
-	case unions.PresenceNonNil:
-		return expr + " == nil"
-	case unions.PresenceLength:
-		return "len(" + expr + ") == 0"
-	case unions.PresenceString:
-		return expr + ` == ""`
-	case unions.PresenceBool:
-		return "!" + expr
-	}
-	return expr + " == 0"
-}
-
-// zero is the literal that clears a member.
-func zero(p unions.Presence) string {
-	switch p {
-	case unions.PresenceNonNil, unions.PresenceLength:
-		return "nil"
-	case unions.PresenceString:
-		return `""`
-	case unions.PresenceBool:
-		return "false"
-	}
-	return "0"
+// presenceTests are, for each way of telling "set" from "unset", the Go
+// expressions that test a member (formats of the member's expression) and
+// the literal that clears it.
+var presenceTests = map[unions.Presence]struct{ set, unset, zero string }{
+	unions.PresenceNonNil: {"%s != nil", "%s == nil", "nil"},
+	unions.PresenceLength: {"len(%s) > 0", "len(%s) == 0", "nil"},
+	unions.PresenceString: {`%s != ""`, `%s == ""`, `""`},
+	unions.PresenceBool:   {"%s", "!%s", "false"},
+	unions.PresenceNumber: {"%s != 0", "%s == 0", "0"},
 }
