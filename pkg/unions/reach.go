@@ -5,6 +5,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
@@ -85,7 +86,7 @@ func (model *Model) reaches(t *types.Type, seen map[*types.Type]bool) bool {
 // generated code cannot follow, and records the keys of "+listType=map" lists.
 func (b *builder) checkWalk(t *types.Type, m types.Member) {
 	if why := b.unwalkable(typeinfo.Underlying(m.Type)); why != "" {
-		b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
+		b.fieldError(t, m.Name, rules.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 		return
 	}
 	fm, _ := markers.ParseField(m.CommentLines)
@@ -98,18 +99,18 @@ func (b *builder) checkWalk(t *types.Type, m types.Member) {
 		item = item.Elem
 	}
 	if list.Kind != types.Slice || item.Kind != types.Struct {
-		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
+		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
 		return
 	}
 	if len(fm.ListMapKeys) == 0 {
-		b.fieldError(t, m.Name, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
+		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
 		return
 	}
 	var keys []KeyField
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
-			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
+			b.fieldError(t, m.Name, rules.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
 			return
 		}
 		keys = append(keys, k)
