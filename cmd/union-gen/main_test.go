@@ -18,14 +18,22 @@ import (
 )
 
 const (
-	// badDir holds one broken package per rule, each with the exact stderr
-	// of union-gen in expected.txt.
+	// badDir holds one broken package per rule, named by the rule's ID (see
+	// internal/rules), and a few extra cases, each with the exact stderr of
+	// union-gen in expected.txt.
 	badDir = "testdata/bad"
-	// warningsPkg has only warnings: it is generated, unlike the others.
-	warningsPkg = "warnings"
 	// validPkg is a package with valid unions and a checked-in generated file.
 	validPkg = "examples/apis/kep/v1alpha1"
 )
+
+// warningPkgs are the packages of badDir that have only warnings: unlike the
+// others, they are generated. Each maps to the type that must get methods, or
+// "" when the package has no union union-gen handles.
+var warningPkgs = map[string]string{
+	"legacyunion": "",
+	"valuename":   "Choice",
+	"warnings":    "Choice",
+}
 
 var (
 	// binary is the union-gen built by TestMain: the tests check what users
@@ -149,7 +157,7 @@ func checkUnchanged(t *testing.T, before snapshot, dirs ...string) {
 
 // badPackages lists the packages of badDir that must fail. Helper packages
 // (such as crosspkgenum/enums) are nested inside the package that uses them,
-// so every directory at the top is one rule.
+// so every directory at the top is one case.
 func badPackages(t *testing.T) []string {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(root, badDir))
@@ -158,7 +166,7 @@ func badPackages(t *testing.T) []string {
 	}
 	var pkgs []string
 	for _, e := range entries {
-		if e.IsDir() && e.Name() != warningsPkg {
+		if _, warnings := warningPkgs[e.Name()]; e.IsDir() && !warnings {
 			pkgs = append(pkgs, e.Name())
 		}
 	}
@@ -203,13 +211,13 @@ func TestBadInput(t *testing.T) {
 }
 
 // TestBadInputAllInOneRun runs union-gen once on every broken package, the
-// warnings package and a valid package: every problem must be reported in
+// warnings packages and a valid package: every problem must be reported in
 // the one run, and no package may be written, not even the valid ones.
 func TestBadInputAllInOneRun(t *testing.T) {
 	if golden.Updating() {
 		t.Skip("-update rewrites expected files from single-package runs only")
 	}
-	pkgs := append(badPackages(t), warningsPkg)
+	pkgs := append(badPackages(t), slices.Sorted(maps.Keys(warningPkgs))...)
 	// The OpenAPI output would land in testdata/bad too, where the snapshot
 	// sees it.
 	args := []string{"--openapi-output-pkg=github.com/union-gen/union-gen/" + badDir + "/openapi", "./" + validPkg}
@@ -270,38 +278,49 @@ func difference(a, b []string) []string {
 
 // TestWarningsOnly checks that warnings are printed but neither fail the run
 // nor stop generation. It writes under another name than the default so that
-// the package keeps no generated file.
+// the packages keep no generated file.
 func TestWarningsOnly(t *testing.T) {
 	const output = "zz_test_output.go"
-	dir := badDir + "/" + warningsPkg
-	generated := filepath.Join(root, dir, output)
-	// A file left by an interrupted run would hide whether this run wrote it.
-	if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	before := takeSnapshot(t, dir)
-	// Removed below on success; this covers a test that stops early.
-	t.Cleanup(func() { os.Remove(generated) })
+	for _, pkg := range slices.Sorted(maps.Keys(warningPkgs)) {
+		t.Run(pkg, func(t *testing.T) {
+			// Each run reads and writes only its own directory.
+			t.Parallel()
+			dir := badDir + "/" + pkg
+			generated := filepath.Join(root, dir, output)
+			// A file left by an interrupted run would hide whether this run wrote it.
+			if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+			before := takeSnapshot(t, dir)
+			// Removed below on success; this covers a test that stops early.
+			t.Cleanup(func() { os.Remove(generated) })
 
-	res := run(t, "--output-file="+output, "./"+dir)
-	data, err := os.ReadFile(generated)
-	if err != nil {
-		t.Errorf("union-gen did not write %s: %v", output, err)
-	} else if !bytes.Contains(data, []byte("func (in *Choice) ValidateUnions(")) {
-		t.Errorf("%s/%s has no ValidateUnions for Choice:\n%s", dir, output, data)
+			res := run(t, "--output-file="+output, "./"+dir)
+			data, err := os.ReadFile(generated)
+			switch typ := warningPkgs[pkg]; {
+			case typ == "":
+				if err == nil {
+					t.Errorf("union-gen wrote %s for a package with no union it handles:\n%s", output, data)
+				}
+			case err != nil:
+				t.Errorf("union-gen did not write %s: %v", output, err)
+			case !bytes.Contains(data, []byte("func (in *"+typ+") ValidateUnions(")):
+				t.Errorf("%s/%s has no ValidateUnions for %s:\n%s", dir, output, typ, data)
+			}
+			// The output file is expected; nothing else may change.
+			if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+			checkUnchanged(t, before, dir)
+			if res.code != 0 {
+				t.Errorf("exit status %d, want 0", res.code)
+			}
+			if res.stdout != "" {
+				t.Errorf("stdout is not empty:\n%s", res.stdout)
+			}
+			checkStderr(t, pkg, res.stderr)
+		})
 	}
-	// The output file is expected; nothing else may change.
-	if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	checkUnchanged(t, before, dir)
-	if res.code != 0 {
-		t.Errorf("exit status %d, want 0", res.code)
-	}
-	if res.stdout != "" {
-		t.Errorf("stdout is not empty:\n%s", res.stdout)
-	}
-	checkStderr(t, warningsPkg, res.stderr)
 }
 
 // TestUsage checks the command line itself: help, and the errors that stop

@@ -8,7 +8,8 @@ import (
 
 // FuzzMarkers feeds arbitrary comment blocks to the marker grammar. Whatever
 // the input, it must not panic, every error must point at a line of the
-// block, and a value it accepts must be safe to print in Go source.
+// block and name its rule, and a value it accepts must be safe to print in Go
+// source.
 func FuzzMarkers(f *testing.F) {
 	for _, seed := range []string{
 		"+unionDiscriminator",
@@ -34,8 +35,8 @@ func FuzzMarkers(f *testing.F) {
 		lines := strings.Split(text, "\n")
 		fm, errs := ParseField(lines)
 		for _, e := range errs {
-			if e.Line < 0 || e.Line >= len(lines) || e.Message == "" {
-				t.Fatalf("ParseField(%q): error %+v does not point at a line", lines, e)
+			if e.Line < 0 || e.Line >= len(lines) || e.Message == "" || e.Rule == "" {
+				t.Fatalf("ParseField(%q): error %+v does not point at a line or has no rule", lines, e)
 			}
 		}
 		for marker, line := range fm.Lines {
@@ -55,8 +56,8 @@ func FuzzMarkers(f *testing.F) {
 
 		_, typeErrs := ParseType(lines)
 		for _, e := range typeErrs {
-			if e.Line < 0 || e.Line >= len(lines) || e.Message == "" {
-				t.Fatalf("ParseType(%q): error %+v does not point at a line", lines, e)
+			if e.Line < 0 || e.Line >= len(lines) || e.Message == "" || e.Rule == "" {
+				t.Fatalf("ParseType(%q): error %+v does not point at a line or has no rule", lines, e)
 			}
 		}
 	})

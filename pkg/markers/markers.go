@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/union-gen/union-gen/internal/rules"
 )
 
 // The union markers union-gen reads. They are written as "// +name..." on a
@@ -60,8 +62,16 @@ type FieldMarkers struct {
 // SyntaxError is a malformed marker.
 type SyntaxError struct {
 	// Line is the index of the offending comment line.
-	Line    int
+	Line int
+	// Rule is the rule the marker breaks.
+	Rule    rules.ID
 	Message string
+}
+
+// syntaxErrorf makes a SyntaxError whose Line the caller sets: the parsers of
+// a marker's value do not know its line.
+func syntaxErrorf(rule rules.ID, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
 // marker is one "+name rest" comment line.
@@ -97,14 +107,15 @@ func scan(lines []string) []marker {
 func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	fm := FieldMarkers{Lines: map[string]int{}}
 	var errs []SyntaxError
-	fail := func(m marker, format string, args ...any) {
-		errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf(format, args...)})
+	fail := func(m marker, e *SyntaxError) {
+		e.Line = m.line
+		errs = append(errs, *e)
 	}
 	for _, m := range scan(lines) {
 		switch m.name {
 		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker:
 			if _, seen := fm.Lines[m.name]; seen {
-				fail(m, "+%s is repeated; write it once per field", m.name)
+				fail(m, syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name))
 				continue
 			}
 			fm.Lines[m.name] = m.line
@@ -112,21 +123,21 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 		switch m.name {
 		case DiscriminatorMarker:
 			if m.rest != "" {
-				fail(m, "+%s takes no value or option, found %q", m.name, m.rest)
+				fail(m, syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest))
 				continue
 			}
 			fm.Discriminator = true
 		case MemberMarker:
-			member, err := parseMember(m.rest)
-			if err != nil {
-				fail(m, "%v", err)
+			member, e := parseMember(m.rest)
+			if e != nil {
+				fail(m, e)
 				continue
 			}
 			fm.Member = &member
 		case DiscriminatedByMarker:
-			name, err := parseValue(m.name, m.rest, "<field>")
-			if err != nil {
-				fail(m, "%v", err)
+			name, e := parseValue(m.name, m.rest, "<field>")
+			if e != nil {
+				fail(m, e)
 				continue
 			}
 			fm.DiscriminatedBy = name
@@ -145,7 +156,7 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
 		default:
 			if guess := misspelledUnionMarker(m.name); guess != "" {
-				fail(m, "unknown marker +%s; did you mean +%s?", m.name, guess)
+				fail(m, syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess))
 			}
 		}
 	}
@@ -172,10 +183,10 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 		case m.name == "union" && m.rest == "":
 			tm.LegacyUnion = true
 		case isUnionMarker(m.name):
-			errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
+			errs = append(errs, SyntaxError{Line: m.line, Rule: rules.MarkerOnType, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
 		default:
 			if guess := misspelledUnionMarker(m.name); guess != "" {
-				errs = append(errs, SyntaxError{Line: m.line, Message: fmt.Sprintf("unknown marker +%s; did you mean +%s?", m.name, guess)})
+				errs = append(errs, SyntaxError{Line: m.line, Rule: rules.Misspelled, Message: fmt.Sprintf("unknown marker +%s; did you mean +%s?", m.name, guess)})
 			}
 		}
 	}
@@ -204,7 +215,7 @@ func isUnionMarker(name string) bool {
 
 // parseMember parses what follows "+unionMember": "", "=<value>",
 // ",optional" or "=<value>,optional".
-func parseMember(rest string) (MemberOptions, error) {
+func parseMember(rest string) (MemberOptions, *SyntaxError) {
 	var member MemberOptions
 	options := ""
 	switch {
@@ -212,9 +223,9 @@ func parseMember(rest string) (MemberOptions, error) {
 		return member, nil
 	case strings.HasPrefix(rest, "="):
 		value, opts, hasOpts := strings.Cut(rest, ",")
-		v, err := parseValue(MemberMarker, value, "<value>")
-		if err != nil {
-			return member, err
+		v, e := parseValue(MemberMarker, value, "<value>")
+		if e != nil {
+			return member, e
 		}
 		member.Value = v
 		if !hasOpts {
@@ -224,21 +235,21 @@ func parseMember(rest string) (MemberOptions, error) {
 	case strings.HasPrefix(rest, ","):
 		options = rest[1:]
 	default:
-		return member, fmt.Errorf("malformed +%s%s: expected +%s, +%s=<value>, +%s,optional or +%s=<value>,optional",
+		return member, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s, +%s=<value>, +%s,optional or +%s=<value>,optional",
 			MemberMarker, rest, MemberMarker, MemberMarker, MemberMarker, MemberMarker)
 	}
 	for _, option := range strings.Split(options, ",") {
 		switch {
 		case option == "":
-			return member, fmt.Errorf("empty option in +%s%s; the only option is \"optional\"", MemberMarker, rest)
+			return member, syntaxErrorf(rules.Malformed, "empty option in +%s%s; the only option is \"optional\"", MemberMarker, rest)
 		case option == "optional" && member.Optional:
-			return member, fmt.Errorf("option \"optional\" is repeated in +%s%s", MemberMarker, rest)
+			return member, syntaxErrorf(rules.Repeated, "option \"optional\" is repeated in +%s%s", MemberMarker, rest)
 		case option == "optional":
 			member.Optional = true
 		case strings.TrimSpace(option) != option:
-			return member, fmt.Errorf("unexpected space in +%s%s; write +%s=<value>,optional with no spaces", MemberMarker, rest, MemberMarker)
+			return member, syntaxErrorf(rules.Malformed, "unexpected space in +%s%s; write +%s=<value>,optional with no spaces", MemberMarker, rest, MemberMarker)
 		default:
-			return member, fmt.Errorf("unknown option %q in +%s%s; the only option is \"optional\"", option, MemberMarker, rest)
+			return member, syntaxErrorf(rules.UnknownOption, "unknown option %q in +%s%s; the only option is \"optional\"", option, MemberMarker, rest)
 		}
 	}
 	return member, nil
@@ -246,24 +257,24 @@ func parseMember(rest string) (MemberOptions, error) {
 
 // parseValue parses "=<value>" after a marker name: a non-empty word with no
 // spaces, commas or quotes.
-func parseValue(name, rest, placeholder string) (string, error) {
+func parseValue(name, rest, placeholder string) (string, *SyntaxError) {
 	value, ok := strings.CutPrefix(rest, "=")
 	switch {
 	case !ok:
-		return "", fmt.Errorf("malformed +%s%s: expected +%s=%s", name, rest, name, placeholder)
+		return "", syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s=%s", name, rest, name, placeholder)
 	case value == "":
 		if name == MemberMarker {
-			return "", fmt.Errorf("empty value in +%s=; write +%s to use the Go field name, or +%s=<value>", name, name, name)
+			return "", syntaxErrorf(rules.Malformed, "empty value in +%s=; write +%s to use the Go field name, or +%s=<value>", name, name, name)
 		}
-		return "", fmt.Errorf("empty value in +%s=; expected +%s=%s", name, name, placeholder)
+		return "", syntaxErrorf(rules.Malformed, "empty value in +%s=; expected +%s=%s", name, name, placeholder)
 	case strings.ContainsAny(value, "\"'`"):
-		return "", fmt.Errorf("quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
+		return "", syntaxErrorf(rules.Malformed, "quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
 	case strings.Contains(value, ","):
-		return "", fmt.Errorf("unexpected comma in +%s%s; +%s takes no option", name, rest, name)
+		return "", syntaxErrorf(rules.Malformed, "unexpected comma in +%s%s; +%s takes no option", name, rest, name)
 	case strings.IndexFunc(value, unicode.IsSpace) >= 0:
-		return "", fmt.Errorf("unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
+		return "", syntaxErrorf(rules.Malformed, "unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
 	case strings.IndexFunc(value, unicode.IsControl) >= 0:
-		return "", fmt.Errorf("control character in +%s%s", name, rest)
+		return "", syntaxErrorf(rules.Malformed, "control character in +%s%s", name, rest)
 	}
 	return value, nil
 }

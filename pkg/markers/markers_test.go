@@ -4,17 +4,25 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/rules"
 )
 
 func ptr[T any](v T) *T { return &v }
+
+// wantError is an expected SyntaxError: its rule and a substring of its message.
+type wantError struct {
+	rule    rules.ID
+	message string
+}
 
 func TestParseField(t *testing.T) {
 	tests := []struct {
 		name  string
 		lines []string
 		want  FieldMarkers
-		// errs are substrings of the expected errors, with their line index.
-		errs map[int]string
+		// errs are the expected errors, by line index.
+		errs map[int]wantError
 	}{
 		{
 			name:  "no markers",
@@ -72,101 +80,101 @@ func TestParseField(t *testing.T) {
 			name:  "unknown option",
 			lines: []string{"+unionMember,optinal"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: `unknown option "optinal" in +unionMember,optinal; the only option is "optional"`},
+			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown option "optinal" in +unionMember,optinal; the only option is "optional"`}},
 		},
 		{
 			name:  "unknown option after value",
 			lines: []string{"+unionMember=A,required"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: `unknown option "required"`},
+			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown option "required"`}},
 		},
 		{
 			name:  "empty value",
 			lines: []string{"+unionMember="},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "empty value in +unionMember=; write +unionMember to use the Go field name"},
+			errs:  map[int]wantError{0: {rules.Malformed, "empty value in +unionMember=; write +unionMember to use the Go field name"}},
 		},
 		{
 			name:  "empty option",
 			lines: []string{"+unionMember=A,"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "empty option"},
+			errs:  map[int]wantError{0: {rules.Malformed, "empty option"}},
 		},
 		{
 			name:  "repeated option",
 			lines: []string{"+unionMember,optional,optional"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: `option "optional" is repeated`},
+			errs:  map[int]wantError{0: {rules.Repeated, `option "optional" is repeated`}},
 		},
 		{
 			name:  "space after comma",
 			lines: []string{"+unionMember=A, optional"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "unexpected space in +unionMember=A, optional"},
+			errs:  map[int]wantError{0: {rules.Malformed, "unexpected space in +unionMember=A, optional"}},
 		},
 		{
 			name:  "space around equals",
 			lines: []string{"+unionMember = A"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "malformed +unionMember = A"},
+			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionMember = A"}},
 		},
 		{
 			name:  "space in value",
 			lines: []string{"+unionDiscriminatedBy=a b"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]string{0: "unexpected space in +unionDiscriminatedBy=a b"},
+			errs:  map[int]wantError{0: {rules.Malformed, "unexpected space in +unionDiscriminatedBy=a b"}},
 		},
 		{
 			name:  "quoted value",
 			lines: []string{`+unionMember="ALPHA"`},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "write the value without quotes"},
+			errs:  map[int]wantError{0: {rules.Malformed, "write the value without quotes"}},
 		},
 		{
 			name:  "parenthesized value",
 			lines: []string{"+unionMember(ALPHA)"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{0: "malformed +unionMember(ALPHA): expected +unionMember, +unionMember=<value>"},
+			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionMember(ALPHA): expected +unionMember, +unionMember=<value>"}},
 		},
 		{
 			name:  "discriminator with value",
 			lines: []string{"+unionDiscriminator=true"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatorMarker: 0}},
-			errs:  map[int]string{0: `+unionDiscriminator takes no value or option, found "=true"`},
+			errs:  map[int]wantError{0: {rules.Malformed, `+unionDiscriminator takes no value or option, found "=true"`}},
 		},
 		{
 			name:  "discriminated by without value",
 			lines: []string{"+unionDiscriminatedBy"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]string{0: "malformed +unionDiscriminatedBy: expected +unionDiscriminatedBy=<field>"},
+			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionDiscriminatedBy: expected +unionDiscriminatedBy=<field>"}},
 		},
 		{
 			name:  "option on discriminated by",
 			lines: []string{"+unionDiscriminatedBy=Union1,optional"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]string{0: "unexpected comma in +unionDiscriminatedBy=Union1,optional; +unionDiscriminatedBy takes no option"},
+			errs:  map[int]wantError{0: {rules.Malformed, "unexpected comma in +unionDiscriminatedBy=Union1,optional; +unionDiscriminatedBy takes no option"}},
 		},
 		{
 			name:  "repeated marker",
 			lines: []string{"+unionMember=A", "+optional", "+unionMember=B"},
 			want:  FieldMarkers{Member: &MemberOptions{Value: "A"}, Optional: true, Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]string{2: "+unionMember is repeated"},
+			errs:  map[int]wantError{2: {rules.Repeated, "+unionMember is repeated"}},
 		},
 		{
 			name:  "misspelled markers",
 			lines: []string{"+unionMemeber", "+uniondiscriminator", "+unionDiscriminatedby=X"},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs: map[int]string{
-				0: "unknown marker +unionMemeber; did you mean +unionMember?",
-				1: "unknown marker +uniondiscriminator; did you mean +unionDiscriminator?",
-				2: "unknown marker +unionDiscriminatedby; did you mean +unionDiscriminatedBy?",
+			errs: map[int]wantError{
+				0: {rules.Misspelled, "unknown marker +unionMemeber; did you mean +unionMember?"},
+				1: {rules.Misspelled, "unknown marker +uniondiscriminator; did you mean +unionDiscriminator?"},
+				2: {rules.Misspelled, "unknown marker +unionDiscriminatedby; did you mean +unionDiscriminatedBy?"},
 			},
 		},
 		{
 			name:  "every error is reported",
 			lines: []string{"+unionMember,foo", "+unionDiscriminator=x"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0, DiscriminatorMarker: 1}},
-			errs:  map[int]string{0: "unknown option", 1: "takes no value"},
+			errs:  map[int]wantError{0: {rules.UnknownOption, "unknown option"}, 1: {rules.Malformed, "takes no value"}},
 		},
 	}
 	for _, tt := range tests {
@@ -179,8 +187,8 @@ func TestParseField(t *testing.T) {
 				t.Fatalf("ParseField(%q) errors = %v, want %d errors", tt.lines, errs, len(tt.errs))
 			}
 			for _, err := range errs {
-				if want, ok := tt.errs[err.Line]; !ok || !strings.Contains(err.Message, want) {
-					t.Errorf("error on line %d = %q, want it to contain %q", err.Line, err.Message, want)
+				if want, ok := tt.errs[err.Line]; !ok || err.Rule != want.rule || !strings.Contains(err.Message, want.message) {
+					t.Errorf("error on line %d = %s %q, want %s and a message containing %q", err.Line, err.Rule, err.Message, want.rule, want.message)
 				}
 			}
 		})
@@ -192,14 +200,14 @@ func TestParseType(t *testing.T) {
 		name  string
 		lines []string
 		want  TypeMarkers
-		errs  []string
+		errs  []wantError
 	}{
 		{name: "enum", lines: []string{"UnionType selects.", "+enum"}, want: TypeMarkers{Enum: true}},
 		{name: "not an enum", lines: []string{"A plain string.", "+genclient"}},
 		{name: "enum in the detached comment", lines: []string{"  +enum  "}, want: TypeMarkers{Enum: true}},
-		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []string{"belongs on a struct field"}},
+		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []wantError{{rules.MarkerOnType, "belongs on a struct field"}}},
 		{name: "legacy +union is kube-openapi's", lines: []string{"+union"}, want: TypeMarkers{LegacyUnion: true}},
-		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []string{"did you mean +unionMember?"}},
+		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []wantError{{rules.Misspelled, "did you mean +unionMember?"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,8 +219,8 @@ func TestParseType(t *testing.T) {
 				t.Fatalf("ParseType(%q) errors = %v, want %v", tt.lines, errs, tt.errs)
 			}
 			for i, err := range errs {
-				if !strings.Contains(err.Message, tt.errs[i]) {
-					t.Errorf("error %d = %q, want it to contain %q", i, err.Message, tt.errs[i])
+				if want := tt.errs[i]; err.Rule != want.rule || !strings.Contains(err.Message, want.message) {
+					t.Errorf("error %d = %s %q, want %s and a message containing %q", i, err.Rule, err.Message, want.rule, want.message)
 				}
 			}
 		})

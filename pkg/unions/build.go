@@ -11,6 +11,7 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
@@ -93,22 +94,22 @@ func (b *builder) subject(t *types.Type, field string) string {
 	return s
 }
 
-func (b *builder) report(pos token.Position, subject string, warning bool, format string, args ...any) {
-	b.problems = append(b.problems, Problem{Pos: pos, Subject: subject, Message: fmt.Sprintf(format, args...), Warning: warning})
+func (b *builder) report(pos token.Position, subject string, rule rules.ID, warning bool, format string, args ...any) {
+	b.problems = append(b.problems, Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...), Warning: warning})
 }
 
 // fieldError reports a problem with a field, at the field.
-func (b *builder) fieldError(t *types.Type, field, format string, args ...any) {
-	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), false, format, args...)
+func (b *builder) fieldError(t *types.Type, field string, rule rules.ID, format string, args ...any) {
+	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), rule, false, format, args...)
 }
 
 // markerProblem reports a problem with a field's marker, at the marker.
-func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, warning bool, format string, args ...any) {
+func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rule rules.ID, warning bool, format string, args ...any) {
 	pos := b.src.fieldPos(b.dir(t), declName(t), f.GoName)
 	if line, ok := f.marks.Lines[marker]; ok {
 		pos = b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
 	}
-	b.report(pos, b.subject(t, f.GoName), warning, format, args...)
+	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
 // typeMarkers reads the markers of a type's comment, reporting malformed ones.
@@ -116,7 +117,7 @@ func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
 	tm, errs := markers.ParseType(t.CommentLines)
 	for _, e := range errs {
 		pos := b.src.typeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
-		b.report(pos, b.subject(t, ""), false, "%s", e.Message)
+		b.report(pos, b.subject(t, ""), e.Rule, false, "%s", e.Message)
 	}
 	return tm
 }
@@ -124,20 +125,20 @@ func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
 func (b *builder) structType(t *types.Type) {
 	for _, m := range t.Members {
 		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
-			b.fieldError(t, m.Name, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+			b.fieldError(t, m.Name, rules.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
 	if !b.hasUnionMarkers(t) {
 		return
 	}
 	if b.typeMarkers(t).LegacyUnion {
-		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), true,
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), rules.LegacyUnion, true,
 			"a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, "+
 				"remove +union, mark the discriminator's type +enum and each member +unionMember")
 		return
 	}
 	if len(t.TypeParams) > 0 {
-		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), false, "union markers on generic types are not supported")
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), rules.Generic, false, "union markers on generic types are not supported")
 		return
 	}
 
@@ -147,17 +148,17 @@ func (b *builder) structType(t *types.Type) {
 		m := &t.Members[i]
 		fm, errs := markers.ParseField(m.CommentLines)
 		for _, e := range errs {
-			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), false, "%s", e.Message)
+			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
 		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type}, marks: fm, member: m, valid: true}
 		fields[f.GoName] = f
 		fields[f.JSONName] = f
 		switch {
 		case fm.Discriminator && fm.Member != nil:
-			b.markerProblem(t, f, markers.MemberMarker, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
+			b.markerProblem(t, f, markers.MemberMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
 			f.valid = false
 		case fm.DiscriminatedBy != "" && fm.Member == nil:
-			b.markerProblem(t, f, markers.DiscriminatedByMarker, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
+			b.markerProblem(t, f, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
 		}
 		if (fm.Discriminator || fm.Member != nil) && !b.checkSerialized(t, f) {
 			f.valid = false
@@ -230,13 +231,13 @@ func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
 func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 	switch {
 	case !token.IsExported(f.GoName):
-		b.fieldError(t, f.GoName, "union fields must be exported: unexported fields are not serialized")
+		b.fieldError(t, f.GoName, rules.JSONName, "union fields must be exported: unexported fields are not serialized")
 		return false
 	case typeinfo.IsInline(*f.member):
-		b.fieldError(t, f.GoName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
+		b.fieldError(t, f.GoName, rules.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
 	case typeinfo.JSONTag(*f.member)[0] == "" || f.JSONName == "-":
-		b.fieldError(t, f.GoName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
+		b.fieldError(t, f.GoName, rules.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
 	}
 	return true

@@ -5,6 +5,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -13,7 +14,7 @@ import (
 func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 	info := b.enum(d.Type)
 	if info.problem != "" {
-		b.markerProblem(t, d, markers.DiscriminatorMarker, false, "%s", info.problem)
+		b.markerProblem(t, d, markers.DiscriminatorMarker, info.rule, false, "%s", info.problem)
 		return nil
 	}
 	u := &Union{Discriminator: d.Field, Enum: info.enum}
@@ -21,9 +22,9 @@ func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 		value, err := markers.ParseDefault(*raw)
 		switch {
 		case err != nil:
-			b.markerProblem(t, d, markers.DefaultMarker, false, "%v", err)
+			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "%v", err)
 		case !u.Enum.Has(value):
-			b.markerProblem(t, d, markers.DefaultMarker, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
+			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 		default:
 			u.Default = &value
 		}
@@ -39,7 +40,7 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 		case 1:
 			return discriminators[0]
 		case 0:
-			b.markerProblem(t, m, markers.MemberMarker, false,
+			b.markerProblem(t, m, markers.MemberMarker, rules.NoDiscriminator, false,
 				"member has no discriminator in %s: add +%s to the field that selects it (a union's discriminator and members must be in one struct)",
 				t.Name.Name, markers.DiscriminatorMarker)
 		default:
@@ -47,7 +48,7 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 			for i, d := range discriminators {
 				names[i] = d.GoName
 			}
-			b.markerProblem(t, m, markers.MemberMarker, false,
+			b.markerProblem(t, m, markers.MemberMarker, rules.TwoDiscriminators, false,
 				"%s has %d discriminators (%s): add +%s=<field> to say which one selects this member",
 				t.Name.Name, len(discriminators), strings.Join(names, ", "), markers.DiscriminatedByMarker)
 		}
@@ -56,10 +57,10 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 	f, ok := fields[by]
 	switch {
 	case !ok:
-		b.markerProblem(t, m, markers.DiscriminatedByMarker, false,
+		b.markerProblem(t, m, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false,
 			"+%s=%s: %s has no field %s (a union's discriminator and members must be in one struct)", markers.DiscriminatedByMarker, by, t.Name.Name, by)
 	case !f.marks.Discriminator:
-		b.markerProblem(t, m, markers.DiscriminatedByMarker, false,
+		b.markerProblem(t, m, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false,
 			"+%s=%s: field %s is not marked +%s", markers.DiscriminatedByMarker, by, f.GoName, markers.DiscriminatorMarker)
 	default:
 		return f

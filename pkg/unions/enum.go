@@ -9,13 +9,16 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 type enumInfo struct {
 	enum Enum
-	// problem says why the type is not a usable enum; "" when it is.
+	// problem says why the type is not a usable enum, and rule which rule
+	// that breaks; both are empty when it is usable.
 	problem string
+	rule    rules.ID
 	untyped []untypedConst
 }
 
@@ -31,9 +34,11 @@ func (b *builder) enum(et *types.Type) *enumInfo {
 	name := b.names.Name(et)
 	switch {
 	case et.Kind == types.Pointer && isNamedString(et.Elem):
+		info.rule = rules.NotString
 		info.problem = fmt.Sprintf("discriminator type %s must not be a pointer: use %s", name, b.names.Name(et.Elem))
 		return info
 	case !isNamedString(et):
+		info.rule = rules.NotString
 		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
 		return info
 	}
@@ -41,6 +46,7 @@ func (b *builder) enum(et *types.Type) *enumInfo {
 	fromSource, _ := markers.ParseType(b.src.typeDoc(enumDir, et.Name.Name))
 	fromGengo, _ := markers.ParseType(et.CommentLines)
 	if !fromSource.Enum && !fromGengo.Enum {
+		info.rule = rules.NotEnum
 		info.problem = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 		return info
@@ -48,11 +54,12 @@ func (b *builder) enum(et *types.Type) *enumInfo {
 	info.enum = Enum{Type: et, Values: b.enumValues(et)}
 	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {
-		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, false,
+		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, rules.UntypedEnum, false,
 			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
 			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
 	}
 	if len(info.enum.Values) == 0 {
+		info.rule = rules.NoConsts
 		info.problem = fmt.Sprintf("enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 	}

@@ -6,6 +6,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
@@ -19,14 +20,14 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 	ok := true
 	presence, why := b.presence(m.Type)
 	if why != "" {
-		b.fieldError(t, m.GoName, "%s", why)
+		b.fieldError(t, m.GoName, rules.MemberType, "%s", why)
 		ok = false
 	}
 	if !m.marks.Optional && !typeinfo.HasJSONOption(*m.member, "omitempty") && !typeinfo.HasJSONOption(*m.member, "omitzero") {
 		if m.marks.Required {
-			b.fieldError(t, m.GoName, "members must be optional: replace \"// +required\" with \"// +optional\"")
+			b.fieldError(t, m.GoName, rules.MemberRequiredOptional, "members must be optional: replace \"// +required\" with \"// +optional\"")
 		} else {
-			b.fieldError(t, m.GoName, "members must be optional: add \"// +optional\" or omitempty to the json tag")
+			b.fieldError(t, m.GoName, rules.MemberRequiredOptional, "members must be optional: add \"// +optional\" or omitempty to the json tag")
 		}
 		ok = false
 	}
@@ -35,18 +36,18 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 		value = m.GoName
 	}
 	if !u.Enum.Has(value) {
-		b.markerProblem(t, m, markers.MemberMarker, false, "%s", b.notAValue(u, value))
+		b.markerProblem(t, m, markers.MemberMarker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))
 		ok = false
 	}
 	if other := u.memberFor(value); other != nil {
-		b.markerProblem(t, m, markers.MemberMarker, false, "value %q of discriminator %s already selects member %s", value, d.GoName, other.GoName)
+		b.markerProblem(t, m, markers.MemberMarker, rules.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, d.GoName, other.GoName)
 		ok = false
 	}
 	if !ok {
 		return
 	}
 	if !strings.EqualFold(value, m.JSONName) {
-		b.markerProblem(t, m, markers.MemberMarker, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+		b.markerProblem(t, m, markers.MemberMarker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
 	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: m.marks.Member.Optional, Presence: presence})
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/union-gen/union-gen/internal/rules"
 )
 
 // Problem is one finding about the input, printed as
@@ -17,6 +19,9 @@ type Problem struct {
 	Pos token.Position
 	// Subject names what the problem is about, e.g. "v1.DeploymentStrategy.Type".
 	Subject string
+	// Rule is the check that failed. It is empty only for problems of the
+	// command line or the environment, such as an unusable output directory.
+	Rule    rules.ID
 	Message string
 	// Warning problems are printed but do not fail the run.
 	Warning bool

@@ -5,6 +5,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
@@ -41,7 +42,7 @@ func (b *builder) plan(structs []*types.Type) {
 			w, why := b.walkOf(m.Type, map[*types.Type]bool{})
 			switch {
 			case why != "":
-				b.fieldError(t, m.Name, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
+				b.fieldError(t, m.Name, rules.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, m, w):
 				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w})
 			}
@@ -118,17 +119,17 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 		item = item.Elem
 	}
 	if list.Kind != types.Slice || item.Kind != types.Struct {
-		b.fieldError(t, m.Name, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
+		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
 		return false
 	}
 	if len(fm.ListMapKeys) == 0 {
-		b.fieldError(t, m.Name, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
+		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
 		return false
 	}
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
-			b.fieldError(t, m.Name, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
+			b.fieldError(t, m.Name, rules.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
 			return false
 		}
 		w.Keys = append(w.Keys, k)
