@@ -116,6 +116,9 @@ func FuzzChecks(f *testing.F) {
 			if !pr.Pos.IsValid() || !strings.HasPrefix(pr.Pos.Filename, pkgDir) || pr.Subject == "" {
 				t.Fatalf("problem without a position in the package: %q\n%s", pr, src)
 			}
+			if pr.Rule == "" {
+				t.Fatalf("problem without a rule: %q\n%s", pr, src)
+			}
 		}
 		if problems.HasErrors() {
 			if len(targets) > 0 {
