@@ -188,6 +188,19 @@ func checkStderr(t *testing.T, pkg, stderr string) {
 	golden.Check(t, filepath.Join(root, expectedFile(pkg)), []byte(stderr))
 }
 
+// checkResult checks a run on one package of testdata/bad: its exit status,
+// nothing on stdout, and exactly the expected problems on stderr.
+func checkResult(t *testing.T, res result, code int, pkg string) {
+	t.Helper()
+	if res.code != code {
+		t.Errorf("exit status %d, want %d", res.code, code)
+	}
+	if res.stdout != "" {
+		t.Errorf("stdout is not empty:\n%s", res.stdout)
+	}
+	checkStderr(t, pkg, res.stderr)
+}
+
 // TestBadInput runs union-gen on each broken package alone: each must fail
 // with exactly its expected problems and leave its files alone.
 func TestBadInput(t *testing.T) {
@@ -199,13 +212,7 @@ func TestBadInput(t *testing.T) {
 			before := takeSnapshot(t, dir)
 			res := run(t, "./"+dir)
 			checkUnchanged(t, before, dir)
-			if res.code != 1 {
-				t.Errorf("exit status %d, want 1", res.code)
-			}
-			if res.stdout != "" {
-				t.Errorf("stdout is not empty:\n%s", res.stdout)
-			}
-			checkStderr(t, pkg, res.stderr)
+			checkResult(t, res, 1, pkg)
 		})
 	}
 }
@@ -312,13 +319,7 @@ func TestWarningsOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkUnchanged(t, before, dir)
-			if res.code != 0 {
-				t.Errorf("exit status %d, want 0", res.code)
-			}
-			if res.stdout != "" {
-				t.Errorf("stdout is not empty:\n%s", res.stdout)
-			}
-			checkStderr(t, pkg, res.stderr)
+			checkResult(t, res, 0, pkg)
 		})
 	}
 }
