@@ -23,17 +23,18 @@ type peerCase struct {
 }
 
 // newPeerCase checks in, with old, at path by the three: each is called
-// through a function value of the same signature, so that no one pays for
-// the harness more than another.
+// through a function value of the same signature that calls the checks as an
+// API server's strategy does, so that no one pays for the harness more than
+// another.
 func newPeerCase[T any](name string, errs int, in, old *T, path *field.Path,
-	unionGen, discriminatedUnion func(*field.Path, *T, *T) field.ErrorList, inTree func(*T, *field.Path) field.ErrorList,
+	unionGen, discriminatedUnion, inTree func(*field.Path, *T, *T) field.ErrorList,
 ) peerCase {
 	return peerCase{
 		name:               name,
 		errs:               errs,
 		unionGen:           func() field.ErrorList { return unionGen(path, in, old) },
 		discriminatedUnion: func() field.ErrorList { return discriminatedUnion(path, in, old) },
-		inTree:             func() field.ErrorList { return inTree(in, path) },
+		inTree:             func() field.ErrorList { return inTree(path, in, old) },
 	}
 }
 
@@ -53,6 +54,20 @@ func metricUnionGen(path *field.Path, in, old *autoscalingv2.MetricSpec) field.E
 func seccompUnionGen(path *field.Path, in, old *corev1.SeccompProfile) field.ErrorList {
 	in.NormalizeUnions(old)
 	return in.ValidateUnions(old, path)
+}
+
+// The in-tree checks as a strategy calls them: they take no old object.
+
+func strategyInTreeCheck(path *field.Path, in, _ *appsv1.DeploymentStrategy) field.ErrorList {
+	return strategyInTree(in, path)
+}
+
+func metricInTreeCheck(path *field.Path, in, _ *autoscalingv2.MetricSpec) field.ErrorList {
+	return metricInTree(in, path)
+}
+
+func seccompInTreeCheck(path *field.Path, in, _ *corev1.SeccompProfile) field.ErrorList {
+	return seccompInTree(in, path)
 }
 
 func peerCases() []peerCase {
@@ -78,12 +93,12 @@ func peerCases() []peerCase {
 	metricPath := field.NewPath("spec", "metrics").Index(0)
 	seccompPath := field.NewPath("spec", "securityContext", "seccompProfile")
 	return []peerCase{
-		newPeerCase("DeploymentStrategy/valid", 0, rolling(), rolling(), strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTree),
-		newPeerCase("DeploymentStrategy/invalid", 1, recreateWithStale, nil, strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTree),
-		newPeerCase("MetricSpec/valid", 0, pods(), pods(), metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTree),
-		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTree),
-		newPeerCase("SeccompProfile/valid", 0, localhost(), localhost(), seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTree),
-		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTree),
+		newPeerCase("DeploymentStrategy/valid", 0, rolling(), rolling(), strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTreeCheck),
+		newPeerCase("DeploymentStrategy/invalid", 1, recreateWithStale, nil, strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTreeCheck),
+		newPeerCase("MetricSpec/valid", 0, pods(), pods(), metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTreeCheck),
+		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTreeCheck),
+		newPeerCase("SeccompProfile/valid", 0, localhost(), localhost(), seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
+		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
 	}
 }
 

@@ -41,15 +41,8 @@ return
 }
 $- range .Unions $
 $- if .Members $
-if in.$.Disc$ != old.$.Disc$ {
-switch in.$.Disc$ {
-case $.Values$:
-$- range .Members $
-if in.$.Disc$ != $.Value$ && $.InSet$ && $.OldSet$ {
-in.$.GoName$ = $.Zero$
-}
-$- end $
-}
+if ($.Stale$) && in.$.Disc$ != old.$.Disc$ {
+in.$.Normalize$(old)
 }
 $- end $
 $- end $
@@ -60,10 +53,102 @@ $- end $
 
 `
 
-const validateUnionsTemplate = `
+// normalizeUnionTemplate clears the stale members of one union. It is apart
+// from NormalizeUnions, which calls it only when a member is set in both
+// objects without being selected and the discriminator changed, so that
+// NormalizeUnions costs a few comparisons on objects that need nothing.
+const normalizeUnionTemplate = `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *$.Type$) $.Normalize$(old *$.Type$) {
+switch in.$.Disc$ {
+case $.Values$:
+$- range .Members $
+if in.$.Disc$ != $.Value$ && $.InSet$ && $.OldSet$ {
+in.$.GoName$ = $.Zero$
+}
+$- end $
+}
+}
+
+`
+
+// checksTemplate defines the checks that tell a valid object from an invalid
+// one without building a field path: ValidateUnions runs them first and
+// unionsValid is made of them. On failure they run the view's Fail
+// statement.
+const checksTemplate = `
+$- define "check" $
+$- if .SamePackage $
+if !$.In$.unionsValid() {
+$.Fail$
+}
+$- else if .Calls $
+if $.In$.ValidateUnions(nil, nil) != nil {
+$.Fail$
+}
+$- else if .Map $
+for _, $.V$ := range $.In$ {
+$- template "check" .Elem $
+}
+$- else $
+for $.I$ := range $.In$ {
+$- template "check" .Elem $
+}
+$- end $
+$- end $
+$- define "checks" $
+$- range .Unions $
+$- if .Members $
+$.Selected$ := 0
+$- end $
+switch in.$.Disc$ {
+$- if .EmptyValues $
+case $.EmptyValues$:
+$- end $
+$- range .Members $
+case $.Value$:
+$.Selected$ = $.Number$
+$- end $
+default:
+$.Fail$
+}
+$- range .Members $
+$- if .Optional $
+if $.InSet$ && $.Selected$ != $.Number$ {
+$- else $
+if ($.InSet$) != ($.Selected$ == $.Number$) {
+$- end $
+$.Fail$
+}
+$- end $
+$- end $
+$- range .Walks $
+$- template "check" . $
+$- end $
+$- end $
+`
+
+const validateUnionsTemplate = checksTemplate + `// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *$.Type$) ValidateUnions(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
+if in == nil {
+return nil
+}
+$- template "checks" .FastChecks $
+return nil
+}
+
+`
+
+// unionsErrorsTemplate builds the errors of an object that failed its
+// checks; apart from ValidateUnions so that valid objects run a small
+// function.
+const unionsErrorsTemplate = `
 $- define "validate" $
 $- if .Calls $
-errs = append(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$)...)
+errs = unionsConcat(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$))
 $- else if .Map $
 for _, $.K$ := range $.SortedKeys$ {
 $.V$ := $.In$[$.K$]
@@ -90,14 +175,9 @@ $- template "validate" .Elem $
 }
 $- end $
 $- end $
-// ValidateUnions returns an error for every union of in whose discriminator is
-// not a valid value, or does not select exactly the members that are set. old
-// is the object before the update, nil on create; fldPath is the path of in.
-// Call it after NormalizeUnions.
-func (in *$.Type$) ValidateUnions(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
-if in.unionsValid() {
-return nil
-}
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *$.Type$) unionsErrors(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
 var errs $.ErrorList$
 $- range .Unions $
 switch in.$.Disc$ {
@@ -105,23 +185,23 @@ case $.Values$:
 $- range .Members $
 $- if not .Optional $
 if in.$.Disc$ == $.Value$ && $.InUnset$ {
-errs = append(errs, $.Required$($.Path$, $.RequiredMessage$))
+errs = unionsAppend(errs, *$.Required$($.Path$, $.RequiredMessage$))
 }
 $- end $
 if in.$.Disc$ != $.Value$ && $.InSet$ {
 if old != nil && old.$.Disc$ == in.$.Disc$ {
-errs = append(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
+errs = unionsAppend(errs, *$.Forbidden$($.Path$, $.UnchangedMessage$))
 } else {
-errs = append(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
+errs = unionsAppend(errs, *$.Forbidden$($.Path$, $.ForbiddenMessage$))
 }
 }
 $- end $
 $- if not .NoneValue $
 case "":
-errs = append(errs, $.Required$($.Path$, $.RequiredMessage$))
+errs = unionsAppend(errs, *$.Required$($.Path$, $.RequiredMessage$))
 $- end $
 default:
-errs = append(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
+errs = unionsAppend(errs, *$.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
 }
 $- end $
 $- range .Validate $
@@ -138,60 +218,13 @@ return errs
 
 `
 
-const unionsValidTemplate = `
-$- define "check" $
-$- if .SamePackage $
-if !$.In$.unionsValid() {
-return false
-}
-$- else if .Calls $
-if $.In$.ValidateUnions(nil, nil) != nil {
-return false
-}
-$- else if .Map $
-for _, $.V$ := range $.In$ {
-$- template "check" .Elem $
-}
-$- else $
-for $.I$ := range $.In$ {
-$- template "check" .Elem $
-}
-$- end $
-$- end $
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
+const unionsValidTemplate = checksTemplate + `// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
 // field path, so that a valid object costs no allocation.
 func (in *$.Type$) unionsValid() bool {
 if in == nil {
 return true
 }
-$- range .Unions $
-$- if .Members $
-$.Selected$ := 0
-$- end $
-switch in.$.Disc$ {
-$- if .EmptyValues $
-case $.EmptyValues$:
-$- end $
-$- range .Members $
-case $.Value$:
-$.Selected$ = $.Number$
-$- end $
-default:
-return false
-}
-$- range .Members $
-$- if .Optional $
-if $.InSet$ && $.Selected$ != $.Number$ {
-$- else $
-if ($.InSet$) != ($.Selected$ == $.Number$) {
-$- end $
-return false
-}
-$- end $
-$- end $
-$- range .Check $
-$- template "check" . $
-$- end $
+$- template "checks" .ValidChecks $
 return true
 }
 
@@ -206,6 +239,36 @@ func unionsNilOf[T any](T) T {
 	var zero T
 	return zero
 }
+`
+
+// appendHelper and concatHelper build error lists with no more allocations
+// than hand-written checks need.
+const appendHelper = `// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs $.ErrorList$, err $.Error$) $.ErrorList$ {
+if errs != nil {
+next := err
+return append(errs, &next)
+}
+first := &struct {
+err  $.Error$
+list [1]*$.Error$
+}{err: err}
+first.list[0] = &first.err
+return first.list[:]
+}
+
+`
+
+const concatHelper = `// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more $.ErrorList$) $.ErrorList$ {
+if errs == nil {
+return more
+}
+return append(errs, more...)
+}
+
 `
 
 const unionDefinitionsTemplate = `// UnionDefinitions returns the unions of every OpenAPI definition that has

@@ -19,8 +19,9 @@ type unionsGenerator struct {
 	pkg     string
 	model   *unions.Model
 	imports namer.ImportTracker
-	// usesNilOf is set when a method declares a variable with unionsNilOf.
-	usesNilOf bool
+	// usesNilOf, usesAppend and usesConcat are set when a method calls the
+	// helper of that name.
+	usesNilOf, usesAppend, usesConcat bool
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
@@ -55,39 +56,66 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
 		},
 	}
-	sym := &symbols{
+	sym := symbols{
 		FieldPath:    symbol(fieldPackage, "Path"),
 		ErrorList:    symbol(fieldPackage, "ErrorList"),
+		Error:        symbol(fieldPackage, "Error"),
 		Required:     symbol(fieldPackage, "Required"),
 		Forbidden:    symbol(fieldPackage, "Forbidden"),
 		NotSupported: symbol(fieldPackage, "NotSupported"),
 	}
+	// The checks fail differently in each method that runs them.
+	fast, valid := sym, sym
+	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
+
 	plan := g.model.Plans[t.Name]
-	view := &methodsView{symbols: sym, Type: raw.Name(t)}
+	self := raw.Name(t)
+	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
 	for _, u := range plan.Unions {
-		view.Unions = append(view.Unions, newUnionView(u, sym))
+		view.Unions = append(view.Unions, newUnionView(u, self, &sym))
+		view.FastChecks.Unions = append(view.FastChecks.Unions, newUnionView(u, self, &fast))
+		view.ValidChecks.Unions = append(view.ValidChecks.Unions, newUnionView(u, self, &valid))
+		g.usesAppend = true
 	}
 	for _, step := range plan.Steps {
 		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, e.validateStepView(step))
-		view.Check = append(view.Check, e.checkView(step.Walk, "in."+step.GoName, 1))
+		view.FastChecks.Walks = append(view.FastChecks.Walks, e.checkView(step.Walk, "in."+step.GoName, 1, &fast))
+		view.ValidChecks.Walks = append(view.ValidChecks.Walks, e.checkView(step.Walk, "in."+step.GoName, 1, &valid))
 	}
 	sw := generator.NewSnippetWriter(w, c, "$", "$")
 	sw.Do(normalizeUnionsTemplate, view)
+	for _, u := range view.Unions {
+		if len(u.Members) > 0 {
+			sw.Do(normalizeUnionTemplate, u)
+		}
+	}
 	sw.Do(validateUnionsTemplate, view)
+	sw.Do(unionsErrorsTemplate, view)
 	sw.Do(unionsValidTemplate, view)
 	return sw.Error()
 }
 
-// Finalize writes the unionsNilOf helper when a method uses it.
-func (g *unionsGenerator) Finalize(_ *generator.Context, w io.Writer) error {
-	if !g.usesNilOf {
-		return nil
+// Finalize writes the helpers that the methods use.
+func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
+	raw := c.Namers["raw"]
+	symbol := func(name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: fieldPackage, Name: name}))
 	}
-	_, err := io.WriteString(w, nilOfHelper)
-	return err
+	sw := generator.NewSnippetWriter(w, c, "$", "$")
+	data := symbols{ErrorList: symbol("ErrorList"), Error: symbol("Error")}
+	if g.usesAppend {
+		sw.Do(appendHelper, data)
+	}
+	if g.usesConcat {
+		sw.Do(concatHelper, data)
+	}
+	if g.usesNilOf {
+		sw.Do(nilOfHelper, nil)
+	}
+	return sw.Error()
 }
 
 // emitter builds the views of one struct's methods.

@@ -12,9 +12,11 @@ import (
 // Go expressions of one generated method. They hold no logic of their own;
 // the rules come from the model.
 
-// symbols are the names of the field package's symbols, as imported.
+// symbols are the names of the field package's symbols, as imported, and
+// what a check does when it fails in the method being written.
 type symbols struct {
-	FieldPath, ErrorList, Required, Forbidden, NotSupported string
+	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported string
+	Fail                                                           string
 }
 
 // methodsView is the data of the templates of one struct's methods.
@@ -22,17 +24,28 @@ type methodsView struct {
 	*symbols
 	Type   string
 	Unions []*unionView
-	// The fields through which the struct reaches unions, as each method
-	// walks them.
-	Normalize, Validate, Check []*walkView
+	// The fields through which the struct reaches unions, as NormalizeUnions
+	// and unionsErrors walk them.
+	Normalize, Validate []*walkView
+	// FastChecks and ValidChecks are the checks of ValidateUnions and of
+	// unionsValid.
+	FastChecks, ValidChecks *checksView
+}
+
+// checksView is the data of the "checks" template: a struct's unions and
+// the fields through which it reaches others, tested without field paths.
+type checksView struct {
+	Unions []*unionView
+	Walks  []*walkView
 }
 
 // unionView is a union as the generated methods test it.
 type unionView struct {
 	*symbols
-	// Disc is the discriminator's Go name; Selected the variable that numbers
-	// the member it selects.
-	Disc, Selected string
+	// Type is the struct's name, Disc the discriminator's Go name, Selected
+	// the variable that numbers the member it selects and Normalize the
+	// method that clears the members it no longer selects.
+	Type, Disc, Selected, Normalize string
 	// Values and EmptyValues are the enum's values, and those that select no
 	// member field, as Go literals.
 	Values, EmptyValues string
@@ -41,6 +54,9 @@ type unionView struct {
 	// for an empty value.
 	Path, RequiredMessage string
 	Members               []*memberView
+	// Stale tells whether a member is set in both objects although the new
+	// value does not select it: only then can normalization clear anything.
+	Stale string
 }
 
 // memberView is a member as the generated methods test it.
@@ -59,12 +75,14 @@ type memberView struct {
 	Path, RequiredMessage, ForbiddenMessage, UnchangedMessage string
 }
 
-func newUnionView(u *unions.Union, sym *symbols) *unionView {
+func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 	disc := u.Discriminator
 	v := &unionView{
 		symbols:         sym,
+		Type:            typeName,
 		Disc:            disc.GoName,
 		Selected:        "selected" + disc.GoName,
+		Normalize:       "unionsNormalize" + disc.GoName,
 		Values:          unions.Quote(u.Enum.Values),
 		NoneValue:       u.NoneValue,
 		Path:            childPath(disc.JSONName),
@@ -79,6 +97,7 @@ func newUnionView(u *unions.Union, sym *symbols) *unionView {
 	if len(empty) > 0 {
 		v.EmptyValues = unions.Quote(empty)
 	}
+	var stale []string
 	for i, m := range u.Members {
 		forbidden := fmt.Sprintf("may only be set when %s is %q", disc.JSONName, m.Value)
 		test := presenceTests[m.Presence]
@@ -99,7 +118,9 @@ func newUnionView(u *unions.Union, sym *symbols) *unionView {
 			ForbiddenMessage: strconv.Quote(forbidden),
 			UnchangedMessage: strconv.Quote(fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", forbidden, disc.JSONName, disc.JSONName, m.Value)),
 		})
+		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
 	}
+	v.Stale = strings.Join(stale, " || ")
 	return v
 }
 
@@ -108,6 +129,7 @@ func newUnionView(u *unions.Union, sym *symbols) *unionView {
 // loop variables of its depth.
 type walkView struct {
 	*unions.Walk
+	*symbols
 	Depth int
 	// In is the value, addressable when it is a struct; Old its old
 	// counterpart ("" when it has none), a pointer for a struct in
@@ -200,6 +222,8 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
+	case unions.ShapeStruct, unions.ShapePointer:
+		e.gen.usesConcat = true
 	case unions.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
@@ -252,18 +276,19 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 	return v
 }
 
-// checkView is the view of a walk in unionsValid.
-func (e *emitter) checkView(w *unions.Walk, in string, depth int) *walkView {
-	v := &walkView{Walk: w, Depth: depth, In: in}
+// checkView is the view of a walk in the checks, which run sym's Fail
+// statement on failure.
+func (e *emitter) checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
+	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
 	case unions.ShapeStruct, unions.ShapePointer:
 		// Another package's unexported check is out of reach; its
 		// ValidateUnions runs the same check first and returns nil.
 		v.SamePackage = w.Struct.Name.Package == e.gen.pkg
 	case unions.ShapeMap:
-		v.Elem = e.checkView(w.Elem, v.V(), depth+1)
+		v.Elem = e.checkView(w.Elem, v.V(), depth+1, sym)
 	default:
-		v.Elem = e.checkView(w.Elem, in+"["+v.I()+"]", depth+1)
+		v.Elem = e.checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
 }

@@ -48,20 +48,68 @@ func (in *Holder) NormalizeUnions(old *Holder) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Leaf.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	if !in.Named.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	for i := range in.Ports {
+		if !in.Ports[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for _, v := range in.ByKey {
+		if !v.unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for i := range in.Grid {
+		for i2 := range in.Grid[i] {
+			if !in.Grid[i][i2].unionsValid() {
+				return in.unionsErrors(old, fldPath)
+			}
+		}
+	}
+	for i := range in.Fixed {
+		if !in.Fixed[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for _, v := range in.Nested {
+		for i2 := range v {
+			if !v[i2].unionsValid() {
+				return in.unionsErrors(old, fldPath)
+			}
+		}
+	}
+	for _, v := range in.MapOfMaps {
+		for _, v2 := range v {
+			if !v2.unionsValid() {
+				return in.unionsErrors(old, fldPath)
+			}
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldLeaf := unionsNilOf(in.Leaf)
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
-	errs = append(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath)...)
+	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath))
 	oldNamed := unionsNilOf(&in.Named)
 	if old != nil {
 		oldNamed = &old.Named
 	}
-	errs = append(errs, in.Named.ValidateUnions(oldNamed, fldPath.Child("named"))...)
+	errs = unionsConcat(errs, in.Named.ValidateUnions(oldNamed, fldPath.Child("named")))
 	oldPorts := unionsNilOf(in.Ports)
 	if old != nil {
 		oldPorts = old.Ports
@@ -74,7 +122,7 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 				break
 			}
 		}
-		errs = append(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i))...)
+		errs = unionsConcat(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i)))
 	}
 	oldByKey := unionsNilOf(in.ByKey)
 	if old != nil {
@@ -82,20 +130,20 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.ByKey)) {
 		v := in.ByKey[k]
-		errs = append(errs, v.ValidateUnions(oldByKey[k], fldPath.Child("byKey").Key(string(k)))...)
+		errs = unionsConcat(errs, v.ValidateUnions(oldByKey[k], fldPath.Child("byKey").Key(string(k))))
 	}
 	for i := range in.Grid {
 		for i2 := range in.Grid[i] {
-			errs = append(errs, in.Grid[i][i2].ValidateUnions(nil, fldPath.Child("grid").Index(i).Index(i2))...)
+			errs = unionsConcat(errs, in.Grid[i][i2].ValidateUnions(nil, fldPath.Child("grid").Index(i).Index(i2)))
 		}
 	}
 	for i := range in.Fixed {
-		errs = append(errs, in.Fixed[i].ValidateUnions(nil, fldPath.Child("fixed").Index(i))...)
+		errs = unionsConcat(errs, in.Fixed[i].ValidateUnions(nil, fldPath.Child("fixed").Index(i)))
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.Nested)) {
 		v := in.Nested[k]
 		for i2 := range v {
-			errs = append(errs, v[i2].ValidateUnions(nil, fldPath.Child("nested").Key(k).Index(i2))...)
+			errs = unionsConcat(errs, v[i2].ValidateUnions(nil, fldPath.Child("nested").Key(k).Index(i2)))
 		}
 	}
 	oldMapOfMaps := unionsNilOf(in.MapOfMaps)
@@ -110,7 +158,7 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 			if o2, found := oldMapOfMaps[k][k2]; found {
 				prior2 = &o2
 			}
-			errs = append(errs, v2.ValidateUnions(prior2, fldPath.Child("mapOfMaps").Key(k).Key(k2))...)
+			errs = unionsConcat(errs, v2.ValidateUnions(prior2, fldPath.Child("mapOfMaps").Key(k).Key(k2)))
 		}
 	}
 	return errs
@@ -175,15 +223,21 @@ func (in *Leaf) NormalizeUnions(old *Leaf) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
-		switch in.Type {
-		case "A", "B":
-			if in.Type != "A" && in.A != nil && old.A != nil {
-				in.A = nil
-			}
-			if in.Type != "B" && in.B != nil && old.B != nil {
-				in.B = nil
-			}
+	if (in.A != nil && old.A != nil && in.Type != "A" || in.B != nil && old.B != nil && in.Type != "B") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Leaf) unionsNormalizeType(old *Leaf) {
+	switch in.Type {
+	case "A", "B":
+		if in.Type != "A" && in.A != nil && old.A != nil {
+			in.A = nil
+		}
+		if in.Type != "B" && in.B != nil && old.B != nil {
+			in.B = nil
 		}
 	}
 }
@@ -193,36 +247,57 @@ func (in *Leaf) NormalizeUnions(old *Leaf) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Leaf) ValidateUnions(old *Leaf, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType := 0
+	switch in.Type {
+	case "A":
+		selectedType = 1
+	case "B":
+		selectedType = 2
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.A != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.B != nil) != (selectedType == 2) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
 	case "A", "B":
 		if in.Type == "A" && in.A == nil {
-			errs = append(errs, field.Required(fldPath.Child("a"), "must be set when type is \"A\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("a"), "must be set when type is \"A\""))
 		}
 		if in.Type != "A" && in.A != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
 			}
 		}
 		if in.Type == "B" && in.B == nil {
-			errs = append(errs, field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
 		}
 		if in.Type != "B" && in.B != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"A\", \"B\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"A\", \"B\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"A", "B"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"A", "B"}))
 	}
 	return errs
 }
@@ -267,15 +342,24 @@ func (in *Port) NormalizeUnions(old *Port) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Port) ValidateUnions(old *Port, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Leaf.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Port) unionsErrors(old *Port, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldLeaf := unionsNilOf(in.Leaf)
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
-	errs = append(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf"))...)
+	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
 	return errs
 }
 
@@ -307,17 +391,31 @@ func (in *Tree) NormalizeUnions(old *Tree) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Tree) ValidateUnions(old *Tree, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Leaf.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	for i := range in.Children {
+		if !in.Children[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Tree) unionsErrors(old *Tree, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldLeaf := unionsNilOf(&in.Leaf)
 	if old != nil {
 		oldLeaf = &old.Leaf
 	}
-	errs = append(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf"))...)
+	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
 	for i := range in.Children {
-		errs = append(errs, in.Children[i].ValidateUnions(nil, fldPath.Child("children").Index(i))...)
+		errs = unionsConcat(errs, in.Children[i].ValidateUnions(nil, fldPath.Child("children").Index(i)))
 	}
 	return errs
 }
@@ -337,6 +435,30 @@ func (in *Tree) unionsValid() bool {
 		}
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,

@@ -25,16 +25,27 @@ func (in *OnlyEmpty) NormalizeUnions(old *OnlyEmpty) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *OnlyEmpty) ValidateUnions(old *OnlyEmpty, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	switch in.Mode {
+	case "Fast", "Safe":
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *OnlyEmpty) unionsErrors(old *OnlyEmpty, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Mode {
 	case "Fast", "Safe":
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("mode"), "must be one of \"Fast\", \"Safe\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("mode"), "must be one of \"Fast\", \"Safe\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Fast", "Safe"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Fast", "Safe"}))
 	}
 	return errs
 }
@@ -61,33 +72,39 @@ func (in *Scalars) NormalizeUnions(old *Scalars) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Kind != old.Kind {
-		switch in.Kind {
-		case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
-			if in.Kind != "Text" && in.Text != "" && old.Text != "" {
-				in.Text = ""
-			}
-			if in.Kind != "Flag" && in.Flag && old.Flag {
-				in.Flag = false
-			}
-			if in.Kind != "Count" && in.Count != 0 && old.Count != 0 {
-				in.Count = 0
-			}
-			if in.Kind != "Ratio" && in.Ratio != 0 && old.Ratio != 0 {
-				in.Ratio = 0
-			}
-			if in.Kind != "Items" && len(in.Items) > 0 && len(old.Items) > 0 {
-				in.Items = nil
-			}
-			if in.Kind != "Labels" && len(in.Labels) > 0 && len(old.Labels) > 0 {
-				in.Labels = nil
-			}
-			if in.Kind != "Name" && in.Name != "" && old.Name != "" {
-				in.Name = ""
-			}
-			if in.Kind != "List" && len(in.List) > 0 && len(old.List) > 0 {
-				in.List = nil
-			}
+	if (in.Text != "" && old.Text != "" && in.Kind != "Text" || in.Flag && old.Flag && in.Kind != "Flag" || in.Count != 0 && old.Count != 0 && in.Kind != "Count" || in.Ratio != 0 && old.Ratio != 0 && in.Kind != "Ratio" || len(in.Items) > 0 && len(old.Items) > 0 && in.Kind != "Items" || len(in.Labels) > 0 && len(old.Labels) > 0 && in.Kind != "Labels" || in.Name != "" && old.Name != "" && in.Kind != "Name" || len(in.List) > 0 && len(old.List) > 0 && in.Kind != "List") && in.Kind != old.Kind {
+		in.unionsNormalizeKind(old)
+	}
+}
+
+// unionsNormalizeKind clears the members that Kind no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Scalars) unionsNormalizeKind(old *Scalars) {
+	switch in.Kind {
+	case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
+		if in.Kind != "Text" && in.Text != "" && old.Text != "" {
+			in.Text = ""
+		}
+		if in.Kind != "Flag" && in.Flag && old.Flag {
+			in.Flag = false
+		}
+		if in.Kind != "Count" && in.Count != 0 && old.Count != 0 {
+			in.Count = 0
+		}
+		if in.Kind != "Ratio" && in.Ratio != 0 && old.Ratio != 0 {
+			in.Ratio = 0
+		}
+		if in.Kind != "Items" && len(in.Items) > 0 && len(old.Items) > 0 {
+			in.Items = nil
+		}
+		if in.Kind != "Labels" && len(in.Labels) > 0 && len(old.Labels) > 0 {
+			in.Labels = nil
+		}
+		if in.Kind != "Name" && in.Name != "" && old.Name != "" {
+			in.Name = ""
+		}
+		if in.Kind != "List" && len(in.List) > 0 && len(old.List) > 0 {
+			in.List = nil
 		}
 	}
 }
@@ -97,93 +114,145 @@ func (in *Scalars) NormalizeUnions(old *Scalars) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Scalars) ValidateUnions(old *Scalars, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedKind := 0
+	switch in.Kind {
+	case "None":
+	case "Text":
+		selectedKind = 1
+	case "Flag":
+		selectedKind = 2
+	case "Count":
+		selectedKind = 3
+	case "Ratio":
+		selectedKind = 4
+	case "Items":
+		selectedKind = 5
+	case "Labels":
+		selectedKind = 6
+	case "Name":
+		selectedKind = 7
+	case "List":
+		selectedKind = 8
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Text != "") != (selectedKind == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if in.Flag && selectedKind != 2 {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Count != 0) != (selectedKind == 3) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Ratio != 0) != (selectedKind == 4) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (len(in.Items) > 0) != (selectedKind == 5) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (len(in.Labels) > 0) != (selectedKind == 6) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Name != "") != (selectedKind == 7) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (len(in.List) > 0) != (selectedKind == 8) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Kind {
 	case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
 		if in.Kind == "Text" && in.Text == "" {
-			errs = append(errs, field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
 		}
 		if in.Kind != "Text" && in.Text != "" {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
 			}
 		}
 		if in.Kind != "Flag" && in.Flag {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
 			}
 		}
 		if in.Kind == "Count" && in.Count == 0 {
-			errs = append(errs, field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
 		}
 		if in.Kind != "Count" && in.Count != 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
 			}
 		}
 		if in.Kind == "Ratio" && in.Ratio == 0 {
-			errs = append(errs, field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
 		}
 		if in.Kind != "Ratio" && in.Ratio != 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
 			}
 		}
 		if in.Kind == "Items" && len(in.Items) == 0 {
-			errs = append(errs, field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
 		}
 		if in.Kind != "Items" && len(in.Items) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
 			}
 		}
 		if in.Kind == "Labels" && len(in.Labels) == 0 {
-			errs = append(errs, field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
 		}
 		if in.Kind != "Labels" && len(in.Labels) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
 			}
 		}
 		if in.Kind == "Name" && in.Name == "" {
-			errs = append(errs, field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
 		}
 		if in.Kind != "Name" && in.Name != "" {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
 			}
 		}
 		if in.Kind == "List" && len(in.List) == 0 {
-			errs = append(errs, field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
 		}
 		if in.Kind != "List" && len(in.List) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = append(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("kind"), in.Kind, []string{"Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("kind"), in.Kind, []string{"Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text"}))
 	}
 	return errs
 }
@@ -241,4 +310,19 @@ func (in *Scalars) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
 }

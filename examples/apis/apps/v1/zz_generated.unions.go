@@ -41,15 +41,24 @@ func (in *Deployment) NormalizeUnions(old *Deployment) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Deployment) ValidateUnions(old *Deployment, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Spec.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Deployment) unionsErrors(old *Deployment, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldSpec := unionsNilOf(&in.Spec)
 	if old != nil {
 		oldSpec = &old.Spec
 	}
-	errs = append(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec"))...)
+	errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
 	return errs
 }
 
@@ -82,20 +91,32 @@ func (in *DeploymentSpec) NormalizeUnions(old *DeploymentSpec) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *DeploymentSpec) ValidateUnions(old *DeploymentSpec, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if in.Template.ValidateUnions(nil, nil) != nil {
+		return in.unionsErrors(old, fldPath)
+	}
+	if !in.Strategy.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *DeploymentSpec) unionsErrors(old *DeploymentSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldTemplate := unionsNilOf(&in.Template)
 	if old != nil {
 		oldTemplate = &old.Template
 	}
-	errs = append(errs, in.Template.ValidateUnions(oldTemplate, fldPath.Child("template"))...)
+	errs = unionsConcat(errs, in.Template.ValidateUnions(oldTemplate, fldPath.Child("template")))
 	oldStrategy := unionsNilOf(&in.Strategy)
 	if old != nil {
 		oldStrategy = &old.Strategy
 	}
-	errs = append(errs, in.Strategy.ValidateUnions(oldStrategy, fldPath.Child("strategy"))...)
+	errs = unionsConcat(errs, in.Strategy.ValidateUnions(oldStrategy, fldPath.Child("strategy")))
 	return errs
 }
 
@@ -122,12 +143,18 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
-		switch in.Type {
-		case "Recreate", "RollingUpdate":
-			if in.Type != "RollingUpdate" && in.RollingUpdate != nil && old.RollingUpdate != nil {
-				in.RollingUpdate = nil
-			}
+	if (in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *DeploymentStrategy) unionsNormalizeType(old *DeploymentStrategy) {
+	switch in.Type {
+	case "Recreate", "RollingUpdate":
+		if in.Type != "RollingUpdate" && in.RollingUpdate != nil && old.RollingUpdate != nil {
+			in.RollingUpdate = nil
 		}
 	}
 }
@@ -137,26 +164,43 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType := 0
+	switch in.Type {
+	case "Recreate":
+	case "RollingUpdate":
+		selectedType = 1
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.RollingUpdate != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
 		if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
-			errs = append(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
 		if in.Type != "RollingUpdate" && in.RollingUpdate != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
 	}
 	return errs
 }
@@ -179,6 +223,30 @@ func (in *DeploymentStrategy) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,

@@ -40,12 +40,23 @@ func (in *HorizontalPodAutoscalerSpec) NormalizeUnions(old *HorizontalPodAutosca
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *HorizontalPodAutoscalerSpec) ValidateUnions(old *HorizontalPodAutoscalerSpec, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	for i := range in.Metrics {
+		if !in.Metrics[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *HorizontalPodAutoscalerSpec) unionsErrors(old *HorizontalPodAutoscalerSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for i := range in.Metrics {
-		errs = append(errs, in.Metrics[i].ValidateUnions(nil, fldPath.Child("metrics").Index(i))...)
+		errs = unionsConcat(errs, in.Metrics[i].ValidateUnions(nil, fldPath.Child("metrics").Index(i)))
 	}
 	return errs
 }
@@ -72,24 +83,30 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
-		switch in.Type {
-		case "ContainerResource", "External", "Object", "Pods", "Resource":
-			if in.Type != "Object" && in.Object != nil && old.Object != nil {
-				in.Object = nil
-			}
-			if in.Type != "Pods" && in.Pods != nil && old.Pods != nil {
-				in.Pods = nil
-			}
-			if in.Type != "Resource" && in.Resource != nil && old.Resource != nil {
-				in.Resource = nil
-			}
-			if in.Type != "ContainerResource" && in.ContainerResource != nil && old.ContainerResource != nil {
-				in.ContainerResource = nil
-			}
-			if in.Type != "External" && in.External != nil && old.External != nil {
-				in.External = nil
-			}
+	if (in.Object != nil && old.Object != nil && in.Type != "Object" || in.Pods != nil && old.Pods != nil && in.Type != "Pods" || in.Resource != nil && old.Resource != nil && in.Type != "Resource" || in.ContainerResource != nil && old.ContainerResource != nil && in.Type != "ContainerResource" || in.External != nil && old.External != nil && in.Type != "External") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *MetricSpec) unionsNormalizeType(old *MetricSpec) {
+	switch in.Type {
+	case "ContainerResource", "External", "Object", "Pods", "Resource":
+		if in.Type != "Object" && in.Object != nil && old.Object != nil {
+			in.Object = nil
+		}
+		if in.Type != "Pods" && in.Pods != nil && old.Pods != nil {
+			in.Pods = nil
+		}
+		if in.Type != "Resource" && in.Resource != nil && old.Resource != nil {
+			in.Resource = nil
+		}
+		if in.Type != "ContainerResource" && in.ContainerResource != nil && old.ContainerResource != nil {
+			in.ContainerResource = nil
+		}
+		if in.Type != "External" && in.External != nil && old.External != nil {
+			in.External = nil
 		}
 	}
 }
@@ -99,66 +116,102 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType := 0
+	switch in.Type {
+	case "Object":
+		selectedType = 1
+	case "Pods":
+		selectedType = 2
+	case "Resource":
+		selectedType = 3
+	case "ContainerResource":
+		selectedType = 4
+	case "External":
+		selectedType = 5
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Object != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Pods != nil) != (selectedType == 2) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Resource != nil) != (selectedType == 3) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.ContainerResource != nil) != (selectedType == 4) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.External != nil) != (selectedType == 5) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
 	case "ContainerResource", "External", "Object", "Pods", "Resource":
 		if in.Type == "Object" && in.Object == nil {
-			errs = append(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 		}
 		if in.Type != "Object" && in.Object != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
 			}
 		}
 		if in.Type == "Pods" && in.Pods == nil {
-			errs = append(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 		}
 		if in.Type != "Pods" && in.Pods != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
 			}
 		}
 		if in.Type == "Resource" && in.Resource == nil {
-			errs = append(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 		}
 		if in.Type != "Resource" && in.Resource != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
 			}
 		}
 		if in.Type == "ContainerResource" && in.ContainerResource == nil {
-			errs = append(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 		}
 		if in.Type != "ContainerResource" && in.ContainerResource != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
 			}
 		}
 		if in.Type == "External" && in.External == nil {
-			errs = append(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 		}
 		if in.Type != "External" && in.External != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"ContainerResource", "External", "Object", "Pods", "Resource"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"ContainerResource", "External", "Object", "Pods", "Resource"}))
 	}
 	return errs
 }
@@ -200,4 +253,28 @@ func (in *MetricSpec) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }

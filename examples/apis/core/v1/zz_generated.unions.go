@@ -41,15 +41,24 @@ func (in *Container) NormalizeUnions(old *Container) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Container) ValidateUnions(old *Container, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.SecurityContext.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Container) unionsErrors(old *Container, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldSecurityContext := unionsNilOf(in.SecurityContext)
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
-	errs = append(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext"))...)
+	errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
 	return errs
 }
 
@@ -81,15 +90,24 @@ func (in *PodSecurityContext) NormalizeUnions(old *PodSecurityContext) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *PodSecurityContext) ValidateUnions(old *PodSecurityContext, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.SeccompProfile.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *PodSecurityContext) unionsErrors(old *PodSecurityContext, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldSeccompProfile := unionsNilOf(in.SeccompProfile)
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
-	errs = append(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile"))...)
+	errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
 	return errs
 }
 
@@ -129,9 +147,23 @@ func (in *PodSpec) NormalizeUnions(old *PodSpec) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	for i := range in.Containers {
+		if !in.Containers[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	if !in.SecurityContext.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldContainers := unionsNilOf(in.Containers)
 	if old != nil {
@@ -145,13 +177,13 @@ func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.Error
 				break
 			}
 		}
-		errs = append(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i))...)
+		errs = unionsConcat(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i)))
 	}
 	oldSecurityContext := unionsNilOf(in.SecurityContext)
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
-	errs = append(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext"))...)
+	errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
 	return errs
 }
 
@@ -188,15 +220,24 @@ func (in *PodTemplateSpec) NormalizeUnions(old *PodTemplateSpec) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *PodTemplateSpec) ValidateUnions(old *PodTemplateSpec, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Spec.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *PodTemplateSpec) unionsErrors(old *PodTemplateSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldSpec := unionsNilOf(&in.Spec)
 	if old != nil {
 		oldSpec = &old.Spec
 	}
-	errs = append(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec"))...)
+	errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
 	return errs
 }
 
@@ -220,12 +261,18 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
-		switch in.Type {
-		case "Localhost", "RuntimeDefault", "Unconfined":
-			if in.Type != "Localhost" && in.LocalhostProfile != nil && old.LocalhostProfile != nil {
-				in.LocalhostProfile = nil
-			}
+	if (in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *SeccompProfile) unionsNormalizeType(old *SeccompProfile) {
+	switch in.Type {
+	case "Localhost", "RuntimeDefault", "Unconfined":
+		if in.Type != "Localhost" && in.LocalhostProfile != nil && old.LocalhostProfile != nil {
+			in.LocalhostProfile = nil
 		}
 	}
 }
@@ -235,26 +282,43 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *SeccompProfile) ValidateUnions(old *SeccompProfile, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType := 0
+	switch in.Type {
+	case "RuntimeDefault", "Unconfined":
+	case "Localhost":
+		selectedType = 1
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.LocalhostProfile != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
 	case "Localhost", "RuntimeDefault", "Unconfined":
 		if in.Type == "Localhost" && in.LocalhostProfile == nil {
-			errs = append(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 		}
 		if in.Type != "Localhost" && in.LocalhostProfile != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
 	}
 	return errs
 }
@@ -295,15 +359,24 @@ func (in *SecurityContext) NormalizeUnions(old *SecurityContext) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *SecurityContext) ValidateUnions(old *SecurityContext, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.SeccompProfile.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *SecurityContext) unionsErrors(old *SecurityContext, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldSeccompProfile := unionsNilOf(in.SeccompProfile)
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
-	errs = append(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile"))...)
+	errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
 	return errs
 }
 
@@ -317,6 +390,30 @@ func (in *SecurityContext) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,

@@ -56,9 +56,30 @@ func (in *Catalog) NormalizeUnions(old *Catalog) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	for i := range in.Entries {
+		if !in.Entries[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for _, v := range in.ByName {
+		if !v.unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for i := range in.History {
+		if !in.History[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Catalog) unionsErrors(old *Catalog, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldEntries := unionsNilOf(in.Entries)
 	if old != nil {
@@ -72,7 +93,7 @@ func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.Error
 				break
 			}
 		}
-		errs = append(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i))...)
+		errs = unionsConcat(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i)))
 	}
 	oldByName := unionsNilOf(in.ByName)
 	if old != nil {
@@ -84,10 +105,10 @@ func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.Error
 		if o, found := oldByName[k]; found {
 			prior = &o
 		}
-		errs = append(errs, v.ValidateUnions(prior, fldPath.Child("byName").Key(k))...)
+		errs = unionsConcat(errs, v.ValidateUnions(prior, fldPath.Child("byName").Key(k)))
 	}
 	for i := range in.History {
-		errs = append(errs, in.History[i].ValidateUnions(nil, fldPath.Child("history").Index(i))...)
+		errs = unionsConcat(errs, in.History[i].ValidateUnions(nil, fldPath.Child("history").Index(i)))
 	}
 	return errs
 }
@@ -132,15 +153,24 @@ func (in *Entry) NormalizeUnions(old *Entry) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Entry) ValidateUnions(old *Entry, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Union2.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Entry) unionsErrors(old *Entry, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldUnion2 := unionsNilOf(&in.Union2)
 	if old != nil {
 		oldUnion2 = &old.Union2
 	}
-	errs = append(errs, in.Union2.ValidateUnions(oldUnion2, fldPath)...)
+	errs = unionsConcat(errs, in.Union2.ValidateUnions(oldUnion2, fldPath))
 	return errs
 }
 
@@ -164,23 +194,35 @@ func (in *Pipeline) NormalizeUnions(old *Pipeline) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Input != old.Input {
-		switch in.Input {
-		case "", "File", "URL":
-			if in.Input != "File" && in.File != nil && old.File != nil {
-				in.File = nil
-			}
-			if in.Input != "URL" && in.URL != nil && old.URL != nil {
-				in.URL = nil
-			}
+	if (in.File != nil && old.File != nil && in.Input != "File" || in.URL != nil && old.URL != nil && in.Input != "URL") && in.Input != old.Input {
+		in.unionsNormalizeInput(old)
+	}
+	if (in.Socket != nil && old.Socket != nil && in.Output != "Socket") && in.Output != old.Output {
+		in.unionsNormalizeOutput(old)
+	}
+}
+
+// unionsNormalizeInput clears the members that Input no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Pipeline) unionsNormalizeInput(old *Pipeline) {
+	switch in.Input {
+	case "", "File", "URL":
+		if in.Input != "File" && in.File != nil && old.File != nil {
+			in.File = nil
+		}
+		if in.Input != "URL" && in.URL != nil && old.URL != nil {
+			in.URL = nil
 		}
 	}
-	if in.Output != old.Output {
-		switch in.Output {
-		case "Socket", "Stdout":
-			if in.Output != "Socket" && in.Socket != nil && old.Socket != nil {
-				in.Socket = nil
-			}
+}
+
+// unionsNormalizeOutput clears the members that Output no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Pipeline) unionsNormalizeOutput(old *Pipeline) {
+	switch in.Output {
+	case "Socket", "Stdout":
+		if in.Output != "Socket" && in.Socket != nil && old.Socket != nil {
+			in.Socket = nil
 		}
 	}
 }
@@ -190,48 +232,81 @@ func (in *Pipeline) NormalizeUnions(old *Pipeline) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Pipeline) ValidateUnions(old *Pipeline, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedInput := 0
+	switch in.Input {
+	case "":
+	case "File":
+		selectedInput = 1
+	case "URL":
+		selectedInput = 2
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.File != nil) != (selectedInput == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.URL != nil) != (selectedInput == 2) {
+		return in.unionsErrors(old, fldPath)
+	}
+	selectedOutput := 0
+	switch in.Output {
+	case "Stdout":
+	case "Socket":
+		selectedOutput = 1
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if in.Socket != nil && selectedOutput != 1 {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Input {
 	case "", "File", "URL":
 		if in.Input == "File" && in.File == nil {
-			errs = append(errs, field.Required(fldPath.Child("file"), "must be set when input is \"File\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("file"), "must be set when input is \"File\""))
 		}
 		if in.Input != "File" && in.File != nil {
 			if old != nil && old.Input == in.Input {
-				errs = append(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
 			}
 		}
 		if in.Input == "URL" && in.URL == nil {
-			errs = append(errs, field.Required(fldPath.Child("url"), "must be set when input is \"URL\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("url"), "must be set when input is \"URL\""))
 		}
 		if in.Input != "URL" && in.URL != nil {
 			if old != nil && old.Input == in.Input {
-				errs = append(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
 			}
 		}
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
 	}
 	switch in.Output {
 	case "Socket", "Stdout":
 		if in.Output != "Socket" && in.Socket != nil {
 			if old != nil && old.Output == in.Output {
-				errs = append(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("output"), in.Output, []string{"Socket", "Stdout"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("output"), in.Output, []string{"Socket", "Stdout"}))
 	}
 	return errs
 }
@@ -288,15 +363,24 @@ func (in *TopLevelUnion) NormalizeUnions(old *TopLevelUnion) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *TopLevelUnion) ValidateUnions(old *TopLevelUnion, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if !in.Union.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *TopLevelUnion) unionsErrors(old *TopLevelUnion, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldUnion := unionsNilOf(&in.Union)
 	if old != nil {
 		oldUnion = &old.Union
 	}
-	errs = append(errs, in.Union.ValidateUnions(oldUnion, fldPath)...)
+	errs = unionsConcat(errs, in.Union.ValidateUnions(oldUnion, fldPath))
 	return errs
 }
 
@@ -320,15 +404,21 @@ func (in *Union) NormalizeUnions(old *Union) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.UnionType != old.UnionType {
-		switch in.UnionType {
-		case "", "FieldA", "FieldB", "FieldC", "FieldD":
-			if in.UnionType != "FieldA" && in.FieldA != 0 && old.FieldA != 0 {
-				in.FieldA = 0
-			}
-			if in.UnionType != "FieldB" && in.FieldB != 0 && old.FieldB != 0 {
-				in.FieldB = 0
-			}
+	if (in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA" || in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB") && in.UnionType != old.UnionType {
+		in.unionsNormalizeUnionType(old)
+	}
+}
+
+// unionsNormalizeUnionType clears the members that UnionType no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Union) unionsNormalizeUnionType(old *Union) {
+	switch in.UnionType {
+	case "", "FieldA", "FieldB", "FieldC", "FieldD":
+		if in.UnionType != "FieldA" && in.FieldA != 0 && old.FieldA != 0 {
+			in.FieldA = 0
+		}
+		if in.UnionType != "FieldB" && in.FieldB != 0 && old.FieldB != 0 {
+			in.FieldB = 0
 		}
 	}
 }
@@ -338,31 +428,53 @@ func (in *Union) NormalizeUnions(old *Union) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Union) ValidateUnions(old *Union, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedUnionType := 0
+	switch in.UnionType {
+	case "", "FieldC", "FieldD":
+	case "FieldA":
+		selectedUnionType = 1
+	case "FieldB":
+		selectedUnionType = 2
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.FieldA != 0) != (selectedUnionType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if in.FieldB != 0 && selectedUnionType != 2 {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.UnionType {
 	case "", "FieldA", "FieldB", "FieldC", "FieldD":
 		if in.UnionType == "FieldA" && in.FieldA == 0 {
-			errs = append(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 		}
 		if in.UnionType != "FieldA" && in.FieldA != 0 {
 			if old != nil && old.UnionType == in.UnionType {
-				errs = append(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
 			}
 		}
 		if in.UnionType != "FieldB" && in.FieldB != 0 {
 			if old != nil && old.UnionType == in.UnionType {
-				errs = append(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
 			}
 		}
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
 	}
 	return errs
 }
@@ -400,15 +512,21 @@ func (in *Union2) NormalizeUnions(old *Union2) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type2 != old.Type2 {
-		switch in.Type2 {
-		case "ALPHA", "BETA":
-			if in.Type2 != "ALPHA" && in.Alpha != 0 && old.Alpha != 0 {
-				in.Alpha = 0
-			}
-			if in.Type2 != "BETA" && in.Beta != 0 && old.Beta != 0 {
-				in.Beta = 0
-			}
+	if (in.Alpha != 0 && old.Alpha != 0 && in.Type2 != "ALPHA" || in.Beta != 0 && old.Beta != 0 && in.Type2 != "BETA") && in.Type2 != old.Type2 {
+		in.unionsNormalizeType2(old)
+	}
+}
+
+// unionsNormalizeType2 clears the members that Type2 no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Union2) unionsNormalizeType2(old *Union2) {
+	switch in.Type2 {
+	case "ALPHA", "BETA":
+		if in.Type2 != "ALPHA" && in.Alpha != 0 && old.Alpha != 0 {
+			in.Alpha = 0
+		}
+		if in.Type2 != "BETA" && in.Beta != 0 && old.Beta != 0 {
+			in.Beta = 0
 		}
 	}
 }
@@ -418,33 +536,54 @@ func (in *Union2) NormalizeUnions(old *Union2) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Union2) ValidateUnions(old *Union2, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType2 := 0
+	switch in.Type2 {
+	case "ALPHA":
+		selectedType2 = 1
+	case "BETA":
+		selectedType2 = 2
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Alpha != 0) != (selectedType2 == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if in.Beta != 0 && selectedType2 != 2 {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type2 {
 	case "ALPHA", "BETA":
 		if in.Type2 == "ALPHA" && in.Alpha == 0 {
-			errs = append(errs, field.Required(fldPath.Child("alpha"), "must be set when type is \"ALPHA\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("alpha"), "must be set when type is \"ALPHA\""))
 		}
 		if in.Type2 != "ALPHA" && in.Alpha != 0 {
 			if old != nil && old.Type2 == in.Type2 {
-				errs = append(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
 			}
 		}
 		if in.Type2 != "BETA" && in.Beta != 0 {
 			if old != nil && old.Type2 == in.Type2 {
-				errs = append(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"ALPHA\", \"BETA\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"ALPHA\", \"BETA\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type2, []string{"ALPHA", "BETA"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type2, []string{"ALPHA", "BETA"}))
 	}
 	return errs
 }
@@ -471,6 +610,30 @@ func (in *Union2) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,

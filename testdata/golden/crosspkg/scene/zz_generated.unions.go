@@ -31,22 +31,36 @@ func (in *Scene) NormalizeUnions(old *Scene) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Scene) ValidateUnions(old *Scene, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	if in.Background.ValidateUnions(nil, nil) != nil {
+		return in.unionsErrors(old, fldPath)
+	}
+	for _, v := range in.Layers {
+		if v.ValidateUnions(nil, nil) != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Scene) unionsErrors(old *Scene, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	oldBackground := unionsNilOf(&in.Background)
 	if old != nil {
 		oldBackground = &old.Background
 	}
-	errs = append(errs, in.Background.ValidateUnions(oldBackground, fldPath.Child("background"))...)
+	errs = unionsConcat(errs, in.Background.ValidateUnions(oldBackground, fldPath.Child("background")))
 	oldLayers := unionsNilOf(in.Layers)
 	if old != nil {
 		oldLayers = old.Layers
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.Layers)) {
 		v := in.Layers[k]
-		errs = append(errs, v.ValidateUnions(oldLayers[k], fldPath.Child("layers").Key(k))...)
+		errs = unionsConcat(errs, v.ValidateUnions(oldLayers[k], fldPath.Child("layers").Key(k)))
 	}
 	return errs
 }
@@ -66,6 +80,15 @@ func (in *Scene) unionsValid() bool {
 		}
 	}
 	return true
+}
+
+// unionsConcat appends the errors of a nested value to errs, and takes them
+// as they are when errs is empty.
+func unionsConcat(errs, more field.ErrorList) field.ErrorList {
+	if errs == nil {
+		return more
+	}
+	return append(errs, more...)
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,

@@ -18,15 +18,21 @@ func (in *Shape) NormalizeUnions(old *Shape) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
-		switch in.Type {
-		case "Circle", "Square":
-			if in.Type != "Circle" && in.Circle != nil && old.Circle != nil {
-				in.Circle = nil
-			}
-			if in.Type != "Square" && in.Square != nil && old.Square != nil {
-				in.Square = nil
-			}
+	if (in.Circle != nil && old.Circle != nil && in.Type != "Circle" || in.Square != nil && old.Square != nil && in.Type != "Square") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Shape) unionsNormalizeType(old *Shape) {
+	switch in.Type {
+	case "Circle", "Square":
+		if in.Type != "Circle" && in.Circle != nil && old.Circle != nil {
+			in.Circle = nil
+		}
+		if in.Type != "Square" && in.Square != nil && old.Square != nil {
+			in.Square = nil
 		}
 	}
 }
@@ -36,36 +42,57 @@ func (in *Shape) NormalizeUnions(old *Shape) {
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
 func (in *Shape) ValidateUnions(old *Shape, fldPath *field.Path) field.ErrorList {
-	if in.unionsValid() {
+	if in == nil {
 		return nil
 	}
+	selectedType := 0
+	switch in.Type {
+	case "Circle":
+		selectedType = 1
+	case "Square":
+		selectedType = 2
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Circle != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Square != nil) != (selectedType == 2) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
 	case "Circle", "Square":
 		if in.Type == "Circle" && in.Circle == nil {
-			errs = append(errs, field.Required(fldPath.Child("circle"), "must be set when type is \"Circle\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("circle"), "must be set when type is \"Circle\""))
 		}
 		if in.Type != "Circle" && in.Circle != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
 			}
 		}
 		if in.Type == "Square" && in.Square == nil {
-			errs = append(errs, field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
 		}
 		if in.Type != "Square" && in.Square != nil {
 			if old != nil && old.Type == in.Type {
-				errs = append(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
 			} else {
-				errs = append(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
 			}
 		}
 	case "":
-		errs = append(errs, field.Required(fldPath.Child("type"), "must be one of \"Circle\", \"Square\""))
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Circle\", \"Square\""))
 	default:
-		errs = append(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Circle", "Square"}))
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Circle", "Square"}))
 	}
 	return errs
 }
@@ -92,4 +119,19 @@ func (in *Shape) unionsValid() bool {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends err to errs. The first error and the list that holds it
+// share one allocation.
+func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+	if errs != nil {
+		next := err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: err}
+	first.list[0] = &first.err
+	return first.list[:]
 }
