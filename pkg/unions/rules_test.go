@@ -2,6 +2,7 @@ package unions
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -33,8 +34,8 @@ func ruleIDs(t *testing.T) map[rules.ID]bool {
 			t.Errorf("rule %s is listed twice", r.ID)
 		}
 		ids[r.ID] = true
-		if !slices.Contains(families, r.Family) || r.Summary == "" {
-			t.Errorf("rule %s has family %q and summary %q; want one of %q and a summary", r.ID, r.Family, r.Summary, families)
+		if !slices.Contains(families, r.Family) || r.Summary == "" || r.Message == "" || r.Hint == "" {
+			t.Errorf("rule %s has family %q; want one of %q, and a summary, a message and a hint", r.ID, r.Family, families)
 		}
 	}
 	return ids
@@ -135,8 +136,31 @@ func TestRulesOfBadInput(t *testing.T) {
 			if ids[rules.ID(dir)] && !slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rules.ID(dir) }) {
 				t.Errorf("no problem has rule %s:\n%v", dir, problems)
 			}
+			for _, r := range rules.All {
+				if r.ID != rules.ID(dir) {
+					continue
+				}
+				pattern := messagePattern(r.Message)
+				if !slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == r.ID && pattern.MatchString(p.Message) }) {
+					t.Errorf("no problem of rule %s matches its documented message %q:\n%v", r.ID, r.Message, problems)
+				}
+			}
 		})
 	}
+}
+
+// messagePattern turns a documented message into a pattern in which each
+// placeholder, such as <type>, stands for any text.
+func messagePattern(message string) *regexp.Regexp {
+	placeholder := regexp.MustCompile(`<[^<>]+>`)
+	var b strings.Builder
+	last := 0
+	for _, loc := range placeholder.FindAllStringIndex(message, -1) {
+		b.WriteString(regexp.QuoteMeta(message[last:loc[0]]) + ".+")
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(message[last:]))
+	return regexp.MustCompile("^" + b.String() + "$")
 }
 
 // buildBad builds the model of one package of badDir, with the helper
