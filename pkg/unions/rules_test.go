@@ -12,11 +12,9 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 )
 
-const (
-	// badDir holds one broken package per rule, named by its ID.
-	badDir = "../../testdata/bad"
-	readme = "../../README.md"
-)
+// badDir holds one broken package per rule, named by its ID. (The README's
+// table of rules is checked in internal/reference.)
+const badDir = "../../testdata/bad"
 
 // extraCases are the packages of badDir not named after a rule: rules across
 // packages (crosspkgenum) and together (warnings).
@@ -63,42 +61,6 @@ func TestRuleCases(t *testing.T) {
 	for dir := range dirs {
 		if !ids[rules.ID(dir)] && !slices.Contains(extraCases, dir) {
 			t.Errorf("testdata/bad/%s is neither a rule of internal/rules nor an extra case", dir)
-		}
-	}
-}
-
-// TestRulesDocumented checks that the README's "What is checked" table has a
-// row for each rule, with its family, and no other row.
-func TestRulesDocumented(t *testing.T) {
-	ids := ruleIDs(t)
-	data, err := os.ReadFile(readme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(data), "\n### What is checked\n")
-	if !ok {
-		t.Fatal("README has no section ### What is checked")
-	}
-	section, _, _ = strings.Cut(section, "\n#")
-	rows := map[rules.ID]string{}
-	for line := range strings.Lines(section) {
-		cells := strings.Split(line, "|")
-		if !strings.HasPrefix(line, "| `") || len(cells) < 4 {
-			continue
-		}
-		id := rules.ID(strings.Trim(strings.TrimSpace(cells[1]), "`"))
-		rows[id] = strings.TrimSpace(cells[2])
-		if !ids[id] {
-			t.Errorf("README row %q is not a rule of internal/rules", id)
-		}
-	}
-	for _, r := range rules.All {
-		family, ok := rows[r.ID]
-		switch {
-		case !ok:
-			t.Errorf("README's What is checked has no row | `%s` |", r.ID)
-		case family != r.Family:
-			t.Errorf("README gives rule %s family %q, internal/rules %q", r.ID, family, r.Family)
 		}
 	}
 }
