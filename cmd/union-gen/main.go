@@ -13,6 +13,7 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
+	"github.com/union-gen/union-gen/internal/reference"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -23,6 +24,9 @@ Reads +unionDiscriminator and +unionMember markers in the given packages and
 writes NormalizeUnions and ValidateUnions methods next to the types. Every
 problem is printed as FILE:LINE:COL: pkg.Type.Field: message; when there is any
 error, nothing is written and the exit status is 1.
+
+With --docs, prints the reference of every marker it reads and every error it
+reports, in Markdown, and exits.
 
 Example:
   union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
@@ -42,6 +46,12 @@ func main() {
 	pflag.Parse()
 	if err := a.Validate(); err != nil {
 		fail(err)
+	}
+	if a.Docs {
+		if err := reference.Write(os.Stdout); err != nil {
+			fail(err)
+		}
+		return
 	}
 	if pflag.NArg() == 0 {
 		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/reference"
 	"github.com/union-gen/union-gen/pkg/generators"
 )
 
@@ -339,7 +340,7 @@ func TestUsage(t *testing.T) {
 			args: []string{"--help"},
 			code: 0,
 			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
-				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file"},
+				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs"},
 		},
 		{
 			name:   "no package pattern",
@@ -379,5 +380,21 @@ func TestUsage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDocs checks that --docs prints the reference, and only it, without
+// needing a package pattern.
+func TestDocs(t *testing.T) {
+	var want bytes.Buffer
+	if err := reference.Write(&want); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, "--docs")
+	if res.code != 0 || res.stderr != "" {
+		t.Errorf("exit status %d, stderr %q; want 0 and nothing", res.code, res.stderr)
+	}
+	if res.stdout != want.String() {
+		t.Errorf("stdout is not the reference:\n%s", res.stdout)
 	}
 }

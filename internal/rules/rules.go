@@ -47,7 +47,8 @@ const (
 	LegacyUnion ID = "legacyunion"
 )
 
-// Rule describes one rule.
+// Rule describes one rule, as `union-gen --docs` prints it. Text is
+// Markdown: marker syntax and placeholders are in backticks.
 type Rule struct {
 	ID ID
 	// Family groups rules in the documentation: "marker syntax",
@@ -55,32 +56,158 @@ type Rule struct {
 	Family string
 	// Summary says what the rule requires, in one sentence.
 	Summary string
+	// Message is one of the messages the rule's check prints, with
+	// placeholders such as <type> for what varies. A test matches it against
+	// the output of testdata/bad/<ID>, so that it keeps up with the check.
+	Message string
+	// Hint says how to fix the input.
+	Hint string
 }
 
 // All is every rule, in the order of the documentation.
 var All = []Rule{
-	{Malformed, "marker syntax", "A union marker is written +unionDiscriminator, +unionMember[=<value>][,optional] or +unionDiscriminatedBy=<field>, with a non-empty value and no quotes, spaces or commas in it."},
-	{UnknownOption, "marker syntax", "The only option of +unionMember is optional."},
-	{Repeated, "marker syntax", "A union marker, and the optional option, appear at most once per field."},
-	{Misspelled, "marker syntax", "Union marker names are spelled exactly; a near miss is reported with the name it probably meant."},
-	{MarkerOnType, "marker syntax", "Union markers go on struct fields, not on types."},
-	{NotString, "discriminator", "A discriminator's type is a named string type, not a pointer to one."},
-	{DiscriminatorIsMember, "discriminator", "A field is not both the discriminator and a member."},
-	{DefaultNotInEnum, "discriminator", "A +default on a discriminator is a JSON string that is a value of its enum."},
-	{NotEnum, "enum", "A discriminator's type is marked +enum."},
-	{NoConsts, "enum", "A discriminator's enum has typed constants."},
-	{UntypedEnum, "enum", "An enum's constants are typed; an untyped one is reported with the declaration to write."},
-	{ValueNotInEnum, "member", "A member's value (its +unionMember=<value>, or else its Go field name) is a value of the enum."},
-	{DuplicateValue, "member", "No two members of a union have the same value."},
-	{MemberRequiredOptional, "member", "A member is optional: +optional, or omitempty or omitzero in its JSON tag."},
-	{MemberType, "member", "A member's type shows whether it is set: a pointer, a slice, a map, a string, a bool or a number."},
-	{JSONName, "member", "A discriminator or member is an exported, named field with a JSON name."},
-	{NoDiscriminator, "grouping", "A member has a discriminator in its own struct."},
-	{TwoDiscriminators, "grouping", "In a struct with several discriminators, each member names its own with +unionDiscriminatedBy, which names a discriminator of that struct and is only used on members."},
-	{Anonymous, "grouping", "Union markers are not used in anonymous struct types."},
-	{Generic, "grouping", "Union markers are not used on generic types."},
-	{ListMapKeys, "reach", "A +listType=map list through which unions are reached is a list of structs with at least one +listMapKey naming a scalar field of its items."},
-	{MapKeys, "reach", "Unions are reached only through pointers to structs, slices, arrays and maps with string keys."},
-	{ValueName, "warning", "A member's value matches its JSON name, ignoring case, as KEP-1027 says it should."},
-	{LegacyUnion, "warning", "A +union struct of kube-openapi's 2019 design is converted to +enum and +unionMember markers to be checked and normalized; until then it is left to openapi-gen."},
+	{
+		ID: Malformed, Family: "marker syntax",
+		Summary: "A union marker is written `+unionDiscriminator`, `+unionMember[=<value>][,optional]` or `+unionDiscriminatedBy=<field>`, with a non-empty value and no quotes, spaces or commas in it.",
+		Message: "malformed +unionMember<text>: expected +unionMember, +unionMember=<value>, +unionMember,optional or +unionMember=<value>,optional",
+		Hint:    "Write the marker as its usage shows: `+unionDiscriminator` alone, values bare (`+unionMember=A`, not `+unionMember=\"A\"`).",
+	},
+	{
+		ID: UnknownOption, Family: "marker syntax",
+		Summary: "The only option of `+unionMember` is `optional`.",
+		Message: `unknown option "<option>" in +unionMember<text>; the only option is "optional"`,
+		Hint:    "Spell the option `optional`, or remove it.",
+	},
+	{
+		ID: Repeated, Family: "marker syntax",
+		Summary: "A union marker, and the `optional` option, appear at most once per field.",
+		Message: "+<marker> is repeated; write it once per field",
+		Hint:    "Delete the extra marker or option.",
+	},
+	{
+		ID: Misspelled, Family: "marker syntax",
+		Summary: "Union marker names are spelled exactly; a near miss is reported with the name it probably meant.",
+		Message: "unknown marker +<name>; did you mean +<marker>?",
+		Hint:    "Correct the name to the one suggested (names are case-sensitive).",
+	},
+	{
+		ID: MarkerOnType, Family: "marker syntax",
+		Summary: "Union markers go on struct fields, not on types.",
+		Message: "+<marker> belongs on a struct field, not on a type",
+		Hint:    "Move the marker to the discriminator or member field; mark the discriminator's type `+enum`.",
+	},
+	{
+		ID: NotString, Family: "discriminator",
+		Summary: "A discriminator's type is a named string type, not a pointer to one.",
+		Message: "discriminator type <type> must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`",
+		Hint:    "Declare a `+enum` string type with typed constants, and give the field that type, not a pointer to it.",
+	},
+	{
+		ID: DiscriminatorIsMember, Family: "discriminator",
+		Summary: "A field is not both the discriminator and a member.",
+		Message: "a field cannot be both +unionDiscriminator and +unionMember: the discriminator is not a member",
+		Hint:    "Remove `+unionMember` from the discriminator.",
+	},
+	{
+		ID: DefaultNotInEnum, Family: "discriminator",
+		Summary: "A `+default` on a discriminator is a JSON string that is a value of its enum.",
+		Message: "+default=<json> is not a value of enum <type>; valid values: <values>",
+		Hint:    "Write `+default=\"<value>\"` with a value of the enum, quoted as JSON.",
+	},
+	{
+		ID: NotEnum, Family: "enum",
+		Summary: "A discriminator's type is marked `+enum`.",
+		Message: "discriminator type <type> is not marked +enum: add \"// +enum\" above `type <name> string` (declared at <file>:<line>)",
+		Hint:    "Add `// +enum` to the type's doc comment, in the package that declares it.",
+	},
+	{
+		ID: NoConsts, Family: "enum",
+		Summary: "A discriminator's enum has typed constants.",
+		Message: "enum <type> has no typed constants, so the discriminator has no valid value: declare them as `const X <name> = \"X\"` (declared at <file>:<line>)",
+		Hint:    "Declare each value as a constant of the enum type.",
+	},
+	{
+		ID: UntypedEnum, Family: "enum",
+		Summary: "An enum's constants are typed; an untyped one is reported with the declaration to write.",
+		Message: "constant <name> = \"<value>\" is untyped, so it is not a value of enum <enum>; declare it as `<name> <enum> = \"<value>\"`",
+		Hint:    "Give the constant the enum type, as the message shows.",
+	},
+	{
+		ID: ValueNotInEnum, Family: "member",
+		Summary: "A member's value (its `+unionMember=<value>`, or else its Go field name) is a value of the enum.",
+		Message: "\"<value>\" is not a value of enum <enum>; valid values: <values> (write +unionMember=<value> to use another value than the field name)",
+		Hint:    "Write `+unionMember=<value>` with a value of the enum, or add the value to the enum.",
+	},
+	{
+		ID: DuplicateValue, Family: "member",
+		Summary: "No two members of a union have the same value.",
+		Message: "value \"<value>\" of discriminator <field> already selects member <member>",
+		Hint:    "Give each member its own value with `+unionMember=<value>`.",
+	},
+	{
+		ID: MemberRequiredOptional, Family: "member",
+		Summary: "A member is optional: `+optional`, or `omitempty` or `omitzero` in its JSON tag.",
+		Message: "members must be optional: add \"// +optional\" or omitempty to the json tag",
+		Hint:    "Mark the member `+optional` instead of `+required`, or add `omitempty` to its JSON tag.",
+	},
+	{
+		ID: MemberType, Family: "member",
+		Summary: "A member's type shows whether it is set: a pointer, a slice, a map, a string, a bool or a number.",
+		Message: "member type <type> cannot be told unset from set: use a pointer, *<type>",
+		Hint:    "Use a pointer to a struct instead of a struct, and a slice instead of an array.",
+	},
+	{
+		ID: JSONName, Family: "member",
+		Summary: "A discriminator or member is an exported, named field with a JSON name.",
+		Message: "union fields need a JSON name: add a tag such as `json:\"<name>,omitempty\"`",
+		Hint:    "Export the field, give it a name if it is embedded, and a JSON tag.",
+	},
+	{
+		ID: NoDiscriminator, Family: "grouping",
+		Summary: "A member has a discriminator in its own struct.",
+		Message: "member has no discriminator in <struct>: add +unionDiscriminator to the field that selects it (a union's discriminator and members must be in one struct)",
+		Hint:    "Mark the field that selects the member `+unionDiscriminator`, in the member's struct.",
+	},
+	{
+		ID: TwoDiscriminators, Family: "grouping",
+		Summary: "In a struct with several discriminators, each member names its own with `+unionDiscriminatedBy`, which names a discriminator of that struct and is only used on members.",
+		Message: "<struct> has <n> discriminators (<fields>): add +unionDiscriminatedBy=<field> to say which one selects this member",
+		Hint:    "Add `+unionDiscriminatedBy=<field>` to each member, naming a discriminator of the same struct by its Go or JSON name.",
+	},
+	{
+		ID: Anonymous, Family: "grouping",
+		Summary: "Union markers are not used in anonymous struct types.",
+		Message: "union markers in an anonymous struct type are not supported: declare a named struct type for the field",
+		Hint:    "Declare the struct as a named type and give the field that type.",
+	},
+	{
+		ID: Generic, Family: "grouping",
+		Summary: "Union markers are not used on generic types.",
+		Message: "union markers on generic types are not supported",
+		Hint:    "Move the union into a struct type without type parameters.",
+	},
+	{
+		ID: ListMapKeys, Family: "reach",
+		Summary: "A `+listType=map` list through which unions are reached is a list of structs with at least one `+listMapKey` naming a scalar field of its items.",
+		Message: "+listType=map needs at least one +listMapKey=<json name> to match items with the old object",
+		Hint:    "Add a `+listMapKey=<json name>` for each key field of the items.",
+	},
+	{
+		ID: MapKeys, Family: "reach",
+		Summary: "Unions are reached only through pointers to structs, slices, arrays and maps with string keys.",
+		Message: "cannot reach the unions in <type>: map keys must be strings to name the map's values in field paths",
+		Hint:    "Use string keys (or a named string type) for maps, and pointers only to structs, on the way to a union.",
+	},
+	{
+		ID: ValueName, Family: "warning",
+		Summary: "A member's value matches its JSON name, ignoring case, as KEP-1027 says it should.",
+		Message: "member value \"<value>\" does not match its JSON name \"<name>\" (KEP-1027: they should match, ignoring case)",
+		Hint:    "Rename the member's JSON name or its enum value so that they match, ignoring case.",
+	},
+	{
+		ID: LegacyUnion, Family: "warning",
+		Summary: "A `+union` struct of kube-openapi's 2019 design is converted to `+enum` and `+unionMember` markers to be checked and normalized; until then it is left to openapi-gen.",
+		Message: "a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, remove +union, mark the discriminator's type +enum and each member +unionMember",
+		Hint:    "Remove `+union`; mark the discriminator `+unionDiscriminator`, its type `+enum` and each member `+unionMember`.",
+	},
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 
 	"k8s.io/gengo/v2/generator"
@@ -121,7 +122,7 @@ func (g *openAPIGenerator) definitions(c *generator.Context) []*types.Type {
 func definitionName(c *generator.Context, t *types.Type) string {
 	for _, lines := range [][]string{t.CommentLines, c.Universe.Package(t.Name.Package).Comments} {
 		for _, line := range lines {
-			if pkg, ok := strings.CutPrefix(strings.TrimSpace(line), "+k8s:openapi-model-package="); ok && pkg != "" {
+			if pkg, ok := strings.CutPrefix(strings.TrimSpace(line), "+"+markers.OpenAPIModelPackageMarker+"="); ok && pkg != "" {
 				return pkg + "." + t.Name.Name
 			}
 		}

@@ -6,6 +6,7 @@ package markers
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -22,15 +23,14 @@ const (
 	DefaultMarker         = "default"
 )
 
-// unionMarkers are the markers whose grammar this package owns.
-var unionMarkers = []string{DiscriminatorMarker, MemberMarker, DiscriminatedByMarker}
-
-// foreignUnionMarkers are markers of other tools whose names look like ours;
-// they are left alone rather than reported as misspellings.
-var foreignUnionMarkers = map[string]bool{
-	"union":           true, // kube-openapi's 2019 type marker
-	"unionDeprecated": true, // kube-openapi's 2019 field marker
-}
+// unionMarkers are the markers whose grammar this package owns, and
+// foreignMarkers those of other tools, left alone rather than reported as
+// misspellings of ours. Both come from Docs, so that what --docs prints is
+// what the parser reads.
+var (
+	unionMarkers   = namesOf(KindUnion)
+	foreignMarkers = namesOf(KindForeign)
+)
 
 // MemberOptions is a parsed "+unionMember[=<value>][,optional]".
 type MemberOptions struct {
@@ -141,18 +141,18 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 				continue
 			}
 			fm.DiscriminatedBy = name
-		case "optional", "k8s:optional":
+		case OptionalMarker, K8sOptionalMarker:
 			fm.Optional = true
-		case "required", "k8s:required":
+		case RequiredMarker, K8sRequiredMarker:
 			fm.Required = true
 		case DefaultMarker:
 			if v, ok := strings.CutPrefix(m.rest, "="); ok {
 				fm.Default = &v
 				fm.Lines[DefaultMarker] = m.line
 			}
-		case "listType":
+		case ListTypeMarker:
 			fm.ListType = strings.TrimPrefix(m.rest, "=")
-		case "listMapKey":
+		case ListMapKeyMarker:
 			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
 		default:
 			if guess := misspelledUnionMarker(m.name); guess != "" {
@@ -180,7 +180,7 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 		switch {
 		case m.name == EnumMarker:
 			tm.Enum = true
-		case m.name == "union" && m.rest == "":
+		case m.name == LegacyUnionMarker && m.rest == "":
 			tm.LegacyUnion = true
 		case isUnionMarker(m.name):
 			errs = append(errs, SyntaxError{Line: m.line, Rule: rules.MarkerOnType, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
@@ -205,12 +205,7 @@ func HasUnionMarker(lines []string) bool {
 }
 
 func isUnionMarker(name string) bool {
-	for _, known := range unionMarkers {
-		if name == known {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(unionMarkers, name)
 }
 
 // parseMember parses what follows "+unionMember": "", "=<value>",
@@ -292,7 +287,7 @@ func ParseDefault(raw string) (string, error) {
 // misspelledUnionMarker returns the union marker that name is probably a
 // misspelling of, or "".
 func misspelledUnionMarker(name string) string {
-	if isUnionMarker(name) || foreignUnionMarkers[name] {
+	if isUnionMarker(name) || slices.Contains(foreignMarkers, name) {
 		return ""
 	}
 	lower := strings.ToLower(name)

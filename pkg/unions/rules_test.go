@@ -2,6 +2,7 @@ package unions
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -11,11 +12,9 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 )
 
-const (
-	// badDir holds one broken package per rule, named by its ID.
-	badDir = "../../testdata/bad"
-	readme = "../../README.md"
-)
+// badDir holds one broken package per rule, named by its ID. (The README's
+// table of rules is checked in internal/reference.)
+const badDir = "../../testdata/bad"
 
 // extraCases are the packages of badDir not named after a rule: rules across
 // packages (crosspkgenum) and together (warnings).
@@ -33,8 +32,8 @@ func ruleIDs(t *testing.T) map[rules.ID]bool {
 			t.Errorf("rule %s is listed twice", r.ID)
 		}
 		ids[r.ID] = true
-		if !slices.Contains(families, r.Family) || r.Summary == "" {
-			t.Errorf("rule %s has family %q and summary %q; want one of %q and a summary", r.ID, r.Family, r.Summary, families)
+		if !slices.Contains(families, r.Family) || r.Summary == "" || r.Message == "" || r.Hint == "" {
+			t.Errorf("rule %s has family %q; want one of %q, and a summary, a message and a hint", r.ID, r.Family, families)
 		}
 	}
 	return ids
@@ -62,42 +61,6 @@ func TestRuleCases(t *testing.T) {
 	for dir := range dirs {
 		if !ids[rules.ID(dir)] && !slices.Contains(extraCases, dir) {
 			t.Errorf("testdata/bad/%s is neither a rule of internal/rules nor an extra case", dir)
-		}
-	}
-}
-
-// TestRulesDocumented checks that the README's "What is checked" table has a
-// row for each rule, with its family, and no other row.
-func TestRulesDocumented(t *testing.T) {
-	ids := ruleIDs(t)
-	data, err := os.ReadFile(readme)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(data), "\n### What is checked\n")
-	if !ok {
-		t.Fatal("README has no section ### What is checked")
-	}
-	section, _, _ = strings.Cut(section, "\n#")
-	rows := map[rules.ID]string{}
-	for line := range strings.Lines(section) {
-		cells := strings.Split(line, "|")
-		if !strings.HasPrefix(line, "| `") || len(cells) < 4 {
-			continue
-		}
-		id := rules.ID(strings.Trim(strings.TrimSpace(cells[1]), "`"))
-		rows[id] = strings.TrimSpace(cells[2])
-		if !ids[id] {
-			t.Errorf("README row %q is not a rule of internal/rules", id)
-		}
-	}
-	for _, r := range rules.All {
-		family, ok := rows[r.ID]
-		switch {
-		case !ok:
-			t.Errorf("README's What is checked has no row | `%s` |", r.ID)
-		case family != r.Family:
-			t.Errorf("README gives rule %s family %q, internal/rules %q", r.ID, family, r.Family)
 		}
 	}
 }
@@ -135,8 +98,31 @@ func TestRulesOfBadInput(t *testing.T) {
 			if ids[rules.ID(dir)] && !slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rules.ID(dir) }) {
 				t.Errorf("no problem has rule %s:\n%v", dir, problems)
 			}
+			for _, r := range rules.All {
+				if r.ID != rules.ID(dir) {
+					continue
+				}
+				pattern := messagePattern(r.Message)
+				if !slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == r.ID && pattern.MatchString(p.Message) }) {
+					t.Errorf("no problem of rule %s matches its documented message %q:\n%v", r.ID, r.Message, problems)
+				}
+			}
 		})
 	}
+}
+
+// messagePattern turns a documented message into a pattern in which each
+// placeholder, such as <type>, stands for any text.
+func messagePattern(message string) *regexp.Regexp {
+	placeholder := regexp.MustCompile(`<[^<>]+>`)
+	var b strings.Builder
+	last := 0
+	for _, loc := range placeholder.FindAllStringIndex(message, -1) {
+		b.WriteString(regexp.QuoteMeta(message[last:loc[0]]) + ".+")
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(message[last:]))
+	return regexp.MustCompile("^" + b.String() + "$")
 }
 
 // buildBad builds the model of one package of badDir, with the helper

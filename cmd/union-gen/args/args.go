@@ -24,6 +24,8 @@ type Args struct {
 	OpenAPIOutputDir string
 	// OpenAPIOutputFile is the name of the file written there.
 	OpenAPIOutputFile string
+	// Docs prints the reference of markers and rules instead of generating.
+	Docs bool
 }
 
 // New returns the arguments with their defaults.
@@ -43,6 +45,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"directory of --openapi-output-pkg (default: derived from the import path and the module of the input packages)")
 	fs.StringVar(&a.OpenAPIOutputFile, "openapi-output-file", a.OpenAPIOutputFile,
 		"name of the file written into --openapi-output-pkg")
+	fs.BoolVar(&a.Docs, "docs", a.Docs,
+		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
 }
 
 // Validate checks the arguments.

@@ -1,0 +1,78 @@
+// Package reference renders what `union-gen --docs` prints: the markers
+// union-gen reads and the rules it checks, from the registries the parser and
+// the checks use (markers.Docs and rules.All), so that the reference cannot
+// tell users about another union-gen than the one they run.
+package reference
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+// Write writes the reference, in Markdown.
+func Write(w io.Writer) error {
+	_, err := fmt.Fprintf(w, `# union-gen reference
+
+## Markers
+
+%s
+## Errors
+
+Each is printed as `+"`FILE:LINE:COL: pkg.Type.Field: message`"+`; a warning has
+`+"`warning: `"+` before its message and does not fail the run.
+
+%s`, MarkerTable(), RuleTable())
+	return err
+}
+
+// MarkerTable is the Markdown table of the markers, in the order of
+// markers.Docs.
+func MarkerTable() string {
+	var b strings.Builder
+	b.WriteString("| marker | on | arguments | meaning |\n|---|---|---|---|\n")
+	for _, d := range markers.Docs {
+		usages := []string{code(d.Usage)}
+		for _, alias := range d.Aliases {
+			usages = append(usages, code("+"+alias))
+		}
+		row(&b, strings.Join(usages, ", "), string(d.Scope), d.Args, d.Meaning)
+	}
+	return b.String()
+}
+
+// RuleTable is the Markdown table of the rules, in the order of rules.All.
+func RuleTable() string {
+	var b strings.Builder
+	b.WriteString("| rule | family | requires | message | hint |\n|---|---|---|---|---|\n")
+	for _, r := range rules.All {
+		row(&b, code(string(r.ID)), r.Family, r.Summary, code(r.Message), r.Hint)
+	}
+	return b.String()
+}
+
+// row writes one table row. A "|" in a cell would end it early, so it is
+// escaped, as GitHub's tables require also inside code spans.
+func row(b *strings.Builder, cells ...string) {
+	for _, c := range cells {
+		b.WriteString("| " + strings.ReplaceAll(c, "|", `\|`) + " ")
+	}
+	b.WriteString("|\n")
+}
+
+// code makes s a Markdown code span. Messages hold backticks of their own,
+// so the span is delimited by a longer run of them, padded with spaces that
+// Markdown strips, in case s starts or ends with one.
+func code(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if len(fence) > 1 {
+		s = " " + s + " "
+	}
+	return fence + s + fence
+}

@@ -1,0 +1,142 @@
+package markers
+
+// The other markers union-gen reads. Their grammar belongs to the Kubernetes
+// conventions and their tools; union-gen reads only what it needs of them.
+const (
+	OptionalMarker            = "optional"
+	K8sOptionalMarker         = "k8s:optional"
+	RequiredMarker            = "required"
+	K8sRequiredMarker         = "k8s:required"
+	ListTypeMarker            = "listType"
+	ListMapKeyMarker          = "listMapKey"
+	OpenAPIModelPackageMarker = "k8s:openapi-model-package"
+	// LegacyUnionMarker and LegacyMemberMarker are kube-openapi's 2019 union
+	// markers, left to openapi-gen.
+	LegacyUnionMarker  = "union"
+	LegacyMemberMarker = "unionDeprecated"
+)
+
+// Scope says where a marker is written.
+type Scope string
+
+// The scopes of markers.
+const (
+	ScopeField Scope = "field"
+	ScopeType  Scope = "type"
+	// ScopeTypeOrPackage is a type's comment or the package's doc comment.
+	ScopeTypeOrPackage Scope = "type or package"
+)
+
+// Kind says who owns a marker's grammar, which decides how strictly it is read.
+type Kind int
+
+const (
+	// KindUnion markers are KEP-1027's: their syntax is checked, and names
+	// close to theirs are reported as misspellings.
+	KindUnion Kind = iota
+	// KindConvention markers are Kubernetes conventions that union-gen reads
+	// as their own tools do.
+	KindConvention
+	// KindForeign markers belong to another tool and only look like union
+	// markers: they are recognised so that they are not taken for
+	// misspellings, and left to that tool.
+	KindForeign
+)
+
+// Doc describes one marker union-gen reads, for `union-gen --docs`.
+type Doc struct {
+	// Name is the marker's name, without "+" or value.
+	Name string
+	// Aliases are other names with the same meaning.
+	Aliases []string
+	Kind    Kind
+	Scope   Scope
+	// Usage is how the marker is written, with its arguments.
+	Usage string
+	// Args says what the arguments of Usage mean; empty when it has none.
+	Args    string
+	Meaning string
+}
+
+// Docs is every marker union-gen reads, in the order of the documentation:
+// union markers first.
+var Docs = []Doc{
+	{
+		Name: DiscriminatorMarker, Kind: KindUnion, Scope: ScopeField,
+		Usage:   "+" + DiscriminatorMarker,
+		Meaning: "the field selects the member of its union; its type is a named string type marked `+enum`, whose typed constants are the valid values",
+	},
+	{
+		Name: MemberMarker, Kind: KindUnion, Scope: ScopeField,
+		Usage:   "+" + MemberMarker + "[=<value>][,optional]",
+		Args:    "`<value>`: the discriminator value that selects the member, the Go field name when omitted; `optional`: the member may be selected while unset",
+		Meaning: "the field is a member of the union of its struct's discriminator",
+	},
+	{
+		Name: DiscriminatedByMarker, Kind: KindUnion, Scope: ScopeField,
+		Usage:   "+" + DiscriminatedByMarker + "=<field>",
+		Args:    "`<field>`: the Go or JSON name of a discriminator of the same struct",
+		Meaning: "the member's discriminator; needed only when the struct has several",
+	},
+	{
+		Name: EnumMarker, Kind: KindConvention, Scope: ScopeType,
+		Usage:   "+" + EnumMarker,
+		Meaning: "the string type of a discriminator; it may be declared in another package",
+	},
+	{
+		Name: DefaultMarker, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + DefaultMarker + "=<json>",
+		Args:    "`<json>`: on a discriminator, a JSON string that is a value of its enum",
+		Meaning: "the discriminator's default, applied by defaulter-gen's code; union-gen checks that it is a valid value",
+	},
+	{
+		Name: OptionalMarker, Aliases: []string{K8sOptionalMarker}, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + OptionalMarker,
+		Meaning: "the field may be unset; a member is optional, by this marker or by `omitempty`/`omitzero` in its JSON tag",
+	},
+	{
+		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + RequiredMarker,
+		Meaning: "the field must be set; on a member it is an error",
+	},
+	{
+		Name: ListTypeMarker, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + ListTypeMarker + "=map",
+		Args:    "`map`: the only list type union-gen reads; items of other lists are treated as created",
+		Meaning: "on a list through which unions are reached, items are matched with the old object's by their `+" + ListMapKeyMarker + "` fields",
+	},
+	{
+		Name: ListMapKeyMarker, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + ListMapKeyMarker + "=<json name>",
+		Args:    "`<json name>`: the JSON name of a scalar field of the list's items",
+		Meaning: "a key of a `+" + ListTypeMarker + "=map` list; repeated for a key of several fields",
+	},
+	{
+		Name: OpenAPIModelPackageMarker, Kind: KindConvention, Scope: ScopeTypeOrPackage,
+		Usage:   "+" + OpenAPIModelPackageMarker + "=<package>",
+		Args:    "`<package>`: the name under which openapi-gen publishes the definitions",
+		Meaning: "with `--openapi-output-pkg`, union definitions are keyed `<package>.<Type>`, as openapi-gen keys them",
+	},
+	{
+		Name: LegacyUnionMarker, Kind: KindForeign, Scope: ScopeType,
+		Usage:   "+" + LegacyUnionMarker,
+		Meaning: "kube-openapi's 2019 union struct: left to openapi-gen, with a warning",
+	},
+	{
+		Name: LegacyMemberMarker, Kind: KindForeign, Scope: ScopeField,
+		Usage:   "+" + LegacyMemberMarker,
+		Meaning: "kube-openapi's 2019 deprecated member: left to openapi-gen",
+	},
+}
+
+// namesOf returns the names and aliases of the markers of one kind.
+func namesOf(kind Kind) []string {
+	var names []string
+	for _, d := range Docs {
+		if d.Kind == kind {
+			names = append(names, d.Name)
+			names = append(names, d.Aliases...)
+		}
+	}
+	return names
+}
