@@ -5,7 +5,20 @@ package generators
 // line as "$- ...$", which removes the line it stands on, so that the output
 // has one line per line of Go here. Their data are the views of views.go.
 
-const normalizeUnionsTemplate = `
+// matchTemplate defines how an item of a list-map finds its old item: J is
+// left at its index in Old, or at len(Old) when it has none.
+const matchTemplate = `
+$- define "match" $
+// Lists mostly keep their order: the item at the same index is tried first.
+$.J$ := $.I$
+if $.J$ >= len($.Old$) || !($.KeysEqual$) {
+for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
+}
+}
+$- end $
+`
+
+const normalizeUnionsTemplate = matchTemplate + `
 $- define "normalize" $
 $- if .Calls $
 $.In$.NormalizeUnions($.OldRef$)
@@ -22,11 +35,9 @@ $- template "normalize" .Elem $
 }
 $- else if .ListMap $
 for $.I$ := range $.In$ {
-for $.J$ := range $.Old$ {
-if $.KeysEqual$ {
+$- template "match" . $
+if $.J$ < len($.Old$) {
 $- template "normalize" .Elem $
-break
-}
 }
 }
 $- end $
@@ -145,7 +156,7 @@ return nil
 // unionsErrorsTemplate builds the errors of an object that failed its
 // checks; apart from ValidateUnions so that valid objects run a small
 // function.
-const unionsErrorsTemplate = `
+const unionsErrorsTemplate = matchTemplate + `
 $- define "validate" $
 $- if .Calls $
 errs = unionsConcat(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$))
@@ -164,11 +175,9 @@ $- else $
 for $.I$ := range $.In$ {
 $- if .Prior $
 $.Prior$ := unionsNilOf($.PriorLike$)
-for $.J$ := range $.Old$ {
-if $.KeysEqual$ {
+$- template "match" . $
+if $.J$ < len($.Old$) {
 $.Prior$ = $.PriorFound$
-break
-}
 }
 $- end $
 $- template "validate" .Elem $

@@ -29,6 +29,7 @@ const examples = "github.com/union-gen/union-gen/examples/apis/"
 var roots = []string{
 	examples + "apps/v1.Deployment",
 	examples + "autoscaling/v2.HorizontalPodAutoscalerSpec",
+	examples + "core/v1.VolumeSource",
 	examples + "kep/v1alpha1.Catalog",
 	examples + "kep/v1alpha1.TopLevelUnion",
 	examples + "kep/v1alpha1.Union",
@@ -172,6 +173,20 @@ func TestStructuredMergeDiffUnions(t *testing.T) {
 		t.Fatal(err)
 	}
 	ptr := func(s string) *string { return &s }
+	// Volume embeds VolumeSource inline, so both have its union.
+	volumeSource := []schema.Union{{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		{FieldName: "configMap", DiscriminatorValue: "ConfigMap"},
+		{FieldName: "csi", DiscriminatorValue: "CSI"},
+		{FieldName: "downwardAPI", DiscriminatorValue: "DownwardAPI"},
+		{FieldName: "emptyDir", DiscriminatorValue: "EmptyDir"},
+		{FieldName: "ephemeral", DiscriminatorValue: "Ephemeral"},
+		{FieldName: "hostPath", DiscriminatorValue: "HostPath"},
+		{FieldName: "iscsi", DiscriminatorValue: "ISCSI"},
+		{FieldName: "nfs", DiscriminatorValue: "NFS"},
+		{FieldName: "persistentVolumeClaim", DiscriminatorValue: "PersistentVolumeClaim"},
+		{FieldName: "projected", DiscriminatorValue: "Projected"},
+		{FieldName: "rbd", DiscriminatorValue: "RBD"},
+		{FieldName: "secret", DiscriminatorValue: "Secret"}}}}
 	want := map[string][]schema.Union{
 		"apps/v1.DeploymentStrategy": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "rollingUpdate", DiscriminatorValue: "RollingUpdate"}}}},
@@ -183,6 +198,8 @@ func TestStructuredMergeDiffUnions(t *testing.T) {
 			{FieldName: "resource", DiscriminatorValue: "Resource"}}}},
 		"core/v1.SeccompProfile": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "localhostProfile", DiscriminatorValue: "Localhost"}}}},
+		"core/v1.Volume":       volumeSource,
+		"core/v1.VolumeSource": volumeSource,
 		"kep/v1alpha1.Entry": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "alpha", DiscriminatorValue: "ALPHA"},
 			{FieldName: "beta", DiscriminatorValue: "BETA"}}}},

@@ -45,12 +45,26 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		"github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ObjectMetricSource":            schema_examples_apis_autoscaling_v2_ObjectMetricSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/autoscaling/v2.PodsMetricSource":              schema_examples_apis_autoscaling_v2_PodsMetricSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ResourceMetricSource":          schema_examples_apis_autoscaling_v2_ResourceMetricSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.CSIVolumeSource":                      schema_examples_apis_core_v1_CSIVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.ConfigMapVolumeSource":                schema_examples_apis_core_v1_ConfigMapVolumeSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.Container":                            schema_examples_apis_core_v1_Container(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.DownwardAPIVolumeSource":              schema_examples_apis_core_v1_DownwardAPIVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.EmptyDirVolumeSource":                 schema_examples_apis_core_v1_EmptyDirVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.EphemeralVolumeSource":                schema_examples_apis_core_v1_EphemeralVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.HostPathVolumeSource":                 schema_examples_apis_core_v1_HostPathVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.ISCSIVolumeSource":                    schema_examples_apis_core_v1_ISCSIVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.NFSVolumeSource":                      schema_examples_apis_core_v1_NFSVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.PersistentVolumeClaimVolumeSource":    schema_examples_apis_core_v1_PersistentVolumeClaimVolumeSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.PodSecurityContext":                   schema_examples_apis_core_v1_PodSecurityContext(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.PodSpec":                              schema_examples_apis_core_v1_PodSpec(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.PodTemplateSpec":                      schema_examples_apis_core_v1_PodTemplateSpec(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.ProjectedVolumeSource":                schema_examples_apis_core_v1_ProjectedVolumeSource(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.RBDVolumeSource":                      schema_examples_apis_core_v1_RBDVolumeSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.SeccompProfile":                       schema_examples_apis_core_v1_SeccompProfile(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.SecretVolumeSource":                   schema_examples_apis_core_v1_SecretVolumeSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/core/v1.SecurityContext":                      schema_examples_apis_core_v1_SecurityContext(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.Volume":                               schema_examples_apis_core_v1_Volume(ref),
+		"github.com/union-gen/union-gen/examples/apis/core/v1.VolumeSource":                         schema_examples_apis_core_v1_VolumeSource(ref),
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Catalog":                         schema_examples_apis_kep_v1alpha1_Catalog(ref),
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Entry":                           schema_examples_apis_kep_v1alpha1_Entry(ref),
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Pipeline":                        schema_examples_apis_kep_v1alpha1_Pipeline(ref),
@@ -555,6 +569,44 @@ func schema_examples_apis_autoscaling_v2_ResourceMetricSource(ref common.Referen
 	}
 }
 
+func schema_examples_apis_core_v1_CSIVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"driver": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"driver"},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_ConfigMapVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
 func schema_examples_apis_core_v1_Container(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -586,6 +638,140 @@ func schema_examples_apis_core_v1_Container(ref common.ReferenceCallback) common
 		},
 		Dependencies: []string{
 			"github.com/union-gen/union-gen/examples/apis/core/v1.SecurityContext"},
+	}
+}
+
+func schema_examples_apis_core_v1_DownwardAPIVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"defaultMode": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"integer"},
+							Format: "int32",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_EmptyDirVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"medium": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_EphemeralVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"readOnly": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"boolean"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_HostPathVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"path": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"path"},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_ISCSIVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"targetPortal": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"targetPortal"},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_NFSVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"server": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"server"},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_PersistentVolumeClaimVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"claimName": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"claimName"},
+			},
+		},
 	}
 }
 
@@ -641,12 +827,32 @@ func schema_examples_apis_core_v1_PodSpec(ref common.ReferenceCallback) common.O
 							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.PodSecurityContext"),
 						},
 					},
+					"volumes": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Type: []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.Volume"),
+									},
+								},
+							},
+						},
+					},
 				},
 				Required: []string{"containers"},
 			},
 		},
 		Dependencies: []string{
-			"github.com/union-gen/union-gen/examples/apis/core/v1.Container", "github.com/union-gen/union-gen/examples/apis/core/v1.PodSecurityContext"},
+			"github.com/union-gen/union-gen/examples/apis/core/v1.Container", "github.com/union-gen/union-gen/examples/apis/core/v1.PodSecurityContext", "github.com/union-gen/union-gen/examples/apis/core/v1.Volume"},
 	}
 }
 
@@ -668,6 +874,44 @@ func schema_examples_apis_core_v1_PodTemplateSpec(ref common.ReferenceCallback) 
 		},
 		Dependencies: []string{
 			"github.com/union-gen/union-gen/examples/apis/core/v1.PodSpec"},
+	}
+}
+
+func schema_examples_apis_core_v1_ProjectedVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"defaultMode": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"integer"},
+							Format: "int32",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_examples_apis_core_v1_RBDVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"image": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+				},
+				Required: []string{"image"},
+			},
+		},
 	}
 }
 
@@ -701,6 +945,24 @@ func schema_examples_apis_core_v1_SeccompProfile(ref common.ReferenceCallback) c
 	}
 }
 
+func schema_examples_apis_core_v1_SecretVolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Type: []string{"object"},
+				Properties: map[string]spec.Schema{
+					"secretName": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
 func schema_examples_apis_core_v1_SecurityContext(ref common.ReferenceCallback) common.OpenAPIDefinition {
 	return common.OpenAPIDefinition{
 		Schema: spec.Schema{
@@ -718,6 +980,183 @@ func schema_examples_apis_core_v1_SecurityContext(ref common.ReferenceCallback) 
 		},
 		Dependencies: []string{
 			"github.com/union-gen/union-gen/examples/apis/core/v1.SeccompProfile"},
+	}
+}
+
+func schema_examples_apis_core_v1_Volume(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Volume is a named volume of a pod.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "type names the source.\n\nPossible enum values:\n - `\"CSI\"`\n - `\"ConfigMap\"`\n - `\"DownwardAPI\"`\n - `\"EmptyDir\"`\n - `\"Ephemeral\"`\n - `\"HostPath\"`\n - `\"ISCSI\"`\n - `\"NFS\"`\n - `\"PersistentVolumeClaim\"`\n - `\"Projected\"`\n - `\"RBD\"`\n - `\"Secret\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"},
+						},
+					},
+					"hostPath": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.HostPathVolumeSource"),
+						},
+					},
+					"emptyDir": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.EmptyDirVolumeSource"),
+						},
+					},
+					"secret": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.SecretVolumeSource"),
+						},
+					},
+					"nfs": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.NFSVolumeSource"),
+						},
+					},
+					"iscsi": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ISCSIVolumeSource"),
+						},
+					},
+					"persistentVolumeClaim": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.PersistentVolumeClaimVolumeSource"),
+						},
+					},
+					"rbd": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.RBDVolumeSource"),
+						},
+					},
+					"configMap": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ConfigMapVolumeSource"),
+						},
+					},
+					"downwardAPI": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.DownwardAPIVolumeSource"),
+						},
+					},
+					"csi": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.CSIVolumeSource"),
+						},
+					},
+					"projected": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ProjectedVolumeSource"),
+						},
+					},
+					"ephemeral": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.EphemeralVolumeSource"),
+						},
+					},
+				},
+				Required: []string{"name", "type"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/core/v1.CSIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ConfigMapVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.DownwardAPIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.EmptyDirVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.EphemeralVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.HostPathVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ISCSIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.NFSVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.PersistentVolumeClaimVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ProjectedVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.RBDVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.SecretVolumeSource"},
+	}
+}
+
+func schema_examples_apis_core_v1_VolumeSource(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "VolumeSource is core/v1's union of volume sources, a union of twelve of them here, with the discriminator KEP-1027 proposes for it.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "type names the source.\n\nPossible enum values:\n - `\"CSI\"`\n - `\"ConfigMap\"`\n - `\"DownwardAPI\"`\n - `\"EmptyDir\"`\n - `\"Ephemeral\"`\n - `\"HostPath\"`\n - `\"ISCSI\"`\n - `\"NFS\"`\n - `\"PersistentVolumeClaim\"`\n - `\"Projected\"`\n - `\"RBD\"`\n - `\"Secret\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"},
+						},
+					},
+					"hostPath": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.HostPathVolumeSource"),
+						},
+					},
+					"emptyDir": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.EmptyDirVolumeSource"),
+						},
+					},
+					"secret": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.SecretVolumeSource"),
+						},
+					},
+					"nfs": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.NFSVolumeSource"),
+						},
+					},
+					"iscsi": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ISCSIVolumeSource"),
+						},
+					},
+					"persistentVolumeClaim": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.PersistentVolumeClaimVolumeSource"),
+						},
+					},
+					"rbd": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.RBDVolumeSource"),
+						},
+					},
+					"configMap": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ConfigMapVolumeSource"),
+						},
+					},
+					"downwardAPI": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.DownwardAPIVolumeSource"),
+						},
+					},
+					"csi": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.CSIVolumeSource"),
+						},
+					},
+					"projected": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.ProjectedVolumeSource"),
+						},
+					},
+					"ephemeral": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.EphemeralVolumeSource"),
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/core/v1.CSIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ConfigMapVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.DownwardAPIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.EmptyDirVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.EphemeralVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.HostPathVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ISCSIVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.NFSVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.PersistentVolumeClaimVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.ProjectedVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.RBDVolumeSource", "github.com/union-gen/union-gen/examples/apis/core/v1.SecretVolumeSource"},
 	}
 }
 

@@ -61,6 +61,44 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/examples/apis/core/v1.Volume": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"CSI":                   {Name: "csi", Optional: false},
+					"ConfigMap":             {Name: "configMap", Optional: false},
+					"DownwardAPI":           {Name: "downwardAPI", Optional: false},
+					"EmptyDir":              {Name: "emptyDir", Optional: false},
+					"Ephemeral":             {Name: "ephemeral", Optional: false},
+					"HostPath":              {Name: "hostPath", Optional: false},
+					"ISCSI":                 {Name: "iscsi", Optional: false},
+					"NFS":                   {Name: "nfs", Optional: false},
+					"PersistentVolumeClaim": {Name: "persistentVolumeClaim", Optional: false},
+					"Projected":             {Name: "projected", Optional: false},
+					"RBD":                   {Name: "rbd", Optional: false},
+					"Secret":                {Name: "secret", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/core/v1.VolumeSource": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"CSI":                   {Name: "csi", Optional: false},
+					"ConfigMap":             {Name: "configMap", Optional: false},
+					"DownwardAPI":           {Name: "downwardAPI", Optional: false},
+					"EmptyDir":              {Name: "emptyDir", Optional: false},
+					"Ephemeral":             {Name: "ephemeral", Optional: false},
+					"HostPath":              {Name: "hostPath", Optional: false},
+					"ISCSI":                 {Name: "iscsi", Optional: false},
+					"NFS":                   {Name: "nfs", Optional: false},
+					"PersistentVolumeClaim": {Name: "persistentVolumeClaim", Optional: false},
+					"Projected":             {Name: "projected", Optional: false},
+					"RBD":                   {Name: "rbd", Optional: false},
+					"Secret":                {Name: "secret", Optional: false},
+				},
+			},
+		},
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Entry": {
 			{
 				Discriminator: "type",

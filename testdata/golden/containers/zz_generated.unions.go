@@ -23,11 +23,14 @@ func (in *Holder) NormalizeUnions(old *Holder) {
 	in.Leaf.NormalizeUnions(old.Leaf)
 	in.Named.NormalizeUnions(&old.Named)
 	for i := range in.Ports {
-		for j := range old.Ports {
-			if in.Ports[i] != nil && old.Ports[j] != nil && in.Ports[i].Port == old.Ports[j].Port && (in.Ports[i].Protocol == nil) == (old.Ports[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *old.Ports[j].Protocol) {
-				in.Ports[i].NormalizeUnions(old.Ports[j])
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(old.Ports) || !(in.Ports[i] != nil && old.Ports[j] != nil && in.Ports[i].Port == old.Ports[j].Port && (in.Ports[i].Protocol == nil) == (old.Ports[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *old.Ports[j].Protocol)) {
+			for j = 0; j < len(old.Ports) && !(in.Ports[i] != nil && old.Ports[j] != nil && in.Ports[i].Port == old.Ports[j].Port && (in.Ports[i].Protocol == nil) == (old.Ports[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *old.Ports[j].Protocol)); j++ {
 			}
+		}
+		if j < len(old.Ports) {
+			in.Ports[i].NormalizeUnions(old.Ports[j])
 		}
 	}
 	for k, v := range in.ByKey {
@@ -116,11 +119,14 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 	}
 	for i := range in.Ports {
 		prior := unionsNilOf(in.Ports[i])
-		for j := range oldPorts {
-			if in.Ports[i] != nil && oldPorts[j] != nil && in.Ports[i].Port == oldPorts[j].Port && (in.Ports[i].Protocol == nil) == (oldPorts[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *oldPorts[j].Protocol) {
-				prior = oldPorts[j]
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(oldPorts) || !(in.Ports[i] != nil && oldPorts[j] != nil && in.Ports[i].Port == oldPorts[j].Port && (in.Ports[i].Protocol == nil) == (oldPorts[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *oldPorts[j].Protocol)) {
+			for j = 0; j < len(oldPorts) && !(in.Ports[i] != nil && oldPorts[j] != nil && in.Ports[i].Port == oldPorts[j].Port && (in.Ports[i].Protocol == nil) == (oldPorts[j].Protocol == nil) && (in.Ports[i].Protocol == nil || *in.Ports[i].Protocol == *oldPorts[j].Protocol)); j++ {
 			}
+		}
+		if j < len(oldPorts) {
+			prior = oldPorts[j]
 		}
 		errs = unionsConcat(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i)))
 	}

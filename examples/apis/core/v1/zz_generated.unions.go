@@ -132,14 +132,28 @@ func (in *PodSpec) NormalizeUnions(old *PodSpec) {
 		return
 	}
 	for i := range in.Containers {
-		for j := range old.Containers {
-			if in.Containers[i].Name == old.Containers[j].Name {
-				in.Containers[i].NormalizeUnions(&old.Containers[j])
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(old.Containers) || !(in.Containers[i].Name == old.Containers[j].Name) {
+			for j = 0; j < len(old.Containers) && !(in.Containers[i].Name == old.Containers[j].Name); j++ {
 			}
+		}
+		if j < len(old.Containers) {
+			in.Containers[i].NormalizeUnions(&old.Containers[j])
 		}
 	}
 	in.SecurityContext.NormalizeUnions(old.SecurityContext)
+	for i := range in.Volumes {
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(old.Volumes) || !(in.Volumes[i].Name == old.Volumes[j].Name) {
+			for j = 0; j < len(old.Volumes) && !(in.Volumes[i].Name == old.Volumes[j].Name); j++ {
+			}
+		}
+		if j < len(old.Volumes) {
+			in.Volumes[i].NormalizeUnions(&old.Volumes[j])
+		}
+	}
 }
 
 // ValidateUnions returns an error for every union of in whose discriminator is
@@ -158,6 +172,11 @@ func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.Error
 	if !in.SecurityContext.unionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
+	for i := range in.Volumes {
+		if !in.Volumes[i].unionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
 	return nil
 }
 
@@ -171,11 +190,14 @@ func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorLi
 	}
 	for i := range in.Containers {
 		prior := unionsNilOf(&in.Containers[i])
-		for j := range oldContainers {
-			if in.Containers[i].Name == oldContainers[j].Name {
-				prior = &oldContainers[j]
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(oldContainers) || !(in.Containers[i].Name == oldContainers[j].Name) {
+			for j = 0; j < len(oldContainers) && !(in.Containers[i].Name == oldContainers[j].Name); j++ {
 			}
+		}
+		if j < len(oldContainers) {
+			prior = &oldContainers[j]
 		}
 		errs = unionsConcat(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i)))
 	}
@@ -184,6 +206,23 @@ func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorLi
 		oldSecurityContext = old.SecurityContext
 	}
 	errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
+	oldVolumes := unionsNilOf(in.Volumes)
+	if old != nil {
+		oldVolumes = old.Volumes
+	}
+	for i := range in.Volumes {
+		prior := unionsNilOf(&in.Volumes[i])
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(oldVolumes) || !(in.Volumes[i].Name == oldVolumes[j].Name) {
+			for j = 0; j < len(oldVolumes) && !(in.Volumes[i].Name == oldVolumes[j].Name); j++ {
+			}
+		}
+		if j < len(oldVolumes) {
+			prior = &oldVolumes[j]
+		}
+		errs = unionsConcat(errs, in.Volumes[i].ValidateUnions(prior, fldPath.Child("volumes").Index(i)))
+	}
 	return errs
 }
 
@@ -200,6 +239,11 @@ func (in *PodSpec) unionsValid() bool {
 	}
 	if !in.SecurityContext.unionsValid() {
 		return false
+	}
+	for i := range in.Volumes {
+		if !in.Volumes[i].unionsValid() {
+			return false
+		}
 	}
 	return true
 }
@@ -387,6 +431,396 @@ func (in *SecurityContext) unionsValid() bool {
 		return true
 	}
 	if !in.SeccompProfile.unionsValid() {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *Volume) NormalizeUnions(old *Volume) {
+	if in == nil || old == nil {
+		return
+	}
+	in.VolumeSource.NormalizeUnions(&old.VolumeSource)
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Volume) ValidateUnions(old *Volume, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	if !in.VolumeSource.unionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Volume) unionsErrors(old *Volume, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	oldVolumeSource := unionsNilOf(&in.VolumeSource)
+	if old != nil {
+		oldVolumeSource = &old.VolumeSource
+	}
+	errs = unionsConcat(errs, in.VolumeSource.ValidateUnions(oldVolumeSource, fldPath))
+	return errs
+}
+
+// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
+// field path, so that a valid object costs no allocation.
+func (in *Volume) unionsValid() bool {
+	if in == nil {
+		return true
+	}
+	if !in.VolumeSource.unionsValid() {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *VolumeSource) NormalizeUnions(old *VolumeSource) {
+	if in == nil || old == nil {
+		return
+	}
+	if (in.HostPath != nil && old.HostPath != nil && in.Type != "HostPath" || in.EmptyDir != nil && old.EmptyDir != nil && in.Type != "EmptyDir" || in.Secret != nil && old.Secret != nil && in.Type != "Secret" || in.NFS != nil && old.NFS != nil && in.Type != "NFS" || in.ISCSI != nil && old.ISCSI != nil && in.Type != "ISCSI" || in.PersistentVolumeClaim != nil && old.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" || in.RBD != nil && old.RBD != nil && in.Type != "RBD" || in.ConfigMap != nil && old.ConfigMap != nil && in.Type != "ConfigMap" || in.DownwardAPI != nil && old.DownwardAPI != nil && in.Type != "DownwardAPI" || in.CSI != nil && old.CSI != nil && in.Type != "CSI" || in.Projected != nil && old.Projected != nil && in.Type != "Projected" || in.Ephemeral != nil && old.Ephemeral != nil && in.Type != "Ephemeral") && in.Type != old.Type {
+		in.unionsNormalizeType(old)
+	}
+}
+
+// unionsNormalizeType clears the members that Type no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *VolumeSource) unionsNormalizeType(old *VolumeSource) {
+	switch in.Type {
+	case "CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret":
+		if in.Type != "HostPath" && in.HostPath != nil && old.HostPath != nil {
+			in.HostPath = nil
+		}
+		if in.Type != "EmptyDir" && in.EmptyDir != nil && old.EmptyDir != nil {
+			in.EmptyDir = nil
+		}
+		if in.Type != "Secret" && in.Secret != nil && old.Secret != nil {
+			in.Secret = nil
+		}
+		if in.Type != "NFS" && in.NFS != nil && old.NFS != nil {
+			in.NFS = nil
+		}
+		if in.Type != "ISCSI" && in.ISCSI != nil && old.ISCSI != nil {
+			in.ISCSI = nil
+		}
+		if in.Type != "PersistentVolumeClaim" && in.PersistentVolumeClaim != nil && old.PersistentVolumeClaim != nil {
+			in.PersistentVolumeClaim = nil
+		}
+		if in.Type != "RBD" && in.RBD != nil && old.RBD != nil {
+			in.RBD = nil
+		}
+		if in.Type != "ConfigMap" && in.ConfigMap != nil && old.ConfigMap != nil {
+			in.ConfigMap = nil
+		}
+		if in.Type != "DownwardAPI" && in.DownwardAPI != nil && old.DownwardAPI != nil {
+			in.DownwardAPI = nil
+		}
+		if in.Type != "CSI" && in.CSI != nil && old.CSI != nil {
+			in.CSI = nil
+		}
+		if in.Type != "Projected" && in.Projected != nil && old.Projected != nil {
+			in.Projected = nil
+		}
+		if in.Type != "Ephemeral" && in.Ephemeral != nil && old.Ephemeral != nil {
+			in.Ephemeral = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *VolumeSource) ValidateUnions(old *VolumeSource, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	selectedType := 0
+	switch in.Type {
+	case "HostPath":
+		selectedType = 1
+	case "EmptyDir":
+		selectedType = 2
+	case "Secret":
+		selectedType = 3
+	case "NFS":
+		selectedType = 4
+	case "ISCSI":
+		selectedType = 5
+	case "PersistentVolumeClaim":
+		selectedType = 6
+	case "RBD":
+		selectedType = 7
+	case "ConfigMap":
+		selectedType = 8
+	case "DownwardAPI":
+		selectedType = 9
+	case "CSI":
+		selectedType = 10
+	case "Projected":
+		selectedType = 11
+	case "Ephemeral":
+		selectedType = 12
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.HostPath != nil) != (selectedType == 1) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.EmptyDir != nil) != (selectedType == 2) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Secret != nil) != (selectedType == 3) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.NFS != nil) != (selectedType == 4) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.ISCSI != nil) != (selectedType == 5) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.PersistentVolumeClaim != nil) != (selectedType == 6) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.RBD != nil) != (selectedType == 7) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.ConfigMap != nil) != (selectedType == 8) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.DownwardAPI != nil) != (selectedType == 9) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.CSI != nil) != (selectedType == 10) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Projected != nil) != (selectedType == 11) {
+		return in.unionsErrors(old, fldPath)
+	}
+	if (in.Ephemeral != nil) != (selectedType == 12) {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch in.Type {
+	case "CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret":
+		if in.Type == "HostPath" && in.HostPath == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("hostPath"), "must be set when type is \"HostPath\""))
+		}
+		if in.Type != "HostPath" && in.HostPath != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
+			}
+		}
+		if in.Type == "EmptyDir" && in.EmptyDir == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("emptyDir"), "must be set when type is \"EmptyDir\""))
+		}
+		if in.Type != "EmptyDir" && in.EmptyDir != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
+			}
+		}
+		if in.Type == "Secret" && in.Secret == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("secret"), "must be set when type is \"Secret\""))
+		}
+		if in.Type != "Secret" && in.Secret != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
+			}
+		}
+		if in.Type == "NFS" && in.NFS == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("nfs"), "must be set when type is \"NFS\""))
+		}
+		if in.Type != "NFS" && in.NFS != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
+			}
+		}
+		if in.Type == "ISCSI" && in.ISCSI == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("iscsi"), "must be set when type is \"ISCSI\""))
+		}
+		if in.Type != "ISCSI" && in.ISCSI != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
+			}
+		}
+		if in.Type == "PersistentVolumeClaim" && in.PersistentVolumeClaim == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is \"PersistentVolumeClaim\""))
+		}
+		if in.Type != "PersistentVolumeClaim" && in.PersistentVolumeClaim != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
+			}
+		}
+		if in.Type == "RBD" && in.RBD == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("rbd"), "must be set when type is \"RBD\""))
+		}
+		if in.Type != "RBD" && in.RBD != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
+			}
+		}
+		if in.Type == "ConfigMap" && in.ConfigMap == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("configMap"), "must be set when type is \"ConfigMap\""))
+		}
+		if in.Type != "ConfigMap" && in.ConfigMap != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
+			}
+		}
+		if in.Type == "DownwardAPI" && in.DownwardAPI == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("downwardAPI"), "must be set when type is \"DownwardAPI\""))
+		}
+		if in.Type != "DownwardAPI" && in.DownwardAPI != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
+			}
+		}
+		if in.Type == "CSI" && in.CSI == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("csi"), "must be set when type is \"CSI\""))
+		}
+		if in.Type != "CSI" && in.CSI != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
+			}
+		}
+		if in.Type == "Projected" && in.Projected == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("projected"), "must be set when type is \"Projected\""))
+		}
+		if in.Type != "Projected" && in.Projected != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
+			}
+		}
+		if in.Type == "Ephemeral" && in.Ephemeral == nil {
+			errs = unionsAppend(errs, *field.Required(fldPath.Child("ephemeral"), "must be set when type is \"Ephemeral\""))
+		}
+		if in.Type != "Ephemeral" && in.Ephemeral != nil {
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
+			}
+		}
+	case "":
+		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"CSI\", \"ConfigMap\", \"DownwardAPI\", \"EmptyDir\", \"Ephemeral\", \"HostPath\", \"ISCSI\", \"NFS\", \"PersistentVolumeClaim\", \"Projected\", \"RBD\", \"Secret\""))
+	default:
+		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"}))
+	}
+	return errs
+}
+
+// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
+// field path, so that a valid object costs no allocation.
+func (in *VolumeSource) unionsValid() bool {
+	if in == nil {
+		return true
+	}
+	selectedType := 0
+	switch in.Type {
+	case "HostPath":
+		selectedType = 1
+	case "EmptyDir":
+		selectedType = 2
+	case "Secret":
+		selectedType = 3
+	case "NFS":
+		selectedType = 4
+	case "ISCSI":
+		selectedType = 5
+	case "PersistentVolumeClaim":
+		selectedType = 6
+	case "RBD":
+		selectedType = 7
+	case "ConfigMap":
+		selectedType = 8
+	case "DownwardAPI":
+		selectedType = 9
+	case "CSI":
+		selectedType = 10
+	case "Projected":
+		selectedType = 11
+	case "Ephemeral":
+		selectedType = 12
+	default:
+		return false
+	}
+	if (in.HostPath != nil) != (selectedType == 1) {
+		return false
+	}
+	if (in.EmptyDir != nil) != (selectedType == 2) {
+		return false
+	}
+	if (in.Secret != nil) != (selectedType == 3) {
+		return false
+	}
+	if (in.NFS != nil) != (selectedType == 4) {
+		return false
+	}
+	if (in.ISCSI != nil) != (selectedType == 5) {
+		return false
+	}
+	if (in.PersistentVolumeClaim != nil) != (selectedType == 6) {
+		return false
+	}
+	if (in.RBD != nil) != (selectedType == 7) {
+		return false
+	}
+	if (in.ConfigMap != nil) != (selectedType == 8) {
+		return false
+	}
+	if (in.DownwardAPI != nil) != (selectedType == 9) {
+		return false
+	}
+	if (in.CSI != nil) != (selectedType == 10) {
+		return false
+	}
+	if (in.Projected != nil) != (selectedType == 11) {
+		return false
+	}
+	if (in.Ephemeral != nil) != (selectedType == 12) {
 		return false
 	}
 	return true

@@ -36,11 +36,14 @@ func (in *Catalog) NormalizeUnions(old *Catalog) {
 		return
 	}
 	for i := range in.Entries {
-		for j := range old.Entries {
-			if in.Entries[i].Name == old.Entries[j].Name {
-				in.Entries[i].NormalizeUnions(&old.Entries[j])
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(old.Entries) || !(in.Entries[i].Name == old.Entries[j].Name) {
+			for j = 0; j < len(old.Entries) && !(in.Entries[i].Name == old.Entries[j].Name); j++ {
 			}
+		}
+		if j < len(old.Entries) {
+			in.Entries[i].NormalizeUnions(&old.Entries[j])
 		}
 	}
 	for k, v := range in.ByName {
@@ -87,11 +90,14 @@ func (in *Catalog) unionsErrors(old *Catalog, fldPath *field.Path) field.ErrorLi
 	}
 	for i := range in.Entries {
 		prior := unionsNilOf(&in.Entries[i])
-		for j := range oldEntries {
-			if in.Entries[i].Name == oldEntries[j].Name {
-				prior = &oldEntries[j]
-				break
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(oldEntries) || !(in.Entries[i].Name == oldEntries[j].Name) {
+			for j = 0; j < len(oldEntries) && !(in.Entries[i].Name == oldEntries[j].Name); j++ {
 			}
+		}
+		if j < len(oldEntries) {
+			prior = &oldEntries[j]
 		}
 		errs = unionsConcat(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i)))
 	}
