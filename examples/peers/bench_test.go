@@ -1,6 +1,7 @@
 package peers_test
 
 import (
+	"fmt"
 	"testing"
 
 	"k8s.io/apimachinery/pkg/util/intstr"
@@ -9,6 +10,7 @@ import (
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
+	"github.com/union-gen/union-gen/internal/uniontest"
 )
 
 // peerCase is one object checked by union-gen's generated methods and by
@@ -56,6 +58,21 @@ func seccompUnionGen(path *field.Path, in, old *corev1.SeccompProfile) field.Err
 	return in.ValidateUnions(old, path)
 }
 
+func volumeUnionGen(path *field.Path, in, old *corev1.VolumeSource) field.ErrorList {
+	in.NormalizeUnions(old)
+	return in.ValidateUnions(old, path)
+}
+
+func volumesUnionGen(path *field.Path, in, old *corev1.PodSpec) field.ErrorList {
+	in.NormalizeUnions(old)
+	return in.ValidateUnions(old, path)
+}
+
+func deploymentUnionGen(path *field.Path, in, old *appsv1.Deployment) field.ErrorList {
+	in.NormalizeUnions(old)
+	return in.ValidateUnions(old, path)
+}
+
 // The in-tree checks as a strategy calls them: they take no old object.
 
 func strategyInTreeCheck(path *field.Path, in, _ *appsv1.DeploymentStrategy) field.ErrorList {
@@ -68,6 +85,89 @@ func metricInTreeCheck(path *field.Path, in, _ *autoscalingv2.MetricSpec) field.
 
 func seccompInTreeCheck(path *field.Path, in, _ *corev1.SeccompProfile) field.ErrorList {
 	return seccompInTree(in, path)
+}
+
+func volumeInTreeCheck(path *field.Path, in, _ *corev1.VolumeSource) field.ErrorList {
+	return volumeInTree(in, path)
+}
+
+func volumesInTreeCheck(path *field.Path, in, _ *corev1.PodSpec) field.ErrorList {
+	return volumesInTree(in, path)
+}
+
+func deploymentInTreeCheck(path *field.Path, in, _ *appsv1.Deployment) field.ErrorList {
+	return deploymentInTree(in, path)
+}
+
+// volumeTypes are the values of VolumeSourceType, in field order.
+var volumeTypes = []corev1.VolumeSourceType{"HostPath", "EmptyDir", "Secret", "NFS", "ISCSI", "PersistentVolumeClaim",
+	"RBD", "ConfigMap", "DownwardAPI", "CSI", "Projected", "Ephemeral"}
+
+// volumeSource returns a valid source of the given type.
+func volumeSource(typ corev1.VolumeSourceType) corev1.VolumeSource {
+	v := corev1.VolumeSource{Type: typ}
+	switch typ {
+	case "HostPath":
+		v.HostPath = &corev1.HostPathVolumeSource{Path: "/data"}
+	case "EmptyDir":
+		v.EmptyDir = &corev1.EmptyDirVolumeSource{}
+	case "Secret":
+		v.Secret = &corev1.SecretVolumeSource{SecretName: "s"}
+	case "NFS":
+		v.NFS = &corev1.NFSVolumeSource{Server: "nfs"}
+	case "ISCSI":
+		v.ISCSI = &corev1.ISCSIVolumeSource{TargetPortal: "portal"}
+	case "PersistentVolumeClaim":
+		v.PersistentVolumeClaim = &corev1.PersistentVolumeClaimVolumeSource{ClaimName: "c"}
+	case "RBD":
+		v.RBD = &corev1.RBDVolumeSource{Image: "i"}
+	case "ConfigMap":
+		v.ConfigMap = &corev1.ConfigMapVolumeSource{Name: "cm"}
+	case "DownwardAPI":
+		v.DownwardAPI = &corev1.DownwardAPIVolumeSource{}
+	case "CSI":
+		v.CSI = &corev1.CSIVolumeSource{Driver: "d"}
+	case "Projected":
+		v.Projected = &corev1.ProjectedVolumeSource{}
+	case "Ephemeral":
+		v.Ephemeral = &corev1.EphemeralVolumeSource{}
+	}
+	return v
+}
+
+// podWithVolumes returns a pod spec with n valid volumes of every type in turn.
+func podWithVolumes(n int) *corev1.PodSpec {
+	spec := &corev1.PodSpec{}
+	for i := range n {
+		spec.Volumes = append(spec.Volumes, corev1.Volume{Name: fmt.Sprintf("v%d", i), VolumeSource: volumeSource(volumeTypes[i%len(volumeTypes)])})
+	}
+	return spec
+}
+
+// deployment returns a Deployment with three containers and seccomp profiles
+// on the pod and two of the containers.
+func deployment() *appsv1.Deployment {
+	surge := intstr.FromInt32(1)
+	profile := "profiles/audit.json"
+	withSeccomp := func(name string, sp *corev1.SeccompProfile) corev1.Container {
+		c := corev1.Container{Name: name, Image: "img"}
+		if sp != nil {
+			c.SecurityContext = &corev1.SecurityContext{SeccompProfile: sp}
+		}
+		return c
+	}
+	return &appsv1.Deployment{Spec: appsv1.DeploymentSpec{
+		Strategy: appsv1.DeploymentStrategy{Type: appsv1.RollingUpdateDeploymentStrategyType,
+			RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &surge}},
+		Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{
+			SecurityContext: &corev1.PodSecurityContext{SeccompProfile: &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault}},
+			Containers: []corev1.Container{
+				withSeccomp("a", &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeLocalhost, LocalhostProfile: &profile}),
+				withSeccomp("b", &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault}),
+				withSeccomp("c", nil),
+			},
+		}},
+	}}
 }
 
 func peerCases() []peerCase {
@@ -89,7 +189,17 @@ func peerCases() []peerCase {
 	podsAndResource.Resource = &autoscalingv2.ResourceMetricSource{Name: "cpu"}
 	runtimeWithProfile := &corev1.SeccompProfile{Type: corev1.SeccompProfileTypeRuntimeDefault, LocalhostProfile: &profile}
 
+	csi := volumeSource("CSI")
+	csiAndNFS := volumeSource("CSI")
+	csiAndNFS.NFS = &corev1.NFSVolumeSource{Server: "nfs"}
+	volumesWithOneInvalid := podWithVolumes(100)
+	volumesWithOneInvalid.Volumes[50].NFS = &corev1.NFSVolumeSource{Server: "nfs"}
+	deploymentWithStaleProfile := deployment()
+	deploymentWithStaleProfile.Spec.Template.Spec.Containers[1].SecurityContext.SeccompProfile.LocalhostProfile = &profile
+
 	strategyPath := field.NewPath("spec", "strategy")
+	volumePath := field.NewPath("spec", "volumes").Index(0)
+	podPath := field.NewPath("spec")
 	metricPath := field.NewPath("spec", "metrics").Index(0)
 	seccompPath := field.NewPath("spec", "securityContext", "seccompProfile")
 	return []peerCase{
@@ -99,6 +209,12 @@ func peerCases() []peerCase {
 		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTreeCheck),
 		newPeerCase("SeccompProfile/valid", 0, localhost(), localhost(), seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
 		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
+		newPeerCase("VolumeSource/valid", 0, &csi, uniontest.Ptr(volumeSource("CSI")), volumePath, volumeUnionGen, volumeDiscriminatedUnion, volumeInTreeCheck),
+		newPeerCase("VolumeSource/invalid", 1, &csiAndNFS, nil, volumePath, volumeUnionGen, volumeDiscriminatedUnion, volumeInTreeCheck),
+		newPeerCase("Volumes100/valid", 0, podWithVolumes(100), podWithVolumes(100), podPath, volumesUnionGen, volumesDiscriminatedUnion, volumesInTreeCheck),
+		newPeerCase("Volumes100/invalid", 1, volumesWithOneInvalid, nil, podPath, volumesUnionGen, volumesDiscriminatedUnion, volumesInTreeCheck),
+		newPeerCase("Deployment/valid", 0, deployment(), deployment(), nil, deploymentUnionGen, deploymentDiscriminatedUnion, deploymentInTreeCheck),
+		newPeerCase("Deployment/invalid", 1, deploymentWithStaleProfile, nil, nil, deploymentUnionGen, deploymentDiscriminatedUnion, deploymentInTreeCheck),
 	}
 }
 

@@ -112,6 +112,7 @@ func newRefType[T any, P interface {
 	*T
 	NormalizeUnions(*T)
 	ValidateUnions(*T, *field.Path) field.ErrorList
+	UnionsValid() bool
 }](name string, unions []refUnion, build func(refState) *T, state func(*T) refState) refType {
 	ptr := func(v any) *T {
 		if v == nil {
@@ -125,7 +126,13 @@ func newRefType[T any, P interface {
 		build:     func(s refState) any { return build(s) },
 		state:     func(v any) refState { return state(v.(*T)) },
 		normalize: func(in, old any) { P(ptr(in)).NormalizeUnions(ptr(old)) },
-		validate:  func(in, old any) field.ErrorList { return P(ptr(in)).ValidateUnions(ptr(old), field.NewPath("x")) },
+		validate: func(in, old any) field.ErrorList {
+			errs := P(ptr(in)).ValidateUnions(ptr(old), field.NewPath("x"))
+			if valid := P(ptr(in)).UnionsValid(); valid != (len(errs) == 0) {
+				panic(fmt.Sprintf("%s: UnionsValid = %t, but ValidateUnions = %v", name, valid, errs))
+			}
+			return errs
+		},
 	}
 }
 

@@ -23,6 +23,7 @@ type Object[T any] interface {
 	*T
 	NormalizeUnions(old *T)
 	ValidateUnions(old *T, fldPath *field.Path) field.ErrorList
+	UnionsValid() bool
 }
 
 // Row is one update (or create, when old is nil) as the API server runs it:
@@ -55,7 +56,11 @@ func RunRows[T any, P Object[T]](t *testing.T, root *field.Path, rows []Row[T]) 
 			if !reflect.DeepEqual(r.Old, oldBefore) {
 				t.Errorf("NormalizeUnions changed old:\n got %s\nwant %s", JSON(t, r.Old), JSON(t, oldBefore))
 			}
-			CheckErrs(t, P(r.In).ValidateUnions(r.Old, root), r.Errs)
+			errs := P(r.In).ValidateUnions(r.Old, root)
+			CheckErrs(t, errs, r.Errs)
+			if valid := P(r.In).UnionsValid(); valid != (len(errs) == 0) {
+				t.Errorf("UnionsValid = %t, but ValidateUnions = %v", valid, errs)
+			}
 		})
 	}
 }
@@ -67,6 +72,9 @@ func CheckNilReceiver[T any, P Object[T]](t *testing.T, old *T) {
 	in.NormalizeUnions(old)
 	if errs := in.ValidateUnions(old, field.NewPath("x")); errs != nil {
 		t.Errorf("(%T)(nil).ValidateUnions = %v, want nil", in, errs)
+	}
+	if !in.UnionsValid() {
+		t.Errorf("(%T)(nil).UnionsValid = false, want true", in)
 	}
 }
 

@@ -85,16 +85,12 @@ $- end $
 
 // checksTemplate defines the checks that tell a valid object from an invalid
 // one without building a field path: ValidateUnions runs them first and
-// unionsValid is made of them. On failure they run the view's Fail
+// UnionsValid is made of them. On failure they run the view's Fail
 // statement.
 const checksTemplate = `
 $- define "check" $
-$- if .SamePackage $
-if !$.In$.unionsValid() {
-$.Fail$
-}
-$- else if .Calls $
-if $.In$.ValidateUnions(nil, nil) != nil {
+$- if .Calls $
+if !$.In$.UnionsValid() {
 $.Fail$
 }
 $- else if .Map $
@@ -159,7 +155,9 @@ return nil
 const unionsErrorsTemplate = matchTemplate + `
 $- define "validate" $
 $- if .Calls $
+if !$.In$.UnionsValid() {
 errs = unionsConcat(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$))
+}
 $- else if .Map $
 for _, $.K$ := range $.SortedKeys$ {
 $.V$ := $.In$[$.K$]
@@ -227,9 +225,10 @@ return errs
 
 `
 
-const unionsValidTemplate = checksTemplate + `// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *$.Type$) unionsValid() bool {
+const unionsValidTemplate = checksTemplate + `// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *$.Type$) UnionsValid() bool {
 if in == nil {
 return true
 }

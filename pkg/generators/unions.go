@@ -82,8 +82,8 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, e.validateStepView(step))
-		view.FastChecks.Walks = append(view.FastChecks.Walks, e.checkView(step.Walk, "in."+step.GoName, 1, &fast))
-		view.ValidChecks.Walks = append(view.ValidChecks.Walks, e.checkView(step.Walk, "in."+step.GoName, 1, &valid))
+		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
+		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
 	}
 	sw := generator.NewSnippetWriter(w, c, "$", "$")
 	sw.Do(normalizeUnionsTemplate, view)

@@ -28,7 +28,7 @@ type methodsView struct {
 	// and unionsErrors walk them.
 	Normalize, Validate []*walkView
 	// FastChecks and ValidChecks are the checks of ValidateUnions and of
-	// unionsValid.
+	// UnionsValid.
 	FastChecks, ValidChecks *checksView
 }
 
@@ -64,7 +64,7 @@ type memberView struct {
 	*symbols
 	Disc, Selected, GoName string
 	// Value is the selecting value as a Go literal; Number numbers the member
-	// from 1 in unionsValid.
+	// from 1 in the checks.
 	Value    string
 	Number   int
 	Optional bool
@@ -146,9 +146,6 @@ type walkView struct {
 	// OldVar is the variable that holds a field's old counterpart in
 	// ValidateUnions, declared like OldVarLike and set to OldVarValue.
 	OldVar, OldVarLike, OldVarValue string
-	// SamePackage is set for a struct of the generated package, whose
-	// unexported unionsValid is in reach.
-	SamePackage bool
 }
 
 func (v *walkView) I() string { return numbered("i", v.Depth) }
@@ -278,17 +275,13 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 
 // checkView is the view of a walk in the checks, which run sym's Fail
 // statement on failure.
-func (e *emitter) checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
+func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
 	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
-	case unions.ShapeStruct, unions.ShapePointer:
-		// Another package's unexported check is out of reach; its
-		// ValidateUnions runs the same check first and returns nil.
-		v.SamePackage = w.Struct.Name.Package == e.gen.pkg
 	case unions.ShapeMap:
-		v.Elem = e.checkView(w.Elem, v.V(), depth+1, sym)
-	default:
-		v.Elem = e.checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
+		v.Elem = checkView(w.Elem, v.V(), depth+1, sym)
+	case unions.ShapeList, unions.ShapeListMap:
+		v.Elem = checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
 }

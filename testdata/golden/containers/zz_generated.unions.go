@@ -54,44 +54,44 @@ func (in *Holder) ValidateUnions(old *Holder, fldPath *field.Path) field.ErrorLi
 	if in == nil {
 		return nil
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
-	if !in.Named.unionsValid() {
+	if !in.Named.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	for i := range in.Ports {
-		if !in.Ports[i].unionsValid() {
+		if !in.Ports[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
 	for _, v := range in.ByKey {
-		if !v.unionsValid() {
+		if !v.UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
 	for i := range in.Grid {
 		for i2 := range in.Grid[i] {
-			if !in.Grid[i][i2].unionsValid() {
+			if !in.Grid[i][i2].UnionsValid() {
 				return in.unionsErrors(old, fldPath)
 			}
 		}
 	}
 	for i := range in.Fixed {
-		if !in.Fixed[i].unionsValid() {
+		if !in.Fixed[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
 	for _, v := range in.Nested {
 		for i2 := range v {
-			if !v[i2].unionsValid() {
+			if !v[i2].UnionsValid() {
 				return in.unionsErrors(old, fldPath)
 			}
 		}
 	}
 	for _, v := range in.MapOfMaps {
 		for _, v2 := range v {
-			if !v2.unionsValid() {
+			if !v2.UnionsValid() {
 				return in.unionsErrors(old, fldPath)
 			}
 		}
@@ -107,12 +107,16 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
-	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath))
+	if !in.Leaf.UnionsValid() {
+		errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath))
+	}
 	oldNamed := unionsNilOf(&in.Named)
 	if old != nil {
 		oldNamed = &old.Named
 	}
-	errs = unionsConcat(errs, in.Named.ValidateUnions(oldNamed, fldPath.Child("named")))
+	if !in.Named.UnionsValid() {
+		errs = unionsConcat(errs, in.Named.ValidateUnions(oldNamed, fldPath.Child("named")))
+	}
 	oldPorts := unionsNilOf(in.Ports)
 	if old != nil {
 		oldPorts = old.Ports
@@ -128,7 +132,9 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 		if j < len(oldPorts) {
 			prior = oldPorts[j]
 		}
-		errs = unionsConcat(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i)))
+		if !in.Ports[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Ports[i].ValidateUnions(prior, fldPath.Child("ports").Index(i)))
+		}
 	}
 	oldByKey := unionsNilOf(in.ByKey)
 	if old != nil {
@@ -136,20 +142,28 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.ByKey)) {
 		v := in.ByKey[k]
-		errs = unionsConcat(errs, v.ValidateUnions(oldByKey[k], fldPath.Child("byKey").Key(string(k))))
+		if !v.UnionsValid() {
+			errs = unionsConcat(errs, v.ValidateUnions(oldByKey[k], fldPath.Child("byKey").Key(string(k))))
+		}
 	}
 	for i := range in.Grid {
 		for i2 := range in.Grid[i] {
-			errs = unionsConcat(errs, in.Grid[i][i2].ValidateUnions(nil, fldPath.Child("grid").Index(i).Index(i2)))
+			if !in.Grid[i][i2].UnionsValid() {
+				errs = unionsConcat(errs, in.Grid[i][i2].ValidateUnions(nil, fldPath.Child("grid").Index(i).Index(i2)))
+			}
 		}
 	}
 	for i := range in.Fixed {
-		errs = unionsConcat(errs, in.Fixed[i].ValidateUnions(nil, fldPath.Child("fixed").Index(i)))
+		if !in.Fixed[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Fixed[i].ValidateUnions(nil, fldPath.Child("fixed").Index(i)))
+		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.Nested)) {
 		v := in.Nested[k]
 		for i2 := range v {
-			errs = unionsConcat(errs, v[i2].ValidateUnions(nil, fldPath.Child("nested").Key(k).Index(i2)))
+			if !v[i2].UnionsValid() {
+				errs = unionsConcat(errs, v[i2].ValidateUnions(nil, fldPath.Child("nested").Key(k).Index(i2)))
+			}
 		}
 	}
 	oldMapOfMaps := unionsNilOf(in.MapOfMaps)
@@ -164,56 +178,59 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 			if o2, found := oldMapOfMaps[k][k2]; found {
 				prior2 = &o2
 			}
-			errs = unionsConcat(errs, v2.ValidateUnions(prior2, fldPath.Child("mapOfMaps").Key(k).Key(k2)))
+			if !v2.UnionsValid() {
+				errs = unionsConcat(errs, v2.ValidateUnions(prior2, fldPath.Child("mapOfMaps").Key(k).Key(k2)))
+			}
 		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Holder) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Holder) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return false
 	}
-	if !in.Named.unionsValid() {
+	if !in.Named.UnionsValid() {
 		return false
 	}
 	for i := range in.Ports {
-		if !in.Ports[i].unionsValid() {
+		if !in.Ports[i].UnionsValid() {
 			return false
 		}
 	}
 	for _, v := range in.ByKey {
-		if !v.unionsValid() {
+		if !v.UnionsValid() {
 			return false
 		}
 	}
 	for i := range in.Grid {
 		for i2 := range in.Grid[i] {
-			if !in.Grid[i][i2].unionsValid() {
+			if !in.Grid[i][i2].UnionsValid() {
 				return false
 			}
 		}
 	}
 	for i := range in.Fixed {
-		if !in.Fixed[i].unionsValid() {
+		if !in.Fixed[i].UnionsValid() {
 			return false
 		}
 	}
 	for _, v := range in.Nested {
 		for i2 := range v {
-			if !v[i2].unionsValid() {
+			if !v[i2].UnionsValid() {
 				return false
 			}
 		}
 	}
 	for _, v := range in.MapOfMaps {
 		for _, v2 := range v {
-			if !v2.unionsValid() {
+			if !v2.UnionsValid() {
 				return false
 			}
 		}
@@ -308,9 +325,10 @@ func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Leaf) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Leaf) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -351,7 +369,7 @@ func (in *Port) ValidateUnions(old *Port, fldPath *field.Path) field.ErrorList {
 	if in == nil {
 		return nil
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -365,17 +383,20 @@ func (in *Port) unionsErrors(old *Port, fldPath *field.Path) field.ErrorList {
 	if old != nil {
 		oldLeaf = old.Leaf
 	}
-	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
+	if !in.Leaf.UnionsValid() {
+		errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Port) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Port) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return false
 	}
 	return true
@@ -400,11 +421,11 @@ func (in *Tree) ValidateUnions(old *Tree, fldPath *field.Path) field.ErrorList {
 	if in == nil {
 		return nil
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	for i := range in.Children {
-		if !in.Children[i].unionsValid() {
+		if !in.Children[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -419,24 +440,29 @@ func (in *Tree) unionsErrors(old *Tree, fldPath *field.Path) field.ErrorList {
 	if old != nil {
 		oldLeaf = &old.Leaf
 	}
-	errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
+	if !in.Leaf.UnionsValid() {
+		errs = unionsConcat(errs, in.Leaf.ValidateUnions(oldLeaf, fldPath.Child("leaf")))
+	}
 	for i := range in.Children {
-		errs = unionsConcat(errs, in.Children[i].ValidateUnions(nil, fldPath.Child("children").Index(i)))
+		if !in.Children[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Children[i].ValidateUnions(nil, fldPath.Child("children").Index(i)))
+		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Tree) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Tree) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Leaf.unionsValid() {
+	if !in.Leaf.UnionsValid() {
 		return false
 	}
 	for i := range in.Children {
-		if !in.Children[i].unionsValid() {
+		if !in.Children[i].UnionsValid() {
 			return false
 		}
 	}

@@ -134,9 +134,10 @@ func (in *Hostile) unionsErrors(old *Hostile, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Hostile) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Hostile) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

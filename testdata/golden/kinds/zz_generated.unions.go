@@ -50,9 +50,10 @@ func (in *OnlyEmpty) unionsErrors(old *OnlyEmpty, fldPath *field.Path) field.Err
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *OnlyEmpty) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *OnlyEmpty) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -257,9 +258,10 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Scalars) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Scalars) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

@@ -44,7 +44,7 @@ func (in *Deployment) ValidateUnions(old *Deployment, fldPath *field.Path) field
 	if in == nil {
 		return nil
 	}
-	if !in.Spec.unionsValid() {
+	if !in.Spec.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -58,17 +58,20 @@ func (in *Deployment) unionsErrors(old *Deployment, fldPath *field.Path) field.E
 	if old != nil {
 		oldSpec = &old.Spec
 	}
-	errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
+	if !in.Spec.UnionsValid() {
+		errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Deployment) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Deployment) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Spec.unionsValid() {
+	if !in.Spec.UnionsValid() {
 		return false
 	}
 	return true
@@ -94,10 +97,10 @@ func (in *DeploymentSpec) ValidateUnions(old *DeploymentSpec, fldPath *field.Pat
 	if in == nil {
 		return nil
 	}
-	if in.Template.ValidateUnions(nil, nil) != nil {
+	if !in.Template.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
-	if !in.Strategy.unionsValid() {
+	if !in.Strategy.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -111,25 +114,30 @@ func (in *DeploymentSpec) unionsErrors(old *DeploymentSpec, fldPath *field.Path)
 	if old != nil {
 		oldTemplate = &old.Template
 	}
-	errs = unionsConcat(errs, in.Template.ValidateUnions(oldTemplate, fldPath.Child("template")))
+	if !in.Template.UnionsValid() {
+		errs = unionsConcat(errs, in.Template.ValidateUnions(oldTemplate, fldPath.Child("template")))
+	}
 	oldStrategy := unionsNilOf(&in.Strategy)
 	if old != nil {
 		oldStrategy = &old.Strategy
 	}
-	errs = unionsConcat(errs, in.Strategy.ValidateUnions(oldStrategy, fldPath.Child("strategy")))
+	if !in.Strategy.UnionsValid() {
+		errs = unionsConcat(errs, in.Strategy.ValidateUnions(oldStrategy, fldPath.Child("strategy")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *DeploymentSpec) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *DeploymentSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if in.Template.ValidateUnions(nil, nil) != nil {
+	if !in.Template.UnionsValid() {
 		return false
 	}
-	if !in.Strategy.unionsValid() {
+	if !in.Strategy.UnionsValid() {
 		return false
 	}
 	return true
@@ -205,9 +213,10 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *DeploymentStrategy) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *DeploymentStrategy) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

@@ -44,7 +44,7 @@ func (in *HorizontalPodAutoscalerSpec) ValidateUnions(old *HorizontalPodAutoscal
 		return nil
 	}
 	for i := range in.Metrics {
-		if !in.Metrics[i].unionsValid() {
+		if !in.Metrics[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -56,19 +56,22 @@ func (in *HorizontalPodAutoscalerSpec) ValidateUnions(old *HorizontalPodAutoscal
 func (in *HorizontalPodAutoscalerSpec) unionsErrors(old *HorizontalPodAutoscalerSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for i := range in.Metrics {
-		errs = unionsConcat(errs, in.Metrics[i].ValidateUnions(nil, fldPath.Child("metrics").Index(i)))
+		if !in.Metrics[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Metrics[i].ValidateUnions(nil, fldPath.Child("metrics").Index(i)))
+		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *HorizontalPodAutoscalerSpec) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *HorizontalPodAutoscalerSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
 	for i := range in.Metrics {
-		if !in.Metrics[i].unionsValid() {
+		if !in.Metrics[i].UnionsValid() {
 			return false
 		}
 	}
@@ -216,9 +219,10 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *MetricSpec) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *MetricSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

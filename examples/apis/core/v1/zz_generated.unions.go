@@ -44,7 +44,7 @@ func (in *Container) ValidateUnions(old *Container, fldPath *field.Path) field.E
 	if in == nil {
 		return nil
 	}
-	if !in.SecurityContext.unionsValid() {
+	if !in.SecurityContext.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -58,17 +58,20 @@ func (in *Container) unionsErrors(old *Container, fldPath *field.Path) field.Err
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
-	errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
+	if !in.SecurityContext.UnionsValid() {
+		errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Container) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Container) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.SecurityContext.unionsValid() {
+	if !in.SecurityContext.UnionsValid() {
 		return false
 	}
 	return true
@@ -93,7 +96,7 @@ func (in *PodSecurityContext) ValidateUnions(old *PodSecurityContext, fldPath *f
 	if in == nil {
 		return nil
 	}
-	if !in.SeccompProfile.unionsValid() {
+	if !in.SeccompProfile.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -107,17 +110,20 @@ func (in *PodSecurityContext) unionsErrors(old *PodSecurityContext, fldPath *fie
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
-	errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
+	if !in.SeccompProfile.UnionsValid() {
+		errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *PodSecurityContext) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *PodSecurityContext) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.SeccompProfile.unionsValid() {
+	if !in.SeccompProfile.UnionsValid() {
 		return false
 	}
 	return true
@@ -165,15 +171,15 @@ func (in *PodSpec) ValidateUnions(old *PodSpec, fldPath *field.Path) field.Error
 		return nil
 	}
 	for i := range in.Containers {
-		if !in.Containers[i].unionsValid() {
+		if !in.Containers[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
-	if !in.SecurityContext.unionsValid() {
+	if !in.SecurityContext.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	for i := range in.Volumes {
-		if !in.Volumes[i].unionsValid() {
+		if !in.Volumes[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -199,13 +205,17 @@ func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorLi
 		if j < len(oldContainers) {
 			prior = &oldContainers[j]
 		}
-		errs = unionsConcat(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i)))
+		if !in.Containers[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Containers[i].ValidateUnions(prior, fldPath.Child("containers").Index(i)))
+		}
 	}
 	oldSecurityContext := unionsNilOf(in.SecurityContext)
 	if old != nil {
 		oldSecurityContext = old.SecurityContext
 	}
-	errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
+	if !in.SecurityContext.UnionsValid() {
+		errs = unionsConcat(errs, in.SecurityContext.ValidateUnions(oldSecurityContext, fldPath.Child("securityContext")))
+	}
 	oldVolumes := unionsNilOf(in.Volumes)
 	if old != nil {
 		oldVolumes = old.Volumes
@@ -221,27 +231,30 @@ func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorLi
 		if j < len(oldVolumes) {
 			prior = &oldVolumes[j]
 		}
-		errs = unionsConcat(errs, in.Volumes[i].ValidateUnions(prior, fldPath.Child("volumes").Index(i)))
+		if !in.Volumes[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Volumes[i].ValidateUnions(prior, fldPath.Child("volumes").Index(i)))
+		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *PodSpec) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *PodSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
 	for i := range in.Containers {
-		if !in.Containers[i].unionsValid() {
+		if !in.Containers[i].UnionsValid() {
 			return false
 		}
 	}
-	if !in.SecurityContext.unionsValid() {
+	if !in.SecurityContext.UnionsValid() {
 		return false
 	}
 	for i := range in.Volumes {
-		if !in.Volumes[i].unionsValid() {
+		if !in.Volumes[i].UnionsValid() {
 			return false
 		}
 	}
@@ -267,7 +280,7 @@ func (in *PodTemplateSpec) ValidateUnions(old *PodTemplateSpec, fldPath *field.P
 	if in == nil {
 		return nil
 	}
-	if !in.Spec.unionsValid() {
+	if !in.Spec.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -281,17 +294,20 @@ func (in *PodTemplateSpec) unionsErrors(old *PodTemplateSpec, fldPath *field.Pat
 	if old != nil {
 		oldSpec = &old.Spec
 	}
-	errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
+	if !in.Spec.UnionsValid() {
+		errs = unionsConcat(errs, in.Spec.ValidateUnions(oldSpec, fldPath.Child("spec")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *PodTemplateSpec) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *PodTemplateSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Spec.unionsValid() {
+	if !in.Spec.UnionsValid() {
 		return false
 	}
 	return true
@@ -367,9 +383,10 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *SeccompProfile) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *SeccompProfile) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -406,7 +423,7 @@ func (in *SecurityContext) ValidateUnions(old *SecurityContext, fldPath *field.P
 	if in == nil {
 		return nil
 	}
-	if !in.SeccompProfile.unionsValid() {
+	if !in.SeccompProfile.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -420,17 +437,20 @@ func (in *SecurityContext) unionsErrors(old *SecurityContext, fldPath *field.Pat
 	if old != nil {
 		oldSeccompProfile = old.SeccompProfile
 	}
-	errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
+	if !in.SeccompProfile.UnionsValid() {
+		errs = unionsConcat(errs, in.SeccompProfile.ValidateUnions(oldSeccompProfile, fldPath.Child("seccompProfile")))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *SecurityContext) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *SecurityContext) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.SeccompProfile.unionsValid() {
+	if !in.SeccompProfile.UnionsValid() {
 		return false
 	}
 	return true
@@ -455,7 +475,7 @@ func (in *Volume) ValidateUnions(old *Volume, fldPath *field.Path) field.ErrorLi
 	if in == nil {
 		return nil
 	}
-	if !in.VolumeSource.unionsValid() {
+	if !in.VolumeSource.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -469,17 +489,20 @@ func (in *Volume) unionsErrors(old *Volume, fldPath *field.Path) field.ErrorList
 	if old != nil {
 		oldVolumeSource = &old.VolumeSource
 	}
-	errs = unionsConcat(errs, in.VolumeSource.ValidateUnions(oldVolumeSource, fldPath))
+	if !in.VolumeSource.UnionsValid() {
+		errs = unionsConcat(errs, in.VolumeSource.ValidateUnions(oldVolumeSource, fldPath))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Volume) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Volume) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.VolumeSource.unionsValid() {
+	if !in.VolumeSource.UnionsValid() {
 		return false
 	}
 	return true
@@ -752,9 +775,10 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *VolumeSource) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *VolumeSource) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

@@ -63,17 +63,17 @@ func (in *Catalog) ValidateUnions(old *Catalog, fldPath *field.Path) field.Error
 		return nil
 	}
 	for i := range in.Entries {
-		if !in.Entries[i].unionsValid() {
+		if !in.Entries[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
 	for _, v := range in.ByName {
-		if !v.unionsValid() {
+		if !v.UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
 	for i := range in.History {
-		if !in.History[i].unionsValid() {
+		if !in.History[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -99,7 +99,9 @@ func (in *Catalog) unionsErrors(old *Catalog, fldPath *field.Path) field.ErrorLi
 		if j < len(oldEntries) {
 			prior = &oldEntries[j]
 		}
-		errs = unionsConcat(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i)))
+		if !in.Entries[i].UnionsValid() {
+			errs = unionsConcat(errs, in.Entries[i].ValidateUnions(prior, fldPath.Child("entries").Index(i)))
+		}
 	}
 	oldByName := unionsNilOf(in.ByName)
 	if old != nil {
@@ -111,32 +113,37 @@ func (in *Catalog) unionsErrors(old *Catalog, fldPath *field.Path) field.ErrorLi
 		if o, found := oldByName[k]; found {
 			prior = &o
 		}
-		errs = unionsConcat(errs, v.ValidateUnions(prior, fldPath.Child("byName").Key(k)))
+		if !v.UnionsValid() {
+			errs = unionsConcat(errs, v.ValidateUnions(prior, fldPath.Child("byName").Key(k)))
+		}
 	}
 	for i := range in.History {
-		errs = unionsConcat(errs, in.History[i].ValidateUnions(nil, fldPath.Child("history").Index(i)))
+		if !in.History[i].UnionsValid() {
+			errs = unionsConcat(errs, in.History[i].ValidateUnions(nil, fldPath.Child("history").Index(i)))
+		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Catalog) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Catalog) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
 	for i := range in.Entries {
-		if !in.Entries[i].unionsValid() {
+		if !in.Entries[i].UnionsValid() {
 			return false
 		}
 	}
 	for _, v := range in.ByName {
-		if !v.unionsValid() {
+		if !v.UnionsValid() {
 			return false
 		}
 	}
 	for i := range in.History {
-		if !in.History[i].unionsValid() {
+		if !in.History[i].UnionsValid() {
 			return false
 		}
 	}
@@ -162,7 +169,7 @@ func (in *Entry) ValidateUnions(old *Entry, fldPath *field.Path) field.ErrorList
 	if in == nil {
 		return nil
 	}
-	if !in.Union2.unionsValid() {
+	if !in.Union2.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -176,17 +183,20 @@ func (in *Entry) unionsErrors(old *Entry, fldPath *field.Path) field.ErrorList {
 	if old != nil {
 		oldUnion2 = &old.Union2
 	}
-	errs = unionsConcat(errs, in.Union2.ValidateUnions(oldUnion2, fldPath))
+	if !in.Union2.UnionsValid() {
+		errs = unionsConcat(errs, in.Union2.ValidateUnions(oldUnion2, fldPath))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Entry) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Entry) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Union2.unionsValid() {
+	if !in.Union2.UnionsValid() {
 		return false
 	}
 	return true
@@ -317,9 +327,10 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Pipeline) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Pipeline) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -372,7 +383,7 @@ func (in *TopLevelUnion) ValidateUnions(old *TopLevelUnion, fldPath *field.Path)
 	if in == nil {
 		return nil
 	}
-	if !in.Union.unionsValid() {
+	if !in.Union.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -386,17 +397,20 @@ func (in *TopLevelUnion) unionsErrors(old *TopLevelUnion, fldPath *field.Path) f
 	if old != nil {
 		oldUnion = &old.Union
 	}
-	errs = unionsConcat(errs, in.Union.ValidateUnions(oldUnion, fldPath))
+	if !in.Union.UnionsValid() {
+		errs = unionsConcat(errs, in.Union.ValidateUnions(oldUnion, fldPath))
+	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *TopLevelUnion) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *TopLevelUnion) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if !in.Union.unionsValid() {
+	if !in.Union.UnionsValid() {
 		return false
 	}
 	return true
@@ -485,9 +499,10 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Union) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Union) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -594,9 +609,10 @@ func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Union2) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Union2) UnionsValid() bool {
 	if in == nil {
 		return true
 	}

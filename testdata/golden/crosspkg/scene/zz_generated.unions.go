@@ -34,11 +34,11 @@ func (in *Scene) ValidateUnions(old *Scene, fldPath *field.Path) field.ErrorList
 	if in == nil {
 		return nil
 	}
-	if in.Background.ValidateUnions(nil, nil) != nil {
+	if !in.Background.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
 	}
 	for _, v := range in.Layers {
-		if v.ValidateUnions(nil, nil) != nil {
+		if !v.UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -53,29 +53,34 @@ func (in *Scene) unionsErrors(old *Scene, fldPath *field.Path) field.ErrorList {
 	if old != nil {
 		oldBackground = &old.Background
 	}
-	errs = unionsConcat(errs, in.Background.ValidateUnions(oldBackground, fldPath.Child("background")))
+	if !in.Background.UnionsValid() {
+		errs = unionsConcat(errs, in.Background.ValidateUnions(oldBackground, fldPath.Child("background")))
+	}
 	oldLayers := unionsNilOf(in.Layers)
 	if old != nil {
 		oldLayers = old.Layers
 	}
 	for _, k := range slices.Sorted(maps.Keys(in.Layers)) {
 		v := in.Layers[k]
-		errs = unionsConcat(errs, v.ValidateUnions(oldLayers[k], fldPath.Child("layers").Key(k)))
+		if !v.UnionsValid() {
+			errs = unionsConcat(errs, v.ValidateUnions(oldLayers[k], fldPath.Child("layers").Key(k)))
+		}
 	}
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Scene) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Scene) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	if in.Background.ValidateUnions(nil, nil) != nil {
+	if !in.Background.UnionsValid() {
 		return false
 	}
 	for _, v := range in.Layers {
-		if v.ValidateUnions(nil, nil) != nil {
+		if !v.UnionsValid() {
 			return false
 		}
 	}

@@ -97,9 +97,10 @@ func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// unionsValid reports whether ValidateUnions finds nothing wrong. It builds no
-// field path, so that a valid object costs no allocation.
-func (in *Shape) unionsValid() bool {
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Shape) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
