@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Measures the generated methods against both peers in one run and prints the
-# table of docs/benchmarks.md: medians of BENCH_COUNT runs (default 10) and
-# union-gen's time as a ratio of each peer's (below 1.0x is faster).
+# table of docs/benchmarks.md: medians of BENCH_COUNT runs (default 10) of
+# BENCH_TIME each (default 0.3s), and union-gen's time as a ratio of each
+# peer's (below 1.0x is faster).
 set -o errexit -o nounset -o pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 count=${BENCH_COUNT:-10}
+benchtime=${BENCH_TIME:-0.3s}
 out=$(mktemp)
 trap 'rm -f "${out}"' EXIT
-go test -run '^$' -bench Peers -benchmem -count "${count}" ./examples/peers >"${out}"
+go test -run '^$' -bench Peers -benchmem -count "${count}" -benchtime "${benchtime}" ./examples/peers >"${out}"
 
 awk '
 /^BenchmarkPeers\// {

@@ -192,23 +192,23 @@ case $.Values$:
 $- range .Members $
 $- if not .Optional $
 if in.$.Disc$ == $.Value$ && $.InUnset$ {
-errs = unionsAppend(errs, *$.Required$($.Path$, $.RequiredMessage$))
+errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 }
 $- end $
 if in.$.Disc$ != $.Value$ && $.InSet$ {
 if old != nil && old.$.Disc$ == in.$.Disc$ {
-errs = unionsAppend(errs, *$.Forbidden$($.Path$, $.UnchangedMessage$))
+errs = unionsAppend(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
 } else {
-errs = unionsAppend(errs, *$.Forbidden$($.Path$, $.ForbiddenMessage$))
+errs = unionsAppend(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
 }
 }
 $- end $
 $- if not .NoneValue $
 case "":
-errs = unionsAppend(errs, *$.Required$($.Path$, $.RequiredMessage$))
+errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 $- end $
 default:
-errs = unionsAppend(errs, *$.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
+errs = unionsAppend(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
 }
 $- end $
 $- range .Validate $
@@ -251,17 +251,18 @@ func unionsNilOf[T any](T) T {
 
 // appendHelper and concatHelper build error lists with no more allocations
 // than hand-written checks need.
-const appendHelper = `// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs $.ErrorList$, err $.Error$) $.ErrorList$ {
+const appendHelper = `// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs $.ErrorList$, err *$.Error$) $.ErrorList$ {
 if errs != nil {
-next := err
+next := *err
 return append(errs, &next)
 }
 first := &struct {
 err  $.Error$
 list [1]*$.Error$
-}{err: err}
+}{err: *err}
 first.list[0] = &first.err
 return first.list[:]
 }

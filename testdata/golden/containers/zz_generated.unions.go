@@ -298,29 +298,29 @@ func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 	switch in.Type {
 	case "A", "B":
 		if in.Type == "A" && in.A == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("a"), "must be set when type is \"A\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("a"), "must be set when type is \"A\""))
 		}
 		if in.Type != "A" && in.A != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
 			}
 		}
 		if in.Type == "B" && in.B == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
 		}
 		if in.Type != "B" && in.B != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"A\", \"B\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"A\", \"B\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"A", "B"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"A", "B"}))
 	}
 	return errs
 }
@@ -469,17 +469,18 @@ func (in *Tree) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

@@ -43,9 +43,9 @@ func (in *OnlyEmpty) unionsErrors(old *OnlyEmpty, fldPath *field.Path) field.Err
 	switch in.Mode {
 	case "Fast", "Safe":
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("mode"), "must be one of \"Fast\", \"Safe\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Fast\", \"Safe\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Fast", "Safe"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Fast", "Safe"}))
 	}
 	return errs
 }
@@ -174,86 +174,86 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 	switch in.Kind {
 	case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
 		if in.Kind == "Text" && in.Text == "" {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
 		}
 		if in.Kind != "Text" && in.Text != "" {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
 			}
 		}
 		if in.Kind != "Flag" && in.Flag {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
 			}
 		}
 		if in.Kind == "Count" && in.Count == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
 		}
 		if in.Kind != "Count" && in.Count != 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
 			}
 		}
 		if in.Kind == "Ratio" && in.Ratio == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
 		}
 		if in.Kind != "Ratio" && in.Ratio != 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
 			}
 		}
 		if in.Kind == "Items" && len(in.Items) == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
 		}
 		if in.Kind != "Items" && len(in.Items) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
 			}
 		}
 		if in.Kind == "Labels" && len(in.Labels) == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
 		}
 		if in.Kind != "Labels" && len(in.Labels) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
 			}
 		}
 		if in.Kind == "Name" && in.Name == "" {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
 		}
 		if in.Kind != "Name" && in.Name != "" {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
 			}
 		}
 		if in.Kind == "List" && len(in.List) == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
 		}
 		if in.Kind != "List" && len(in.List) > 0 {
 			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("kind"), in.Kind, []string{"Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("kind"), in.Kind, []string{"Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text"}))
 	}
 	return errs
 }
@@ -314,17 +314,18 @@ func (in *Scalars) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

@@ -196,19 +196,19 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
 		if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
 		if in.Type != "RollingUpdate" && in.RollingUpdate != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
 	}
 	return errs
 }
@@ -234,17 +234,18 @@ func (in *DeploymentStrategy) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

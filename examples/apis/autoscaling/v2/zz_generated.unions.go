@@ -162,59 +162,59 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 	switch in.Type {
 	case "ContainerResource", "External", "Object", "Pods", "Resource":
 		if in.Type == "Object" && in.Object == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 		}
 		if in.Type != "Object" && in.Object != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
 			}
 		}
 		if in.Type == "Pods" && in.Pods == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 		}
 		if in.Type != "Pods" && in.Pods != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
 			}
 		}
 		if in.Type == "Resource" && in.Resource == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 		}
 		if in.Type != "Resource" && in.Resource != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
 			}
 		}
 		if in.Type == "ContainerResource" && in.ContainerResource == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 		}
 		if in.Type != "ContainerResource" && in.ContainerResource != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
 			}
 		}
 		if in.Type == "External" && in.External == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 		}
 		if in.Type != "External" && in.External != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"ContainerResource", "External", "Object", "Pods", "Resource"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"ContainerResource", "External", "Object", "Pods", "Resource"}))
 	}
 	return errs
 }
@@ -259,17 +259,18 @@ func (in *MetricSpec) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

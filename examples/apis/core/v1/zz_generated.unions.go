@@ -366,19 +366,19 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 	switch in.Type {
 	case "Localhost", "RuntimeDefault", "Unconfined":
 		if in.Type == "Localhost" && in.LocalhostProfile == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 		}
 		if in.Type != "Localhost" && in.LocalhostProfile != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
 	}
 	return errs
 }
@@ -648,129 +648,129 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 	switch in.Type {
 	case "CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret":
 		if in.Type == "HostPath" && in.HostPath == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("hostPath"), "must be set when type is \"HostPath\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("hostPath"), "must be set when type is \"HostPath\""))
 		}
 		if in.Type != "HostPath" && in.HostPath != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
 			}
 		}
 		if in.Type == "EmptyDir" && in.EmptyDir == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("emptyDir"), "must be set when type is \"EmptyDir\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("emptyDir"), "must be set when type is \"EmptyDir\""))
 		}
 		if in.Type != "EmptyDir" && in.EmptyDir != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
 			}
 		}
 		if in.Type == "Secret" && in.Secret == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("secret"), "must be set when type is \"Secret\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("secret"), "must be set when type is \"Secret\""))
 		}
 		if in.Type != "Secret" && in.Secret != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
 			}
 		}
 		if in.Type == "NFS" && in.NFS == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("nfs"), "must be set when type is \"NFS\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("nfs"), "must be set when type is \"NFS\""))
 		}
 		if in.Type != "NFS" && in.NFS != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
 			}
 		}
 		if in.Type == "ISCSI" && in.ISCSI == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("iscsi"), "must be set when type is \"ISCSI\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("iscsi"), "must be set when type is \"ISCSI\""))
 		}
 		if in.Type != "ISCSI" && in.ISCSI != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
 			}
 		}
 		if in.Type == "PersistentVolumeClaim" && in.PersistentVolumeClaim == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is \"PersistentVolumeClaim\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is \"PersistentVolumeClaim\""))
 		}
 		if in.Type != "PersistentVolumeClaim" && in.PersistentVolumeClaim != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
 			}
 		}
 		if in.Type == "RBD" && in.RBD == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("rbd"), "must be set when type is \"RBD\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("rbd"), "must be set when type is \"RBD\""))
 		}
 		if in.Type != "RBD" && in.RBD != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
 			}
 		}
 		if in.Type == "ConfigMap" && in.ConfigMap == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("configMap"), "must be set when type is \"ConfigMap\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("configMap"), "must be set when type is \"ConfigMap\""))
 		}
 		if in.Type != "ConfigMap" && in.ConfigMap != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
 			}
 		}
 		if in.Type == "DownwardAPI" && in.DownwardAPI == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("downwardAPI"), "must be set when type is \"DownwardAPI\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("downwardAPI"), "must be set when type is \"DownwardAPI\""))
 		}
 		if in.Type != "DownwardAPI" && in.DownwardAPI != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
 			}
 		}
 		if in.Type == "CSI" && in.CSI == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("csi"), "must be set when type is \"CSI\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("csi"), "must be set when type is \"CSI\""))
 		}
 		if in.Type != "CSI" && in.CSI != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
 			}
 		}
 		if in.Type == "Projected" && in.Projected == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("projected"), "must be set when type is \"Projected\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("projected"), "must be set when type is \"Projected\""))
 		}
 		if in.Type != "Projected" && in.Projected != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
 			}
 		}
 		if in.Type == "Ephemeral" && in.Ephemeral == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("ephemeral"), "must be set when type is \"Ephemeral\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("ephemeral"), "must be set when type is \"Ephemeral\""))
 		}
 		if in.Type != "Ephemeral" && in.Ephemeral != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"CSI\", \"ConfigMap\", \"DownwardAPI\", \"EmptyDir\", \"Ephemeral\", \"HostPath\", \"ISCSI\", \"NFS\", \"PersistentVolumeClaim\", \"Projected\", \"RBD\", \"Secret\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"CSI\", \"ConfigMap\", \"DownwardAPI\", \"EmptyDir\", \"Ephemeral\", \"HostPath\", \"ISCSI\", \"NFS\", \"PersistentVolumeClaim\", \"Projected\", \"RBD\", \"Secret\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"}))
 	}
 	return errs
 }
@@ -850,17 +850,18 @@ func (in *VolumeSource) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

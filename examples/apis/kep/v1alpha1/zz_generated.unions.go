@@ -288,41 +288,41 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 	switch in.Input {
 	case "", "File", "URL":
 		if in.Input == "File" && in.File == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("file"), "must be set when input is \"File\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("file"), "must be set when input is \"File\""))
 		}
 		if in.Input != "File" && in.File != nil {
 			if old != nil && old.Input == in.Input {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
 			}
 		}
 		if in.Input == "URL" && in.URL == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("url"), "must be set when input is \"URL\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("url"), "must be set when input is \"URL\""))
 		}
 		if in.Input != "URL" && in.URL != nil {
 			if old != nil && old.Input == in.Input {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
 			}
 		}
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
 	}
 	switch in.Output {
 	case "Socket", "Stdout":
 		if in.Output != "Socket" && in.Socket != nil {
 			if old != nil && old.Output == in.Output {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("output"), in.Output, []string{"Socket", "Stdout"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("output"), in.Output, []string{"Socket", "Stdout"}))
 	}
 	return errs
 }
@@ -477,24 +477,24 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 	switch in.UnionType {
 	case "", "FieldA", "FieldB", "FieldC", "FieldD":
 		if in.UnionType == "FieldA" && in.FieldA == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 		}
 		if in.UnionType != "FieldA" && in.FieldA != 0 {
 			if old != nil && old.UnionType == in.UnionType {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
 			}
 		}
 		if in.UnionType != "FieldB" && in.FieldB != 0 {
 			if old != nil && old.UnionType == in.UnionType {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
 			}
 		}
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
 	}
 	return errs
 }
@@ -585,26 +585,26 @@ func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList
 	switch in.Type2 {
 	case "ALPHA", "BETA":
 		if in.Type2 == "ALPHA" && in.Alpha == 0 {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("alpha"), "must be set when type is \"ALPHA\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("alpha"), "must be set when type is \"ALPHA\""))
 		}
 		if in.Type2 != "ALPHA" && in.Alpha != 0 {
 			if old != nil && old.Type2 == in.Type2 {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
 			}
 		}
 		if in.Type2 != "BETA" && in.Beta != 0 {
 			if old != nil && old.Type2 == in.Type2 {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"ALPHA\", \"BETA\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ALPHA\", \"BETA\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type2, []string{"ALPHA", "BETA"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type2, []string{"ALPHA", "BETA"}))
 	}
 	return errs
 }
@@ -634,17 +634,18 @@ func (in *Union2) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }

@@ -70,29 +70,29 @@ func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 	switch in.Type {
 	case "Circle", "Square":
 		if in.Type == "Circle" && in.Circle == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("circle"), "must be set when type is \"Circle\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("circle"), "must be set when type is \"Circle\""))
 		}
 		if in.Type != "Circle" && in.Circle != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
 			}
 		}
 		if in.Type == "Square" && in.Square == nil {
-			errs = unionsAppend(errs, *field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
+			errs = unionsAppend(errs, field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
 		}
 		if in.Type != "Square" && in.Square != nil {
 			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
 			} else {
-				errs = unionsAppend(errs, *field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
 			}
 		}
 	case "":
-		errs = unionsAppend(errs, *field.Required(fldPath.Child("type"), "must be one of \"Circle\", \"Square\""))
+		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Circle\", \"Square\""))
 	default:
-		errs = unionsAppend(errs, *field.NotSupported(fldPath.Child("type"), in.Type, []string{"Circle", "Square"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Circle", "Square"}))
 	}
 	return errs
 }
@@ -122,17 +122,18 @@ func (in *Shape) UnionsValid() bool {
 	return true
 }
 
-// unionsAppend appends err to errs. The first error and the list that holds it
-// share one allocation.
-func unionsAppend(errs field.ErrorList, err field.Error) field.ErrorList {
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
 	if errs != nil {
-		next := err
+		next := *err
 		return append(errs, &next)
 	}
 	first := &struct {
 		err  field.Error
 		list [1]*field.Error
-	}{err: err}
+	}{err: *err}
 	first.list[0] = &first.err
 	return first.list[:]
 }
