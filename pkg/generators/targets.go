@@ -34,6 +34,9 @@ type Config struct {
 	OpenAPIDir string
 	// OpenAPIFile is the name of the file written there.
 	OpenAPIFile string
+	// CRDPaths are the CRD files, or directories of them, that receive the
+	// unions' CEL rules; none when empty.
+	CRDPaths []string
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -80,6 +83,13 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 				return []generator.Generator{newUnionsGenerator(cfg.OutputFile, path, model)}
 			},
 		})
+	}
+	if len(cfg.CRDPaths) > 0 {
+		crdTargets, crdProblems := crdTargets(c, cfg, model)
+		if problems = append(problems, crdProblems...); problems.HasErrors() {
+			return nil, problems
+		}
+		targets = append(targets, crdTargets...)
 	}
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)

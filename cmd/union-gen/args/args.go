@@ -24,6 +24,9 @@ type Args struct {
 	OpenAPIOutputDir string
 	// OpenAPIOutputFile is the name of the file written there.
 	OpenAPIOutputFile string
+	// CRDPaths are CRD YAML files, or directories of them, written by
+	// controller-gen, that receive the unions' CEL rules.
+	CRDPaths []string
 }
 
 // New returns the arguments with their defaults.
@@ -43,6 +46,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"directory of --openapi-output-pkg (default: derived from the import path and the module of the input packages)")
 	fs.StringVar(&a.OpenAPIOutputFile, "openapi-output-file", a.OpenAPIOutputFile,
 		"name of the file written into --openapi-output-pkg")
+	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
+		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 }
 
 // Validate checks the arguments.
