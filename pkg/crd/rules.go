@@ -78,30 +78,36 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 		if len(others) == 0 {
 			continue // only m's value is valid: m is never forbidden
 		}
-		// selectsOther: the discriminator holds a valid value other than
-		// m's; absent, it is "".
-		var selectsOther string
-		if u.NoneValue {
-			selectsOther = fmt.Sprintf(`(!has(self.%s) || %s)`, d, in("self."+d, others))
-		} else {
-			selectsOther = fmt.Sprintf(`(has(self.%s) && %s)`, d, in("self."+d, others))
-		}
-		forbidden := fmt.Sprintf(`!(%s && %s)`, set, selectsOther)
+		// The discriminator's value, "" when absent, as in Go.
+		disc := func(self string) string { return fmt.Sprintf(`%s.?%s.orValue("")`, self, d) }
+		// forbidden: m is set and the discriminator selects another valid
+		// value.
+		forbidden := fmt.Sprintf(`!(%s && %s)`, set, in(disc("self"), others))
 		if !correlated {
 			rules = append(rules, Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
 			continue
 		}
-		sameDisc := fmt.Sprintf(`oldSelf.?%s.orValue("") == self.?%s.orValue("")`, d, d)
+		// unchanged: the discriminator holds the same value in the old
+		// object, compared value by value with literals: comparing two
+		// strings of unbounded length would exceed the API server's
+		// estimated cost limit.
+		unchanged := func(oldSelf string) string {
+			var same []string
+			for _, v := range others {
+				same = append(same, fmt.Sprintf(`%s == %s && %s == %s`, disc("self"), strconv.Quote(v), disc(oldSelf), strconv.Quote(v)))
+			}
+			return "(" + strings.Join(same, " || ") + ")"
+		}
 		rules = append(rules,
 			Rule{
-				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && oldSelf.value().?%s.orValue("") == self.?%s.orValue("")`, forbidden, d, d),
+				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s`, forbidden, unchanged("oldSelf.value()")),
 				Message:         u.ForbiddenMessage(m),
 				Reason:          ReasonForbidden,
 				FieldPath:       path,
 				OptionalOldSelf: true,
 			},
 			Rule{
-				Rule:      fmt.Sprintf(`%s || !(%s)`, forbidden, sameDisc),
+				Rule:      fmt.Sprintf(`!(%s && %s)`, set, unchanged("oldSelf")),
 				Message:   u.UnchangedMessage(m),
 				Reason:    ReasonForbidden,
 				FieldPath: path,
