@@ -61,10 +61,12 @@ type validators struct {
 
 func newValidators(t testing.TB, crd *apiextensions.CustomResourceDefinition) *validators {
 	t.Helper()
-	if len(crd.Spec.Versions) != 1 || crd.Spec.Versions[0].Schema == nil {
-		t.Fatalf("%s: want one version with a schema", crd.Name)
+	// The internal type keeps a schema common to all versions in
+	// spec.validation.
+	if crd.Spec.Validation == nil {
+		t.Fatalf("%s: want one schema for all versions", crd.Name)
 	}
-	props := crd.Spec.Versions[0].Schema.OpenAPIV3Schema
+	props := crd.Spec.Validation.OpenAPIV3Schema
 	s, err := structuralschema.NewStructural(props)
 	if err != nil {
 		t.Fatal(err)
