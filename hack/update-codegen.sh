@@ -12,6 +12,7 @@ cd "${ROOT}"
 MODULE=github.com/union-gen/union-gen
 OPENAPI_PKG=examples/apis/openapi
 CRD_DIR=examples/crd/config
+CRD_FILE=examples.union-gen.io_widgets.yaml
 OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
 # Old outputs are moved aside rather than deleted: a package that lost its
@@ -53,6 +54,8 @@ go tool openapi-gen \
 # runs from here so that it loads the examples from this module.
 controller_gen=$(go -C crdtest tool -n controller-gen) || restore "building controller-gen"
 "${controller_gen}" crd paths=./examples/crd/... output:crd:dir="${CRD_DIR}" || restore controller-gen
+# pkg/crd's tests add the rules to controller-gen's output themselves.
+cp "${CRD_DIR}/${CRD_FILE}" pkg/crd/testdata/controller-gen.yaml
 
 go run ./cmd/union-gen \
   --go-header-file hack/boilerplate.go.txt \

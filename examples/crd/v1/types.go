@@ -19,7 +19,10 @@ type Widget struct {
 	Spec WidgetSpec `json:"spec"`
 }
 
-// WidgetSpec reaches a union through each shape of schema.
+// WidgetSpec reaches a union through each shape of schema. Its hand-written
+// rule stays beside the rules that union-gen adds.
+//
+// +kubebuilder:validation:XValidation:rule="!has(self.named) || size(self.named) <= 64",message="at most 64 named unions"
 type WidgetSpec struct {
 	// strategy is a union behind a pointer.
 	// +optional
