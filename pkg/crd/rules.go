@@ -78,36 +78,33 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 		if len(others) == 0 {
 			continue // only m's value is valid: m is never forbidden
 		}
-		// The discriminator's value, "" when absent, as in Go.
-		disc := func(self string) string { return fmt.Sprintf(`%s.?%s.orValue("")`, self, d) }
-		// forbidden: m is set and the discriminator selects another valid
-		// value.
-		forbidden := fmt.Sprintf(`!(%s && %s)`, set, in(disc("self"), others))
+		// selectsOther: the discriminator holds a valid value other than
+		// m's; absent, it is "".
+		var selectsOther string
+		if u.NoneValue {
+			selectsOther = fmt.Sprintf(`(!has(self.%s) || %s)`, d, in("self."+d, others))
+		} else {
+			selectsOther = fmt.Sprintf(`(has(self.%s) && %s)`, d, in("self."+d, others))
+		}
+		forbidden := fmt.Sprintf(`!(%s && %s)`, set, selectsOther)
 		if !correlated {
 			rules = append(rules, Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
 			continue
 		}
-		// unchanged: the discriminator holds the same value in the old
-		// object, compared value by value with literals: comparing two
-		// strings of unbounded length would exceed the API server's
-		// estimated cost limit.
-		unchanged := func(oldSelf string) string {
-			var same []string
-			for _, v := range others {
-				same = append(same, fmt.Sprintf(`%s == %s && %s == %s`, disc("self"), strconv.Quote(v), disc(oldSelf), strconv.Quote(v)))
-			}
-			return "(" + strings.Join(same, " || ") + ")"
-		}
+		// The discriminator's value, "" when absent, as Go compares it. (The
+		// optional form, x.?d.orValue(""), is estimated as a string of
+		// unbounded length, which the API server's cost limit rejects.)
+		disc := func(x string) string { return fmt.Sprintf(`(has(%s.%s) ? %s.%s : "")`, x, d, x, d) }
 		rules = append(rules,
 			Rule{
-				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s`, forbidden, unchanged("oldSelf.value()")),
+				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s == %s`, forbidden, disc("oldSelf.value()"), disc("self")),
 				Message:         u.ForbiddenMessage(m),
 				Reason:          ReasonForbidden,
 				FieldPath:       path,
 				OptionalOldSelf: true,
 			},
 			Rule{
-				Rule:      fmt.Sprintf(`!(%s && %s)`, set, unchanged("oldSelf")),
+				Rule:      fmt.Sprintf(`%s || %s != %s`, forbidden, disc("oldSelf"), disc("self")),
 				Message:   u.UnchangedMessage(m),
 				Reason:    ReasonForbidden,
 				FieldPath: path,
