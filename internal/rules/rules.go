@@ -42,6 +42,11 @@ const (
 	ListMapKeys ID = "listmapkeys"
 	MapKeys     ID = "mapkeys"
 
+	// The CRDs of --crd-paths.
+	CRDSchema ID = "crdschema"
+	CRDEnum   ID = "crdenum"
+	CELName   ID = "celname"
+
 	// Warnings: reported, but they do not fail the run.
 	ValueName   ID = "valuename"
 	LegacyUnion ID = "legacyunion"
@@ -51,7 +56,8 @@ const (
 type Rule struct {
 	ID ID
 	// Family groups rules in the documentation: "marker syntax",
-	// "discriminator", "enum", "member", "grouping", "reach" or "warning".
+	// "discriminator", "enum", "member", "grouping", "reach", "crd" or
+	// "warning".
 	Family string
 	// Summary says what the rule requires, in one sentence.
 	Summary string
@@ -81,6 +87,9 @@ var All = []Rule{
 	{Generic, "grouping", "Union markers are not used on generic types."},
 	{ListMapKeys, "reach", "A +listType=map list through which unions are reached is a list of structs with at least one +listMapKey naming a scalar field of its items."},
 	{MapKeys, "reach", "Unions are reached only through pointers to structs, slices, arrays and maps with string keys."},
+	{CRDSchema, "crd", "A CRD of --crd-paths has, for its kind's Go type, every property, items and additionalProperties on the way to the unions: it was generated from these types."},
+	{CRDEnum, "crd", "A discriminator's enum in a CRD's schema lists the values of its Go enum (with \"\" or without), or is left to union-gen."},
+	{CELName, "crd", "The discriminator and members of a union in a CRD have JSON names that the API server's CEL can select: [a-zA-Z_][a-zA-Z0-9_./-]*."},
 	{ValueName, "warning", "A member's value matches its JSON name, ignoring case, as KEP-1027 says it should."},
 	{LegacyUnion, "warning", "A +union struct of kube-openapi's 2019 design is converted to +enum and +unionMember markers to be checked and normalized; until then it is left to openapi-gen."},
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,12 +14,51 @@ import (
 	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // Kind finds the Go type of a CRD's kind in a version of its group, nil
 // when the input packages do not have it.
 type Kind func(group, version, kind string) *types.Type
+
+// Kinds finds kinds among the types of the input packages: a package's
+// group is its +groupName, its version its +versionName or else its name, as
+// controller-gen reads them.
+func Kinds(universe types.Universe, inputs []string) Kind {
+	type gv struct{ group, version string }
+	pkgs := map[gv][]*types.Package{}
+	for _, p := range inputs {
+		pkg := universe.Package(p)
+		group := tagValue(pkg.Comments, "groupName")
+		if group == "" {
+			continue
+		}
+		version := tagValue(pkg.Comments, "versionName")
+		if version == "" {
+			version = pkg.Name
+		}
+		pkgs[gv{group, version}] = append(pkgs[gv{group, version}], pkg)
+	}
+	return func(group, version, kind string) *types.Type {
+		for _, pkg := range pkgs[gv{group, version}] {
+			if t := pkg.Types[kind]; t != nil {
+				return t
+			}
+		}
+		return nil
+	}
+}
+
+// tagValue is the value of the package comment line "+name=value".
+func tagValue(lines []string, name string) string {
+	for _, l := range lines {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
 
 // File is a CRD file and its new content.
 type File struct {
@@ -65,7 +105,7 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
-			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name}, Message: err.Error()})
+			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
 		e := &editor{model: model, kind: kind, file: name}
@@ -86,12 +126,19 @@ type editor struct {
 	problems unions.Problems
 }
 
-func (e *editor) errorf(n *yaml.Node, subject, format string, args ...any) {
+// errorf reports a problem at a node; rule is empty for a file that cannot
+// be read as a CRD.
+func (e *editor) errorf(n *yaml.Node, rule rules.ID, subject, format string, args ...any) {
 	pos := token.Position{Filename: e.file}
 	if n != nil {
 		pos.Line, pos.Column = e.line+n.Line, n.Column
 	}
-	e.problems = append(e.problems, unions.Problem{Pos: pos, Subject: subject, Message: fmt.Sprintf(format, args...)})
+	e.problems = append(e.problems, unions.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...)})
+}
+
+// short names a type as Go code does from another package: pkg.Type.
+func short(t *types.Type) string {
+	return path.Base(t.Name.Package) + "." + t.Name.Name
 }
 
 // file1 edits the documents of a file, split at its "---" lines.
@@ -119,7 +166,7 @@ func (e *editor) file1(data []byte) []byte {
 func (e *editor) document(doc string) string {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
-		e.errorf(nil, "", "not YAML: %v", err)
+		e.errorf(nil, "", "", "not YAML: %v", err)
 		return doc
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
@@ -140,7 +187,7 @@ func (e *editor) document(doc string) string {
 		}
 		schema := get(get(version, "schema"), "openAPIV3Schema")
 		if schema == nil {
-			e.errorf(version, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
+			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
 			continue
 		}
 		changed = true
@@ -152,12 +199,12 @@ func (e *editor) document(doc string) string {
 	}
 	var v any
 	if err := crd.Decode(&v); err != nil {
-		e.errorf(crd, "", "cannot read the CRD: %v", err)
+		e.errorf(crd, "", "", "cannot read the CRD: %v", err)
 		return doc
 	}
 	b, err := sigsyaml.Marshal(v)
 	if err != nil {
-		e.errorf(crd, "", "cannot write the CRD: %v", err)
+		e.errorf(crd, "", "", "cannot write the CRD: %v", err)
 		return doc
 	}
 	return string(b)
@@ -181,7 +228,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 		}
 		child := get(props, step.JSONName)
 		if child == nil {
-			e.errorf(schema, path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, t.Name)
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
 			continue
 		}
 		e.walk(child, step.Walk, correlated, path+"."+step.JSONName)
@@ -203,7 +250,7 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path s
 	}
 	child := get(schema, key)
 	if child == nil {
-		e.errorf(schema, path, "the schema has no %s, as %s has: the CRD is stale; run controller-gen first", key, w.Type.Name)
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
 		return
 	}
 	e.walk(child, w.Elem, correlated, path+"[*]")
@@ -214,18 +261,18 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path s
 func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated bool, path string) {
 	disc := get(props, u.Discriminator.JSONName)
 	if disc == nil {
-		e.errorf(schema, path, "the schema has no property %q, the discriminator of %s: the CRD is stale; run controller-gen first", u.Discriminator.JSONName, u.Discriminator.Type.Name)
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", u.Discriminator.JSONName)
 		return
 	}
 	for _, m := range u.Members {
 		if get(props, m.JSONName) == nil {
-			e.errorf(schema, path, "the schema has no property %q, a member of the union of %s: the CRD is stale; run controller-gen first", m.JSONName, u.Discriminator.JSONName)
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of the union of %s: the CRD is stale; run controller-gen first", m.JSONName, u.Discriminator.JSONName)
 			return
 		}
 	}
-	rules, err := Rules(u, correlated)
+	celRules, err := Rules(u, correlated)
 	if err != nil {
-		e.errorf(schema, path, "%v", err)
+		e.errorf(schema, rules.CELName, path, "%v", err)
 		return
 	}
 	want := Enum(u)
@@ -242,8 +289,8 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		case slices.Equal(have, u.Enum.Values):
 			set(disc, "enum", stringSeq(want))
 		default:
-			e.errorf(enum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-				unions.Quote(have), u.Enum.Type.Name, unions.Quote(u.Enum.Values))
+			e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+				unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
 			return
 		}
 	}
@@ -252,7 +299,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		list = &yaml.Node{Kind: yaml.SequenceNode}
 		set(schema, "x-kubernetes-validations", list)
 	}
-	for _, r := range rules {
+	for _, r := range celRules {
 		n := &yaml.Node{Kind: yaml.MappingNode}
 		set(n, "fieldPath", str(r.FieldPath))
 		set(n, "message", str(r.Message))

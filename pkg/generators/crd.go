@@ -3,7 +3,6 @@ package generators
 import (
 	"io"
 	"path/filepath"
-	"strings"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
@@ -15,15 +14,15 @@ import (
 // crdFileType is the file type of the CRD files that union-gen rewrites.
 const crdFileType = "crd"
 
-// crdTargets edits the CRD files of cfg.CRDPaths in memory and returns a
+// crdTargetsOf edits the CRD files of cfg.CRDPaths in memory and returns a
 // target for each file that changes, so that gengo writes them with the Go
 // files, and none when there is any problem.
-func crdTargets(c *generator.Context, cfg Config, model *unions.Model) ([]generator.Target, unions.Problems) {
+func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]generator.Target, unions.Problems) {
 	files, err := crd.Files(cfg.CRDPaths)
 	if err != nil {
 		return nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
 	}
-	edited, problems := crd.Edit(model, kindsOf(c), files)
+	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs), files)
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -43,44 +42,6 @@ func crdTargets(c *generator.Context, cfg Config, model *unions.Model) ([]genera
 		})
 	}
 	return targets, problems
-}
-
-// kindsOf finds kinds among the types of the input packages: a package's
-// group is its +groupName, its version its +versionName or its name, as
-// controller-gen reads them.
-func kindsOf(c *generator.Context) crd.Kind {
-	type gv struct{ group, version string }
-	pkgs := map[gv][]*types.Package{}
-	for _, path := range c.Inputs {
-		pkg := c.Universe.Package(path)
-		group := tagValue(pkg.Comments, "groupName")
-		if group == "" {
-			continue
-		}
-		version := tagValue(pkg.Comments, "versionName")
-		if version == "" {
-			version = pkg.Name
-		}
-		pkgs[gv{group, version}] = append(pkgs[gv{group, version}], pkg)
-	}
-	return func(group, version, kind string) *types.Type {
-		for _, pkg := range pkgs[gv{group, version}] {
-			if t := pkg.Types[kind]; t != nil {
-				return t
-			}
-		}
-		return nil
-	}
-}
-
-// tagValue is the value of the package comment line "+name=value".
-func tagValue(lines []string, name string) string {
-	for _, l := range lines {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }
 
 // crdGenerator writes the content of an edited CRD file.

@@ -63,6 +63,15 @@ func Header(boilerplateFile string) ([]byte, error) {
 // an error it returns no target, so that nothing is written.
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
 	model, problems := unions.Build(c.Universe, c.Inputs, []string{gengo.StdBuildTag})
+	// The CRDs are checked even when the packages have errors, so that one
+	// run reports every problem; their unions with errors are not in the
+	// model, so they add none.
+	var crdTargets []generator.Target
+	if len(cfg.CRDPaths) > 0 {
+		var crdProblems unions.Problems
+		crdTargets, crdProblems = crdTargetsOf(c, cfg, model)
+		problems = append(problems, crdProblems...)
+	}
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -84,13 +93,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 			},
 		})
 	}
-	if len(cfg.CRDPaths) > 0 {
-		crdTargets, crdProblems := crdTargets(c, cfg, model)
-		if problems = append(problems, crdProblems...); problems.HasErrors() {
-			return nil, problems
-		}
-		targets = append(targets, crdTargets...)
-	}
+	targets = append(targets, crdTargets...)
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)
 		if err != nil {
