@@ -295,9 +295,13 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		}
 	}
 	list := get(schema, "x-kubernetes-validations")
-	if list == nil {
+	switch {
+	case list == nil:
 		list = &yaml.Node{Kind: yaml.SequenceNode}
 		set(schema, "x-kubernetes-validations", list)
+	case list.Kind != yaml.SequenceNode:
+		e.errorf(list, rules.CRDSchema, path, "x-kubernetes-validations is not a list")
+		return
 	}
 	for _, r := range celRules {
 		n := &yaml.Node{Kind: yaml.MappingNode}
