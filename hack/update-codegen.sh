@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates every generated file of the repository: the union methods of the
-# bundled examples, openapi-gen's definitions for them and union-gen's OpenAPI
-# union definitions beside those. The golden files of the generator's tests
+# bundled examples, openapi-gen's definitions for them, union-gen's OpenAPI
+# union definitions beside those, and the example CRD: controller-gen's, with
+# union-gen's rules added. The golden files of the generator's tests
 # are not generated here: they change only through `make golden`, after review.
 set -o errexit -o nounset -o pipefail
 
@@ -10,6 +11,8 @@ cd "${ROOT}"
 
 MODULE=github.com/union-gen/union-gen
 OPENAPI_PKG=examples/apis/openapi
+CRD_DIR=examples/crd/config
+CRD_FILE=examples.union-gen.io_widgets.yaml
 OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
 # Old outputs are moved aside rather than deleted: a package that lost its
@@ -22,6 +25,10 @@ for output in "${OUTPUTS[@]}"; do
     mv "${file}" "${backup}/${file}"
   done < <(find examples -name "${output}" -print0)
 done
+while IFS= read -r -d '' file; do
+  mkdir -p "${backup}/$(dirname "${file}")"
+  mv "${file}" "${backup}/${file}"
+done < <(find "${CRD_DIR}" -name '*.yaml' -print0)
 restore() {
   cp -a "${backup}/." "${ROOT}/"
   echo "$1 failed; the generated files were left as they were." >&2
@@ -42,7 +49,23 @@ go tool openapi-gen \
   k8s.io/apimachinery/pkg/version \
   ./examples/apis/... || restore openapi-gen
 
+# controller-gen (pinned as a tool in crdtest/go.mod, so that it does not
+# weigh on the module graph of union-gen's users) writes the example CRD; it
+# runs from here so that it loads the examples from this module.
+controller_gen=$(go -C crdtest tool -n controller-gen) || restore "building controller-gen"
+"${controller_gen}" crd paths=./examples/crd/... output:crd:dir="${CRD_DIR}" || restore controller-gen
+# pkg/crd's tests add the rules to controller-gen's output themselves.
+cp "${CRD_DIR}/${CRD_FILE}" pkg/crd/testdata/controller-gen.yaml
+
 go run ./cmd/union-gen \
   --go-header-file hack/boilerplate.go.txt \
   --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
   ./examples/apis/... || restore union-gen
+
+# The CRD's kind reaches the unions of examples/apis, so those packages are
+# inputs too (their files come out the same); the OpenAPI output is left to
+# the run above, as openapi-gen does not see examples/crd.
+go run ./cmd/union-gen \
+  --go-header-file hack/boilerplate.go.txt \
+  --crd-paths "${CRD_DIR}" \
+  ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-paths"

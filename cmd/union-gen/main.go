@@ -21,7 +21,9 @@ import (
 const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
 
 Reads +unionDiscriminator and +unionMember markers in the given packages and
-writes NormalizeUnions and ValidateUnions methods next to the types. Every
+writes NormalizeUnions and ValidateUnions methods next to the types; with
+--crd-paths, it also adds the unions' rules, as CEL, to the CRDs that
+controller-gen wrote for the kinds of those packages. Every
 problem is printed as FILE:LINE:COL: pkg.Type.Field: message; when there is any
 error, nothing is written and the exit status is 1.
 
@@ -30,6 +32,7 @@ reports, in Markdown, and exits.
 
 Example:
   union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
+  union-gen --crd-paths config/crd/bases ./api/...
 
 Flags:
 `
@@ -70,6 +73,7 @@ func main() {
 			OpenAPIPackage: a.OpenAPIOutputPkg,
 			OpenAPIDir:     a.OpenAPIOutputDir,
 			OpenAPIFile:    a.OpenAPIOutputFile,
+			CRDPaths:       a.CRDPaths,
 		})
 		return targets
 	}

@@ -177,6 +177,16 @@ func badPackages(t *testing.T) []string {
 	return pkgs
 }
 
+// crdPaths is the --crd-paths argument of a package of badDir that has its
+// CRD in crd/, as the cases of the CRD rules do, and nothing for others.
+func crdPaths(pkg string) []string {
+	crd := badDir + "/" + pkg + "/crd"
+	if _, err := os.Stat(filepath.Join(root, crd)); err != nil {
+		return nil
+	}
+	return []string{"--crd-paths", crd}
+}
+
 // expectedFile is the path, relative to the root, of a package's expected stderr.
 func expectedFile(pkg string) string {
 	return badDir + "/" + pkg + "/expected.txt"
@@ -211,7 +221,7 @@ func TestBadInput(t *testing.T) {
 			t.Parallel()
 			dir := badDir + "/" + pkg
 			before := takeSnapshot(t, dir)
-			res := run(t, "./"+dir)
+			res := run(t, append(crdPaths(pkg), "./"+dir)...)
 			checkUnchanged(t, before, dir)
 			checkResult(t, res, 1, pkg)
 		})
@@ -231,6 +241,7 @@ func TestBadInputAllInOneRun(t *testing.T) {
 	args := []string{"--openapi-output-pkg=github.com/union-gen/union-gen/" + badDir + "/openapi", "./" + validPkg}
 	var want []string
 	for _, pkg := range pkgs {
+		args = append(args, crdPaths(pkg)...)
 		args = append(args, "./"+badDir+"/"+pkg)
 		data, err := os.ReadFile(filepath.Join(root, expectedFile(pkg)))
 		if err != nil {

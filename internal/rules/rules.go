@@ -42,6 +42,11 @@ const (
 	ListMapKeys ID = "listmapkeys"
 	MapKeys     ID = "mapkeys"
 
+	// The CRDs of --crd-paths.
+	CRDSchema ID = "crdschema"
+	CRDEnum   ID = "crdenum"
+	CELName   ID = "celname"
+
 	// Warnings: reported, but they do not fail the run.
 	ValueName   ID = "valuename"
 	LegacyUnion ID = "legacyunion"
@@ -52,7 +57,8 @@ const (
 type Rule struct {
 	ID ID
 	// Family groups rules in the documentation: "marker syntax",
-	// "discriminator", "enum", "member", "grouping", "reach" or "warning".
+	// "discriminator", "enum", "member", "grouping", "reach", "crd" or
+	// "warning".
 	Family string
 	// Summary says what the rule requires, in one sentence.
 	Summary string
@@ -197,6 +203,24 @@ var All = []Rule{
 		Summary: "Unions are reached only through pointers to structs, slices, arrays and maps with string keys.",
 		Message: "cannot reach the unions in <type>: map keys must be strings to name the map's values in field paths",
 		Hint:    "Use string keys (or a named string type) for maps, and pointers only to structs, on the way to a union.",
+	},
+	{
+		ID: CRDSchema, Family: "crd",
+		Summary: "A CRD of `--crd-paths` has, for its kind's Go type, every property, items and additionalProperties on the way to the unions: it was generated from these types.",
+		Message: "the schema has no property \"<name>\" of <type>: the CRD is stale; run controller-gen first",
+		Hint:    "Run controller-gen on the same packages before union-gen (`make manifests`).",
+	},
+	{
+		ID: CRDEnum, Family: "crd",
+		Summary: "A discriminator's enum in a CRD's schema lists the values of its Go enum (with \"\" or without), or is left to union-gen.",
+		Message: "the schema's enum <values> is not the values of enum <type>, <values>: make the +kubebuilder:validation:Enum marker list them, or remove it",
+		Hint:    "Remove `+kubebuilder:validation:Enum` from the discriminator, or make it list exactly the enum's values.",
+	},
+	{
+		ID: CELName, Family: "crd",
+		Summary: "The discriminator and members of a union in a CRD have JSON names that the API server's CEL can select: `[a-zA-Z_][a-zA-Z0-9_./-]*`.",
+		Message: "property \"<name>\" cannot be named in CEL: the API server gives CEL only properties named [a-zA-Z_][a-zA-Z0-9_./-]*",
+		Hint:    "Rename the field's JSON name to letters, digits, `_`, `.`, `/` and `-`, starting with a letter or `_`.",
 	},
 	{
 		ID: ValueName, Family: "warning",

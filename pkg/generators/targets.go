@@ -34,6 +34,9 @@ type Config struct {
 	OpenAPIDir string
 	// OpenAPIFile is the name of the file written there.
 	OpenAPIFile string
+	// CRDPaths are the CRD files, or directories of them, that receive the
+	// unions' CEL rules; none when empty.
+	CRDPaths []string
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -60,6 +63,15 @@ func Header(boilerplateFile string) ([]byte, error) {
 // an error it returns no target, so that nothing is written.
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
 	model, problems := unions.Build(c.Universe, c.Inputs, []string{gengo.StdBuildTag})
+	// The CRDs are checked even when the packages have errors, so that one
+	// run reports every problem; their unions with errors are not in the
+	// model, so they add none.
+	var crdTargets []generator.Target
+	if len(cfg.CRDPaths) > 0 {
+		var crdProblems unions.Problems
+		crdTargets, crdProblems = crdTargetsOf(c, cfg, model)
+		problems = append(problems, crdProblems...)
+	}
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -81,6 +93,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 			},
 		})
 	}
+	targets = append(targets, crdTargets...)
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)
 		if err != nil {

@@ -86,7 +86,7 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		Values:          unions.Quote(u.Enum.Values),
 		NoneValue:       u.NoneValue,
 		Path:            childPath(disc.JSONName),
-		RequiredMessage: strconv.Quote("must be one of " + unions.Quote(u.Enum.Values)),
+		RequiredMessage: strconv.Quote(u.DiscriminatorRequiredMessage()),
 	}
 	var empty []string
 	for _, c := range u.Choices {
@@ -99,7 +99,6 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 	}
 	var stale []string
 	for i, m := range u.Members {
-		forbidden := fmt.Sprintf("may only be set when %s is %q", disc.JSONName, m.Value)
 		test := presenceTests[m.Presence]
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
@@ -114,9 +113,9 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 			InUnset:          fmt.Sprintf(test.unset, "in."+m.GoName),
 			Zero:             test.zero,
 			Path:             childPath(m.JSONName),
-			RequiredMessage:  strconv.Quote(fmt.Sprintf("must be set when %s is %q", disc.JSONName, m.Value)),
-			ForbiddenMessage: strconv.Quote(forbidden),
-			UnchangedMessage: strconv.Quote(fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", forbidden, disc.JSONName, disc.JSONName, m.Value)),
+			RequiredMessage:  strconv.Quote(u.RequiredMessage(m)),
+			ForbiddenMessage: strconv.Quote(u.ForbiddenMessage(m)),
+			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
 		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
 	}

@@ -5,6 +5,7 @@
 package unions
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,6 +98,31 @@ func Quote(values []string) string {
 		quoted[i] = strconv.Quote(v)
 	}
 	return strings.Join(quoted, ", ")
+}
+
+// The messages of V1 to V3 (docs/semantics.md), one wording for every
+// emitter: the Go methods and the CRD's CEL rules report the same text.
+
+// DiscriminatorRequiredMessage is V1's message for an empty discriminator.
+func (u *Union) DiscriminatorRequiredMessage() string {
+	return "must be one of " + Quote(u.Enum.Values)
+}
+
+// RequiredMessage is V2's message for m, selected and unset.
+func (u *Union) RequiredMessage(m *Member) string {
+	return fmt.Sprintf("must be set when %s is %q", u.Discriminator.JSONName, m.Value)
+}
+
+// ForbiddenMessage is V3's message for m, set and not selected.
+func (u *Union) ForbiddenMessage(m *Member) string {
+	return fmt.Sprintf("may only be set when %s is %q", u.Discriminator.JSONName, m.Value)
+}
+
+// UnchangedMessage is V3's message for m when the discriminator did not
+// change on update.
+func (u *Union) UnchangedMessage(m *Member) string {
+	d := u.Discriminator.JSONName
+	return fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", u.ForbiddenMessage(m), d, d, m.Value)
 }
 
 // Plan is how generated code walks a struct: its own unions, then the fields

@@ -26,6 +26,9 @@ type Args struct {
 	OpenAPIOutputFile string
 	// Docs prints the reference of markers and rules instead of generating.
 	Docs bool
+	// CRDPaths are CRD YAML files, or directories of them, written by
+	// controller-gen, that receive the unions' CEL rules.
+	CRDPaths []string
 }
 
 // New returns the arguments with their defaults.
@@ -47,6 +50,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"name of the file written into --openapi-output-pkg")
 	fs.BoolVar(&a.Docs, "docs", a.Docs,
 		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
+	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
+		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 }
 
 // Validate checks the arguments.

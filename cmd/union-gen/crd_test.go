@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCRDPaths runs union-gen with --crd-paths on a directory holding
+// controller-gen's CRD of examples/crd: the CRD gets union-gen's rules, as in
+// the committed example.
+func TestCRDPaths(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "widgets.yaml")
+	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
+	before := takeSnapshot(t, "examples")
+	res := run(t, "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "./examples/apis/...", "./examples/crd/...")
+	checkUnchanged(t, before, "examples")
+	if res.code != 0 {
+		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
+	}
+	got, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the CRD is not the committed example's:\n%s", got)
+	}
+}
+
+// TestCRDPathsStale: a CRD that lacks a property of the Go types is an error
+// at its position, the exit status is 1, and no file is written: neither the
+// CRDs nor the Go files.
+func TestCRDPathsStale(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := strings.Replace(string(data), "\n              strategy:\n", "\n              strategyOld:\n", 1)
+	good, bad := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), good)
+	if err := os.WriteFile(bad, []byte(stale), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := run(t, "--output-file", "zz_generated.test_crd.go", "--crd-paths", good+","+bad, "./examples/apis/...", "./examples/crd/...")
+	if res.code != 1 {
+		t.Errorf("exit status %d, want 1", res.code)
+	}
+	if want := bad + ":40:13: Widget.spec: the schema has no property \"strategy\""; !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr does not have %q:\n%s", want, res.stderr)
+	}
+	if got, _ := os.ReadFile(good); string(got) != string(data) {
+		t.Error("a CRD was written despite the error")
+	}
+	if matches, _ := filepath.Glob(filepath.Join(root, "examples/*/*/*/zz_generated.test_crd.go")); len(matches) > 0 {
+		t.Errorf("Go files were written despite the error: %v", matches)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

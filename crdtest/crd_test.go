@@ -1,0 +1,107 @@
+// Package crdtest holds union-gen's CEL rules to the API server's own code:
+// the example CRD passes apiextensions-apiserver's CRD validation (rule
+// compilation and cost estimation), and its rules, run by the CRD CEL
+// validator, give the verdicts of the generated ValidateUnions. It is a
+// module of its own so that union-gen does not depend on
+// k8s.io/apiextensions-apiserver.
+package crdtest
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	apiextensions "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	schemavalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"sigs.k8s.io/yaml"
+)
+
+// exampleCRD is the CRD that hack/update-codegen.sh makes with
+// controller-gen and union-gen.
+const exampleCRD = "../examples/crd/config/examples.union-gen.io_widgets.yaml"
+
+// loadCRD reads a CRD file into the API server's internal type, defaulted
+// as the API server defaults it.
+func loadCRD(t testing.TB, file string) *apiextensions.CustomResourceDefinition {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decodeCRD(t, data)
+}
+
+func decodeCRD(t testing.TB, data []byte) *apiextensions.CustomResourceDefinition {
+	t.Helper()
+	var v1 apiextensionsv1.CustomResourceDefinition
+	if err := yaml.UnmarshalStrict(data, &v1); err != nil {
+		t.Fatal(err)
+	}
+	apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(&v1)
+	var crd apiextensions.CustomResourceDefinition
+	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(&v1, &crd, nil); err != nil {
+		t.Fatal(err)
+	}
+	return &crd
+}
+
+// validators are what the API server checks a custom resource with: the
+// schema (types, enums) and the CEL rules.
+type validators struct {
+	structural *structuralschema.Structural
+	schema     schemavalidation.SchemaValidator
+	cel        *cel.Validator
+}
+
+func newValidators(t testing.TB, crd *apiextensions.CustomResourceDefinition) *validators {
+	t.Helper()
+	// The internal type keeps a schema common to all versions in
+	// spec.validation.
+	if crd.Spec.Validation == nil {
+		t.Fatalf("%s: want one schema for all versions", crd.Name)
+	}
+	props := crd.Spec.Validation.OpenAPIV3Schema
+	s, err := structuralschema.NewStructural(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, _, err := schemavalidation.NewSchemaValidator(props)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &validators{structural: s, schema: sv, cel: cel.NewValidator(s, true, celconfig.PerCallLimit)}
+}
+
+// validate returns the errors of the schema and of the rules on obj, an
+// update of old, or a create when old is nil. Errors of unchanged values are
+// not ratcheted: the generated Go methods do not ratchet either.
+func (v *validators) validate(obj, old map[string]any) field.ErrorList {
+	var errs field.ErrorList
+	if old == nil {
+		errs = schemavalidation.ValidateCustomResource(nil, obj, v.schema)
+	} else {
+		errs = schemavalidation.ValidateCustomResourceUpdate(nil, obj, old, v.schema)
+	}
+	var oldObj any
+	if old != nil {
+		oldObj = old
+	}
+	celErrs, _ := v.cel.Validate(context.Background(), nil, v.structural, obj, oldObj, celconfig.RuntimeCELCostBudget)
+	return append(errs, celErrs...)
+}
+
+// TestExampleCRDValid runs the API server's validation of a CRD on create:
+// every rule compiles in the CRD CEL environment and passes the estimated
+// cost limits, per rule and for the whole CRD.
+func TestExampleCRDValid(t *testing.T) {
+	crd := loadCRD(t, exampleCRD)
+	if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crd); len(errs) > 0 {
+		t.Errorf("the API server rejects %s:\n%v", exampleCRD, errs.ToAggregate())
+	}
+}

@@ -1,0 +1,61 @@
+package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
+	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
+	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
+	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
+)
+
+// Widget is a custom resource whose spec holds unions.
+//
+// +kubebuilder:object:root=true
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec WidgetSpec `json:"spec"`
+}
+
+// WidgetSpec reaches a union through each shape of schema. Its hand-written
+// rule stays beside the rules that union-gen adds.
+//
+// +kubebuilder:validation:XValidation:rule="!has(self.named) || size(self.named) <= 64",message="at most 64 named unions"
+type WidgetSpec struct {
+	// strategy is a union behind a pointer.
+	// +optional
+	Strategy *appsv1.DeploymentStrategy `json:"strategy,omitempty"`
+
+	// metrics is a list without maxItems: its items have no old counterpart.
+	// +listType=atomic
+	// +optional
+	Metrics []autoscalingv2.MetricSpec `json:"metrics,omitempty"`
+
+	// profiles is a list with maxItems.
+	// +kubebuilder:validation:MaxItems=16
+	// +listType=atomic
+	// +optional
+	Profiles []corev1.SeccompProfile `json:"profiles,omitempty"`
+
+	// unions is a map: its values are matched with the old ones by key.
+	// +optional
+	Unions map[string]kepv1alpha1.Union `json:"unions,omitempty"`
+
+	// named is a list-map: its items are matched with the old ones by name.
+	// +listType=map
+	// +listMapKey=name
+	// +optional
+	Named []NamedUnion `json:"named,omitempty"`
+
+	// Default holds a union embedded inline: its fields are the spec's.
+	kepv1alpha1.Union `json:",inline"`
+}
+
+// NamedUnion is an item of a list-map that embeds a union inline.
+type NamedUnion struct {
+	Name string `json:"name"`
+
+	kepv1alpha1.Union `json:",inline"`
+}

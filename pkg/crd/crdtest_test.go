@@ -1,0 +1,22 @@
+package crd_test
+
+import (
+	"os/exec"
+	"testing"
+)
+
+// crdTest is the module that holds the rules to k8s.io/apiextensions-apiserver;
+// it is apart so that union-gen does not depend on it.
+const crdTest = "../../crdtest"
+
+// TestCRDModule runs the crdtest module's tests: the example CRD passes the
+// API server's CRD validation (compilation and cost of every rule) and its
+// rules give the verdicts of the generated methods. The first run downloads
+// and builds k8s.io/apiextensions-apiserver, which takes minutes.
+func TestCRDModule(t *testing.T) {
+	cmd := exec.Command("go", "test", "./...")
+	cmd.Dir = crdTest
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in %s: %v\n%s", crdTest, err, out)
+	}
+}

@@ -1,0 +1,410 @@
+package crd
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"k8s.io/gengo/v2/types"
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// Kind finds the Go type of a CRD's kind in a version of its group, nil
+// when the input packages do not have it.
+type Kind func(group, version, kind string) *types.Type
+
+// Kinds finds kinds among the types of the input packages: a package's
+// group is its +groupName, its version its +versionName or else its name, as
+// controller-gen reads them.
+func Kinds(universe types.Universe, inputs []string) Kind {
+	type gv struct{ group, version string }
+	pkgs := map[gv][]*types.Package{}
+	for _, p := range inputs {
+		pkg := universe.Package(p)
+		group := tagValue(pkg.Comments, "groupName")
+		if group == "" {
+			continue
+		}
+		version := tagValue(pkg.Comments, "versionName")
+		if version == "" {
+			version = pkg.Name
+		}
+		pkgs[gv{group, version}] = append(pkgs[gv{group, version}], pkg)
+	}
+	return func(group, version, kind string) *types.Type {
+		for _, pkg := range pkgs[gv{group, version}] {
+			if t := pkg.Types[kind]; t != nil {
+				return t
+			}
+		}
+		return nil
+	}
+}
+
+// tagValue is the value of the package comment line "+name=value".
+func tagValue(lines []string, name string) string {
+	for _, l := range lines {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// File is a CRD file and its new content.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Files lists the YAML files of paths: each is a file, or a directory whose
+// *.yaml and *.yml files are taken, in name order.
+func Files(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+	}
+	return files, nil
+}
+
+// Edit adds the rules of the unions to every version of the CRDs of files
+// whose kind is a type of the input packages, replacing the rules it added
+// before, and returns the files whose content changes. Documents that are no
+// such CRD are kept as they are; an edited one is written as controller-gen
+// writes it (sigs.k8s.io/yaml: keys sorted, the same indentation and line
+// breaks), so that controller-gen's output changes only where rules and
+// enums are added. Problems are positioned in the files.
+func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Problems) {
+	var out []File
+	var problems unions.Problems
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			problems = append(problems, unions.Problem{Message: err.Error()})
+			continue
+		}
+		e := &editor{model: model, kind: kind, file: name}
+		edited := e.file1(data)
+		problems = append(problems, e.problems...)
+		if !bytes.Equal(edited, data) {
+			out = append(out, File{Path: name, Data: edited})
+		}
+	}
+	return out, problems
+}
+
+type editor struct {
+	model    *unions.Model
+	kind     Kind
+	file     string
+	line     int // of the current document's first line, from 0
+	problems unions.Problems
+}
+
+// errorf reports a problem at a node; rule is empty for a file that cannot
+// be read as a CRD.
+func (e *editor) errorf(n *yaml.Node, rule rules.ID, subject, format string, args ...any) {
+	pos := token.Position{Filename: e.file}
+	if n != nil {
+		pos.Line, pos.Column = e.line+n.Line, n.Column
+	}
+	e.problems = append(e.problems, unions.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...)})
+}
+
+// short names a type as Go code does from another package: pkg.Type.
+func short(t *types.Type) string {
+	return path.Base(t.Name.Package) + "." + t.Name.Name
+}
+
+// file1 edits the documents of a file, split at its "---" lines.
+func (e *editor) file1(data []byte) []byte {
+	lines := strings.SplitAfter(string(data), "\n")
+	var out strings.Builder
+	start := 0
+	flush := func(end int) {
+		doc := strings.Join(lines[start:end], "")
+		e.line = start
+		out.WriteString(e.document(doc))
+	}
+	for i, l := range lines {
+		if strings.TrimRight(l, " \t\r\n") == "---" {
+			flush(i)
+			out.WriteString(l)
+			start = i + 1
+		}
+	}
+	flush(len(lines))
+	return []byte(out.String())
+}
+
+// document edits one YAML document, or returns it as it is.
+func (e *editor) document(doc string) string {
+	var root yaml.Node
+	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
+		e.errorf(nil, "", "", "not YAML: %v", err)
+		return doc
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		return doc
+	}
+	crd := root.Content[0]
+	if scalar(get(crd, "apiVersion")) != "apiextensions.k8s.io/v1" || scalar(get(crd, "kind")) != "CustomResourceDefinition" {
+		return doc
+	}
+	spec := get(crd, "spec")
+	group, kind := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind"))
+	changed := false
+	for _, version := range items(get(spec, "versions")) {
+		name := scalar(get(version, "name"))
+		t := e.kind(group, name, kind)
+		if t == nil {
+			continue
+		}
+		schema := get(get(version, "schema"), "openAPIV3Schema")
+		if schema == nil {
+			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
+			continue
+		}
+		changed = true
+		strip(schema)
+		e.visit(schema, t, true, kind)
+	}
+	if !changed || len(e.problems) > 0 {
+		return doc
+	}
+	var v any
+	if err := crd.Decode(&v); err != nil {
+		e.errorf(crd, "", "", "cannot read the CRD: %v", err)
+		return doc
+	}
+	b, err := sigsyaml.Marshal(v)
+	if err != nil {
+		e.errorf(crd, "", "", "cannot write the CRD: %v", err)
+		return doc
+	}
+	return string(b)
+}
+
+// visit adds the rules of the unions of t, and of the structs it reaches, to
+// its schema. path names the schema in problems.
+func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path string) {
+	plan := e.model.Plans[t.Name]
+	if plan == nil {
+		return
+	}
+	props := get(schema, "properties")
+	for _, u := range plan.Unions {
+		e.union(schema, props, u, correlated, path)
+	}
+	for _, step := range plan.Steps {
+		if step.JSONName == "" {
+			e.visit(schema, step.Walk.Struct, correlated, path)
+			continue
+		}
+		child := get(props, step.JSONName)
+		if child == nil {
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
+			continue
+		}
+		e.walk(child, step.Walk, correlated, path+"."+step.JSONName)
+	}
+}
+
+func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path string) {
+	var key string
+	switch w.Shape {
+	case unions.ShapeStruct, unions.ShapePointer:
+		e.visit(schema, w.Struct, correlated, path)
+		return
+	case unions.ShapeList:
+		key, correlated = "items", false
+	case unions.ShapeListMap:
+		key = "items"
+	case unions.ShapeMap:
+		key = "additionalProperties"
+	}
+	child := get(schema, key)
+	if child == nil {
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
+		return
+	}
+	e.walk(child, w.Elem, correlated, path+"[*]")
+}
+
+// union adds a union's rules to the schema of its struct, and its enum to the
+// discriminator's schema.
+func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated bool, path string) {
+	disc := get(props, u.Discriminator.JSONName)
+	if disc == nil {
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", u.Discriminator.JSONName)
+		return
+	}
+	for _, m := range u.Members {
+		if get(props, m.JSONName) == nil {
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of the union of %s: the CRD is stale; run controller-gen first", m.JSONName, u.Discriminator.JSONName)
+			return
+		}
+	}
+	celRules, err := Rules(u, correlated)
+	if err != nil {
+		e.errorf(schema, rules.CELName, path, "%v", err)
+		return
+	}
+	want := Enum(u)
+	if enum := get(disc, "enum"); enum == nil {
+		set(disc, "enum", stringSeq(want))
+	} else {
+		var have []string
+		for _, n := range items(enum) {
+			have = append(have, n.Value)
+		}
+		slices.Sort(have)
+		switch {
+		case slices.Equal(have, want):
+		case slices.Equal(have, u.Enum.Values):
+			set(disc, "enum", stringSeq(want))
+		default:
+			e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+				unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
+			return
+		}
+	}
+	list := get(schema, "x-kubernetes-validations")
+	switch {
+	case list == nil:
+		list = &yaml.Node{Kind: yaml.SequenceNode}
+		set(schema, "x-kubernetes-validations", list)
+	case list.Kind != yaml.SequenceNode:
+		e.errorf(list, rules.CRDSchema, path, "x-kubernetes-validations is not a list")
+		return
+	}
+	for _, r := range celRules {
+		n := &yaml.Node{Kind: yaml.MappingNode}
+		set(n, "fieldPath", str(r.FieldPath))
+		set(n, "message", str(r.Message))
+		if r.OptionalOldSelf {
+			set(n, "optionalOldSelf", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
+		}
+		set(n, "reason", str(r.Reason))
+		set(n, "rule", str(r.Rule))
+		list.Content = append(list.Content, n)
+	}
+}
+
+// strip removes the rules that union-gen added before from a schema and
+// the schemas under it.
+func strip(schema *yaml.Node) {
+	if schema == nil || schema.Kind != yaml.MappingNode {
+		return
+	}
+	if list := get(schema, "x-kubernetes-validations"); list != nil {
+		list.Content = slices.DeleteFunc(list.Content, func(n *yaml.Node) bool {
+			return strings.HasSuffix(scalar(get(n, "rule")), Marker)
+		})
+		if len(list.Content) == 0 {
+			del(schema, "x-kubernetes-validations")
+		}
+	}
+	for _, p := range pairs(get(schema, "properties")) {
+		strip(p[1])
+	}
+	strip(get(schema, "items"))
+	strip(get(schema, "additionalProperties"))
+	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
+		for _, s := range items(get(schema, key)) {
+			strip(s)
+		}
+	}
+	strip(get(schema, "not"))
+}
+
+// get returns the value of key in a mapping, or nil.
+func get(n *yaml.Node, key string) *yaml.Node {
+	for _, p := range pairs(n) {
+		if p[0].Value == key {
+			return p[1]
+		}
+	}
+	return nil
+}
+
+func pairs(n *yaml.Node) [][2]*yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var ps [][2]*yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		ps = append(ps, [2]*yaml.Node{n.Content[i], n.Content[i+1]})
+	}
+	return ps
+}
+
+func set(n *yaml.Node, key string, value *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			n.Content[i+1] = value
+			return
+		}
+	}
+	n.Content = append(n.Content, str(key), value)
+}
+
+func del(n *yaml.Node, key string) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			n.Content = slices.Delete(n.Content, i, i+2)
+			return
+		}
+	}
+}
+
+func items(n *yaml.Node) []*yaml.Node {
+	if n == nil || n.Kind != yaml.SequenceNode {
+		return nil
+	}
+	return n.Content
+}
+
+func scalar(n *yaml.Node) string {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return n.Value
+}
+
+func str(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+}
+
+func stringSeq(values []string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, v := range values {
+		n.Content = append(n.Content, str(v))
+	}
+	return n
+}

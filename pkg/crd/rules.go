@@ -1,0 +1,191 @@
+// Package crd adds the rules of the unions (docs/semantics.md V1–V3) to the
+// CustomResourceDefinitions that controller-gen writes: as CEL
+// x-kubernetes-validations rules, checked by the API server itself, and as
+// the enum of each discriminator.
+package crd
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// Marker ends every rule that union-gen writes, as a CEL comment: a re-run
+// replaces the rules that carry it and leaves every other rule alone.
+const Marker = " // union-gen"
+
+// The reasons of the rules, as apiextensions.k8s.io/v1 spells them.
+const (
+	ReasonRequired  = "FieldValueRequired"
+	ReasonForbidden = "FieldValueForbidden"
+)
+
+// Rule is one x-kubernetes-validations rule.
+type Rule struct {
+	Rule      string
+	Message   string
+	Reason    string
+	FieldPath string
+	// OptionalOldSelf makes the rule run on create too, with oldSelf unset.
+	OptionalOldSelf bool
+}
+
+// Rules returns the rules of a union for the schema of the struct that holds
+// it. correlated tells whether the API server matches that schema's values
+// with old ones (it does, as union-gen does, through fields, maps and
+// list-maps, but not through other lists): only then can a rule compare
+// with oldSelf.
+//
+// V1's NotSupported is left to the schema's enum (see Enum); the rules give
+// V1's Required, V2 and V3, each rule failing exactly where the Go methods
+// report the error, with the same type, path and message.
+func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
+	d, err := Select(u.Discriminator.JSONName)
+	if err != nil {
+		return nil, err
+	}
+	discPath := FieldPath(u.Discriminator.JSONName)
+	var rules []Rule
+	if !u.NoneValue {
+		rules = append(rules, Rule{
+			Rule:      fmt.Sprintf(`has(self.%s) && self.%s != ""`, d, d),
+			Message:   u.DiscriminatorRequiredMessage(),
+			Reason:    ReasonRequired,
+			FieldPath: discPath,
+		})
+	}
+	for _, m := range u.Members {
+		x, err := Select(m.JSONName)
+		if err != nil {
+			return nil, err
+		}
+		set := setTest(m, "self."+x)
+		path := FieldPath(m.JSONName)
+		if !m.Optional {
+			rules = append(rules, Rule{
+				Rule:      fmt.Sprintf(`!has(self.%s) || self.%s != %s || %s`, d, d, strconv.Quote(m.Value), set),
+				Message:   u.RequiredMessage(m),
+				Reason:    ReasonRequired,
+				FieldPath: path,
+			})
+		}
+		others := slices.DeleteFunc(slices.Clone(u.Enum.Values), func(v string) bool { return v == m.Value })
+		if len(others) == 0 {
+			continue // only m's value is valid: m is never forbidden
+		}
+		// selectsOther: the discriminator holds a valid value other than
+		// m's; absent, it is "".
+		var selectsOther string
+		if u.NoneValue {
+			selectsOther = fmt.Sprintf(`(!has(self.%s) || %s)`, d, in("self."+d, others))
+		} else {
+			selectsOther = fmt.Sprintf(`(has(self.%s) && %s)`, d, in("self."+d, others))
+		}
+		forbidden := fmt.Sprintf(`!(%s && %s)`, set, selectsOther)
+		if !correlated {
+			rules = append(rules, Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
+			continue
+		}
+		// The discriminator's value, "" when absent, as Go compares it. (The
+		// optional form, x.?d.orValue(""), is estimated as a string of
+		// unbounded length, which the API server's cost limit rejects.)
+		disc := func(x string) string { return fmt.Sprintf(`(has(%s.%s) ? %s.%s : "")`, x, d, x, d) }
+		rules = append(rules,
+			Rule{
+				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s == %s`, forbidden, disc("oldSelf.value()"), disc("self")),
+				Message:         u.ForbiddenMessage(m),
+				Reason:          ReasonForbidden,
+				FieldPath:       path,
+				OptionalOldSelf: true,
+			},
+			Rule{
+				Rule:      fmt.Sprintf(`%s || %s != %s`, forbidden, disc("oldSelf"), disc("self")),
+				Message:   u.UnchangedMessage(m),
+				Reason:    ReasonForbidden,
+				FieldPath: path,
+			})
+	}
+	for i := range rules {
+		rules[i].Rule += Marker
+	}
+	return rules, nil
+}
+
+// Enum is the enum of a discriminator's schema: its valid values and "",
+// so that an empty discriminator gets V1's Required from the rules rather
+// than NotSupported from the schema, as in Go. Any other value gets the
+// schema's NotSupported, which lists these values.
+func Enum(u *unions.Union) []string {
+	values := slices.Clone(u.Enum.Values)
+	if !u.NoneValue {
+		values = append(values, "")
+	}
+	slices.Sort(values)
+	return values
+}
+
+// in tests that x is one of values, as CEL.
+func in(x string, values []string) string {
+	if len(values) == 1 {
+		return x + " == " + strconv.Quote(values[0])
+	}
+	return x + " in [" + unions.Quote(values) + "]"
+}
+
+// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
+// member x; an absent property is unset.
+func setTest(m *unions.Member, x string) string {
+	switch m.Presence {
+	case unions.PresenceLength:
+		return fmt.Sprintf("(has(%s) && size(%s) > 0)", x, x)
+	case unions.PresenceString:
+		return fmt.Sprintf(`(has(%s) && %s != "")`, x, x)
+	case unions.PresenceBool:
+		return fmt.Sprintf("(has(%s) && %s == true)", x, x)
+	case unions.PresenceNumber:
+		zero := "0"
+		if t := typeinfo.Underlying(m.Type); t.Name.Name == "float32" || t.Name.Name == "float64" {
+			zero = "0.0"
+		}
+		return fmt.Sprintf("(has(%s) && %s != %s)", x, x, zero)
+	default:
+		return fmt.Sprintf("has(%s)", x)
+	}
+}
+
+// celReserved are the words that the API server's CEL environment escapes
+// as __word__ when they name a property.
+var celReserved = []string{
+	"as", "break", "const", "continue", "else", "false", "for", "function", "if",
+	"import", "in", "let", "loop", "namespace", "null", "package", "return", "true", "var", "void", "while",
+}
+
+var (
+	escapable  = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_./-]*$`)
+	identifier = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
+)
+
+// Select is a property's name as CEL selects it from self, escaped as the
+// API server escapes it.
+func Select(name string) (string, error) {
+	if !escapable.MatchString(name) {
+		return "", fmt.Errorf("property %q cannot be named in CEL: the API server gives CEL only properties named [a-zA-Z_][a-zA-Z0-9_./-]*", name)
+	}
+	if slices.Contains(celReserved, name) {
+		return "__" + name + "__", nil
+	}
+	return strings.NewReplacer("__", "__underscores__", ".", "__dot__", "-", "__dash__", "/", "__slash__").Replace(name), nil
+}
+
+// FieldPath is a rule's fieldPath to a property of self.
+func FieldPath(name string) string {
+	if identifier.MatchString(name) {
+		return "." + name
+	}
+	return "['" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(name) + "']"
+}

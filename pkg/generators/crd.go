@@ -1,0 +1,65 @@
+package generators
+
+import (
+	"io"
+	"path/filepath"
+
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// crdFileType is the file type of the CRD files that union-gen rewrites.
+const crdFileType = "crd"
+
+// crdTargetsOf edits the CRD files of cfg.CRDPaths in memory and returns a
+// target for each file that changes, so that gengo writes them with the Go
+// files, and none when there is any problem.
+func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]generator.Target, unions.Problems) {
+	files, err := crd.Files(cfg.CRDPaths)
+	if err != nil {
+		return nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
+	}
+	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs), files)
+	if problems.HasErrors() {
+		return nil, problems
+	}
+	c.FileTypes[crdFileType] = crdFile{}
+	var targets []generator.Target
+	for _, f := range edited {
+		targets = append(targets, &generator.SimpleTarget{
+			PkgName: "crd",
+			PkgPath: f.Path,
+			PkgDir:  filepath.Dir(f.Path),
+			GeneratorsFunc: func(*generator.Context) []generator.Generator {
+				return []generator.Generator{&crdGenerator{
+					GoGenerator: generator.GoGenerator{OutputFilename: filepath.Base(f.Path)},
+					data:        f.Data,
+				}}
+			},
+		})
+	}
+	return targets, problems
+}
+
+// crdGenerator writes the content of an edited CRD file.
+type crdGenerator struct {
+	generator.GoGenerator
+	data []byte
+}
+
+func (g *crdGenerator) FileType() string                            { return crdFileType }
+func (g *crdGenerator) Filter(*generator.Context, *types.Type) bool { return false }
+func (g *crdGenerator) Init(_ *generator.Context, w io.Writer) error {
+	_, err := w.Write(g.data)
+	return err
+}
+
+// crdFile writes a CRD file as its generator made it, atomically.
+type crdFile struct{}
+
+func (crdFile) AssembleFile(f *generator.File, path string) error {
+	return writeFileAtomic(path, f.Body.Bytes())
+}
