@@ -2,6 +2,7 @@ package generators
 
 import (
 	"io"
+	"text/template"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
@@ -85,17 +86,22 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
 		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
 	}
-	sw := generator.NewSnippetWriter(w, c, "$", "$")
-	sw.Do(normalizeUnionsTemplate, view)
+	if err := normalizeUnionsMethod.Execute(w, view); err != nil {
+		return err
+	}
 	for _, u := range view.Unions {
 		if len(u.Members) > 0 {
-			sw.Do(normalizeUnionTemplate, u)
+			if err := normalizeUnionMethod.Execute(w, u); err != nil {
+				return err
+			}
 		}
 	}
-	sw.Do(validateUnionsTemplate, view)
-	sw.Do(unionsErrorsTemplate, view)
-	sw.Do(unionsValidTemplate, view)
-	return sw.Error()
+	for _, method := range []*template.Template{validateUnionsMethod, unionsErrorsMethod, unionsValidMethod} {
+		if err := method.Execute(w, view); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Finalize writes the helpers that the methods use.
