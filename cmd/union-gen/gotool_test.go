@@ -44,14 +44,23 @@ type S struct {
 }
 `)
 
-	// The consumer gets this repository's go.sum: every module it builds with
-	// is one of ours, so `go get` verifies each against a known checksum and
+	// The consumer gets this repository's go.sum: every module in its graph
+	// is in ours, so `go get` verifies each against a known checksum and
 	// never asks the checksum database, which CI runners often cannot reach.
-	// Every such module is in the module cache once this repository builds,
-	// so going without the proxy keeps the test offline too. `go mod tidy` is
-	// left out: it wants the modules of our dependencies' tests as well, which
-	// a fresh module cache lacks; -mod=mod lets vet record what the
-	// generated file imports instead.
+	// `go get` reads the go.mod file of every module in the graph, some of
+	// which building union-gen does not need, and the generated code imports
+	// k8s.io/apimachinery: downloading our modules puts them all in the
+	// module cache first (from the module proxy, if they are not there yet).
+	// The consumer then works without the proxy: a lookup of
+	// github.com/union-gen/union-gen there would fail, as it is not published.
+	// `go mod tidy` is left out: it wants the modules of our dependencies'
+	// tests as well, whose checksums our go.sum lacks; -mod=mod lets vet
+	// record what the generated file imports instead.
+	download := exec.Command("go", "mod", "download")
+	download.Dir = root
+	if out, err := download.CombinedOutput(); err != nil {
+		t.Fatalf("go mod download: %v\n%s", err, out)
+	}
 	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
