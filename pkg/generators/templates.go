@@ -121,29 +121,18 @@ $- end $
 $- end $
 $- define "checks" $
 $- range .Unions $
-$- if .Members $
-$.Selected$ := 0
-$- end $
 switch in.$.Disc$ {
-$- if .EmptyValues $
-case $.EmptyValues$:
+$- range .Cases $
+case $.Values$:
+$- if .Invalid $
+if $.Invalid$ {
+$.Fail$
+}
 $- end $
-$- range .Members $
-case $.Value$:
-$.Selected$ = $.Number$
 $- end $
 default:
 $.Fail$
 }
-$- range .Members $
-$- if .Optional $
-if $.InSet$ && $.Selected$ != $.Number$ {
-$- else $
-if ($.InSet$) != ($.Selected$ == $.Number$) {
-$- end $
-$.Fail$
-}
-$- end $
 $- end $
 $- range .Walks $
 $- template "check" . $

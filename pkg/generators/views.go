@@ -42,14 +42,12 @@ type checksView struct {
 // unionView is a union as the generated methods test it.
 type unionView struct {
 	*symbols
-	// Type is the struct's name, Disc the discriminator's Go name, Selected
-	// the variable that numbers the member it selects and Normalize the
-	// method that clears the members it no longer selects.
-	Type, Disc, Selected, Normalize string
-	// Values and EmptyValues are the enum's values, and those that select no
-	// member field, as Go literals.
-	Values, EmptyValues string
-	NoneValue           bool
+	// Type is the struct's name, Disc the discriminator's Go name and
+	// Normalize the method that clears the members it no longer selects.
+	Type, Disc, Normalize string
+	// Values are the enum's values, as Go literals.
+	Values    string
+	NoneValue bool
 	// Path and RequiredMessage are the discriminator's path and its message
 	// for an empty value.
 	Path, RequiredMessage string
@@ -57,16 +55,24 @@ type unionView struct {
 	// Stale tells whether a member is set in both objects although the new
 	// value does not select it: only then can normalization clear anything.
 	Stale string
+	// Cases are the rows of the selection table as the checks test them.
+	Cases []*caseView
+}
+
+// caseView is a set of discriminator values that select the same member (or
+// none), and the condition under which an object with one of them is
+// invalid: the selected member unset, unless optional, or another one set.
+type caseView struct {
+	*symbols
+	Values, Invalid string
 }
 
 // memberView is a member as the generated methods test it.
 type memberView struct {
 	*symbols
-	Disc, Selected, GoName string
-	// Value is the selecting value as a Go literal; Number numbers the member
-	// from 1 in the checks.
+	Disc, GoName string
+	// Value is the selecting value as a Go literal.
 	Value    string
-	Number   int
 	Optional bool
 	// InSet, OldSet and InUnset test the member of in and of old.
 	InSet, OldSet, InUnset string
@@ -81,7 +87,6 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		symbols:         sym,
 		Type:            typeName,
 		Disc:            disc.GoName,
-		Selected:        "selected" + disc.GoName,
 		Normalize:       "unionsNormalize" + disc.GoName,
 		Values:          unions.Quote(u.Enum.Values),
 		NoneValue:       u.NoneValue,
@@ -95,18 +100,16 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		}
 	}
 	if len(empty) > 0 {
-		v.EmptyValues = unions.Quote(empty)
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil)})
 	}
 	var stale []string
-	for i, m := range u.Members {
+	for _, m := range u.Members {
 		test := presenceTests[m.Presence]
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
 			Disc:             disc.GoName,
-			Selected:         v.Selected,
 			GoName:           m.GoName,
 			Value:            strconv.Quote(m.Value),
-			Number:           i + 1,
 			Optional:         m.Optional,
 			InSet:            fmt.Sprintf(test.set, "in."+m.GoName),
 			OldSet:           fmt.Sprintf(test.set, "old."+m.GoName),
@@ -117,10 +120,27 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 			ForbiddenMessage: strconv.Quote(u.ForbiddenMessage(m)),
 			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m)})
 		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
 	}
 	v.Stale = strings.Join(stale, " || ")
 	return v
+}
+
+// invalidWhen is the condition under which a union whose discriminator
+// selects the given member (nil: none) is invalid, or "" when it never is.
+func invalidWhen(u *unions.Union, selected *unions.Member) string {
+	var conds []string
+	for _, m := range u.Members {
+		test := presenceTests[m.Presence]
+		switch {
+		case m != selected:
+			conds = append(conds, fmt.Sprintf(test.set, "in."+m.GoName))
+		case !m.Optional:
+			conds = append(conds, fmt.Sprintf(test.unset, "in."+m.GoName))
+		}
+	}
+	return strings.Join(conds, " || ")
 }
 
 // walkView is a walked value as one generated method sees it: the

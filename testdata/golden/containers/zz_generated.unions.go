@@ -273,19 +273,16 @@ func (in *Leaf) ValidateUnions(old *Leaf, fldPath *field.Path) field.ErrorList {
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "A":
-		selectedType = 1
+		if in.A == nil || in.B != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "B":
-		selectedType = 2
+		if in.A != nil || in.B == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.A != nil) != (selectedType == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.B != nil) != (selectedType == 2) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -332,19 +329,16 @@ func (in *Leaf) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "A":
-		selectedType = 1
+		if in.A == nil || in.B != nil {
+			return false
+		}
 	case "B":
-		selectedType = 2
+		if in.A != nil || in.B == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.A != nil) != (selectedType == 1) {
-		return false
-	}
-	if (in.B != nil) != (selectedType == 2) {
 		return false
 	}
 	return true

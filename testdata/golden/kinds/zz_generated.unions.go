@@ -118,50 +118,44 @@ func (in *Scalars) ValidateUnions(old *Scalars, fldPath *field.Path) field.Error
 	if in == nil {
 		return nil
 	}
-	selectedKind := 0
 	switch in.Kind {
 	case "None":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Text":
-		selectedKind = 1
+		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Flag":
-		selectedKind = 2
+		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Count":
-		selectedKind = 3
+		if in.Text != "" || in.Flag || in.Count == 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Ratio":
-		selectedKind = 4
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Items":
-		selectedKind = 5
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) == 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Labels":
-		selectedKind = 6
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) == 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Name":
-		selectedKind = 7
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name == "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "List":
-		selectedKind = 8
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Text != "") != (selectedKind == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if in.Flag && selectedKind != 2 {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Count != 0) != (selectedKind == 3) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Ratio != 0) != (selectedKind == 4) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (len(in.Items) > 0) != (selectedKind == 5) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (len(in.Labels) > 0) != (selectedKind == 6) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Name != "") != (selectedKind == 7) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (len(in.List) > 0) != (selectedKind == 8) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -265,50 +259,44 @@ func (in *Scalars) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedKind := 0
 	switch in.Kind {
 	case "None":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Text":
-		selectedKind = 1
+		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Flag":
-		selectedKind = 2
+		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Count":
-		selectedKind = 3
+		if in.Text != "" || in.Flag || in.Count == 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Ratio":
-		selectedKind = 4
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Items":
-		selectedKind = 5
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) == 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Labels":
-		selectedKind = 6
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) == 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
 	case "Name":
-		selectedKind = 7
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name == "" || len(in.List) > 0 {
+			return false
+		}
 	case "List":
-		selectedKind = 8
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.Text != "") != (selectedKind == 1) {
-		return false
-	}
-	if in.Flag && selectedKind != 2 {
-		return false
-	}
-	if (in.Count != 0) != (selectedKind == 3) {
-		return false
-	}
-	if (in.Ratio != 0) != (selectedKind == 4) {
-		return false
-	}
-	if (len(in.Items) > 0) != (selectedKind == 5) {
-		return false
-	}
-	if (len(in.Labels) > 0) != (selectedKind == 6) {
-		return false
-	}
-	if (in.Name != "") != (selectedKind == 7) {
-		return false
-	}
-	if (len(in.List) > 0) != (selectedKind == 8) {
 		return false
 	}
 	return true

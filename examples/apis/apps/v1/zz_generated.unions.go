@@ -175,15 +175,16 @@ func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *f
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Recreate":
+		if in.RollingUpdate != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "RollingUpdate":
-		selectedType = 1
+		if in.RollingUpdate == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.RollingUpdate != nil) != (selectedType == 1) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -220,15 +221,16 @@ func (in *DeploymentStrategy) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Recreate":
+		if in.RollingUpdate != nil {
+			return false
+		}
 	case "RollingUpdate":
-		selectedType = 1
+		if in.RollingUpdate == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.RollingUpdate != nil) != (selectedType == 1) {
 		return false
 	}
 	return true

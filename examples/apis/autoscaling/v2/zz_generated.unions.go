@@ -122,34 +122,28 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Object":
-		selectedType = 1
+		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Pods":
-		selectedType = 2
+		if in.Object != nil || in.Pods == nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Resource":
-		selectedType = 3
+		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "ContainerResource":
-		selectedType = 4
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "External":
-		selectedType = 5
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Object != nil) != (selectedType == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Pods != nil) != (selectedType == 2) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Resource != nil) != (selectedType == 3) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.ContainerResource != nil) != (selectedType == 4) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.External != nil) != (selectedType == 5) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -226,34 +220,28 @@ func (in *MetricSpec) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Object":
-		selectedType = 1
+		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
+			return false
+		}
 	case "Pods":
-		selectedType = 2
+		if in.Object != nil || in.Pods == nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
+			return false
+		}
 	case "Resource":
-		selectedType = 3
+		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
+			return false
+		}
 	case "ContainerResource":
-		selectedType = 4
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return false
+		}
 	case "External":
-		selectedType = 5
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.Object != nil) != (selectedType == 1) {
-		return false
-	}
-	if (in.Pods != nil) != (selectedType == 2) {
-		return false
-	}
-	if (in.Resource != nil) != (selectedType == 3) {
-		return false
-	}
-	if (in.ContainerResource != nil) != (selectedType == 4) {
-		return false
-	}
-	if (in.External != nil) != (selectedType == 5) {
 		return false
 	}
 	return true

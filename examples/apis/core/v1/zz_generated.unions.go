@@ -345,15 +345,16 @@ func (in *SeccompProfile) ValidateUnions(old *SeccompProfile, fldPath *field.Pat
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "RuntimeDefault", "Unconfined":
+		if in.LocalhostProfile != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Localhost":
-		selectedType = 1
+		if in.LocalhostProfile == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.LocalhostProfile != nil) != (selectedType == 1) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -390,15 +391,16 @@ func (in *SeccompProfile) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "RuntimeDefault", "Unconfined":
+		if in.LocalhostProfile != nil {
+			return false
+		}
 	case "Localhost":
-		selectedType = 1
+		if in.LocalhostProfile == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.LocalhostProfile != nil) != (selectedType == 1) {
 		return false
 	}
 	return true
@@ -573,69 +575,56 @@ func (in *VolumeSource) ValidateUnions(old *VolumeSource, fldPath *field.Path) f
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "HostPath":
-		selectedType = 1
+		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "EmptyDir":
-		selectedType = 2
+		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Secret":
-		selectedType = 3
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "NFS":
-		selectedType = 4
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "ISCSI":
-		selectedType = 5
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "PersistentVolumeClaim":
-		selectedType = 6
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "RBD":
-		selectedType = 7
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "ConfigMap":
-		selectedType = 8
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap == nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "DownwardAPI":
-		selectedType = 9
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI == nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "CSI":
-		selectedType = 10
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Projected":
-		selectedType = 11
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected == nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Ephemeral":
-		selectedType = 12
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.HostPath != nil) != (selectedType == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.EmptyDir != nil) != (selectedType == 2) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Secret != nil) != (selectedType == 3) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.NFS != nil) != (selectedType == 4) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.ISCSI != nil) != (selectedType == 5) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.PersistentVolumeClaim != nil) != (selectedType == 6) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.RBD != nil) != (selectedType == 7) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.ConfigMap != nil) != (selectedType == 8) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.DownwardAPI != nil) != (selectedType == 9) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.CSI != nil) != (selectedType == 10) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Projected != nil) != (selectedType == 11) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Ephemeral != nil) != (selectedType == 12) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -782,69 +771,56 @@ func (in *VolumeSource) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "HostPath":
-		selectedType = 1
+		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "EmptyDir":
-		selectedType = 2
+		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "Secret":
-		selectedType = 3
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "NFS":
-		selectedType = 4
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "ISCSI":
-		selectedType = 5
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "PersistentVolumeClaim":
-		selectedType = 6
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "RBD":
-		selectedType = 7
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "ConfigMap":
-		selectedType = 8
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap == nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "DownwardAPI":
-		selectedType = 9
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI == nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "CSI":
-		selectedType = 10
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
 	case "Projected":
-		selectedType = 11
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected == nil || in.Ephemeral != nil {
+			return false
+		}
 	case "Ephemeral":
-		selectedType = 12
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.HostPath != nil) != (selectedType == 1) {
-		return false
-	}
-	if (in.EmptyDir != nil) != (selectedType == 2) {
-		return false
-	}
-	if (in.Secret != nil) != (selectedType == 3) {
-		return false
-	}
-	if (in.NFS != nil) != (selectedType == 4) {
-		return false
-	}
-	if (in.ISCSI != nil) != (selectedType == 5) {
-		return false
-	}
-	if (in.PersistentVolumeClaim != nil) != (selectedType == 6) {
-		return false
-	}
-	if (in.RBD != nil) != (selectedType == 7) {
-		return false
-	}
-	if (in.ConfigMap != nil) != (selectedType == 8) {
-		return false
-	}
-	if (in.DownwardAPI != nil) != (selectedType == 9) {
-		return false
-	}
-	if (in.CSI != nil) != (selectedType == 10) {
-		return false
-	}
-	if (in.Projected != nil) != (selectedType == 11) {
-		return false
-	}
-	if (in.Ephemeral != nil) != (selectedType == 12) {
 		return false
 	}
 	return true

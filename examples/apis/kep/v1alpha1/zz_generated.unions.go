@@ -251,31 +251,29 @@ func (in *Pipeline) ValidateUnions(old *Pipeline, fldPath *field.Path) field.Err
 	if in == nil {
 		return nil
 	}
-	selectedInput := 0
 	switch in.Input {
 	case "":
+		if in.File != nil || in.URL != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "File":
-		selectedInput = 1
+		if in.File == nil || in.URL != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "URL":
-		selectedInput = 2
+		if in.File != nil || in.URL == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
 		return in.unionsErrors(old, fldPath)
 	}
-	if (in.File != nil) != (selectedInput == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.URL != nil) != (selectedInput == 2) {
-		return in.unionsErrors(old, fldPath)
-	}
-	selectedOutput := 0
 	switch in.Output {
 	case "Stdout":
+		if in.Socket != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Socket":
-		selectedOutput = 1
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if in.Socket != nil && selectedOutput != 1 {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -334,31 +332,29 @@ func (in *Pipeline) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedInput := 0
 	switch in.Input {
 	case "":
+		if in.File != nil || in.URL != nil {
+			return false
+		}
 	case "File":
-		selectedInput = 1
+		if in.File == nil || in.URL != nil {
+			return false
+		}
 	case "URL":
-		selectedInput = 2
+		if in.File != nil || in.URL == nil {
+			return false
+		}
 	default:
 		return false
 	}
-	if (in.File != nil) != (selectedInput == 1) {
-		return false
-	}
-	if (in.URL != nil) != (selectedInput == 2) {
-		return false
-	}
-	selectedOutput := 0
 	switch in.Output {
 	case "Stdout":
+		if in.Socket != nil {
+			return false
+		}
 	case "Socket":
-		selectedOutput = 1
 	default:
-		return false
-	}
-	if in.Socket != nil && selectedOutput != 1 {
 		return false
 	}
 	return true
@@ -451,20 +447,20 @@ func (in *Union) ValidateUnions(old *Union, fldPath *field.Path) field.ErrorList
 	if in == nil {
 		return nil
 	}
-	selectedUnionType := 0
 	switch in.UnionType {
 	case "", "FieldC", "FieldD":
+		if in.FieldA != 0 || in.FieldB != 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "FieldA":
-		selectedUnionType = 1
+		if in.FieldA == 0 || in.FieldB != 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "FieldB":
-		selectedUnionType = 2
+		if in.FieldA != 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.FieldA != 0) != (selectedUnionType == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if in.FieldB != 0 && selectedUnionType != 2 {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -506,20 +502,20 @@ func (in *Union) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedUnionType := 0
 	switch in.UnionType {
 	case "", "FieldC", "FieldD":
+		if in.FieldA != 0 || in.FieldB != 0 {
+			return false
+		}
 	case "FieldA":
-		selectedUnionType = 1
+		if in.FieldA == 0 || in.FieldB != 0 {
+			return false
+		}
 	case "FieldB":
-		selectedUnionType = 2
+		if in.FieldA != 0 {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.FieldA != 0) != (selectedUnionType == 1) {
-		return false
-	}
-	if in.FieldB != 0 && selectedUnionType != 2 {
 		return false
 	}
 	return true
@@ -560,19 +556,16 @@ func (in *Union2) ValidateUnions(old *Union2, fldPath *field.Path) field.ErrorLi
 	if in == nil {
 		return nil
 	}
-	selectedType2 := 0
 	switch in.Type2 {
 	case "ALPHA":
-		selectedType2 = 1
+		if in.Alpha == 0 || in.Beta != 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "BETA":
-		selectedType2 = 2
+		if in.Alpha != 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Alpha != 0) != (selectedType2 == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if in.Beta != 0 && selectedType2 != 2 {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -616,19 +609,16 @@ func (in *Union2) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType2 := 0
 	switch in.Type2 {
 	case "ALPHA":
-		selectedType2 = 1
+		if in.Alpha == 0 || in.Beta != 0 {
+			return false
+		}
 	case "BETA":
-		selectedType2 = 2
+		if in.Alpha != 0 {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.Alpha != 0) != (selectedType2 == 1) {
-		return false
-	}
-	if in.Beta != 0 && selectedType2 != 2 {
 		return false
 	}
 	return true

@@ -45,19 +45,16 @@ func (in *Shape) ValidateUnions(old *Shape, fldPath *field.Path) field.ErrorList
 	if in == nil {
 		return nil
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Circle":
-		selectedType = 1
+		if in.Circle == nil || in.Square != nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Square":
-		selectedType = 2
+		if in.Circle != nil || in.Square == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	default:
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Circle != nil) != (selectedType == 1) {
-		return in.unionsErrors(old, fldPath)
-	}
-	if (in.Square != nil) != (selectedType == 2) {
 		return in.unionsErrors(old, fldPath)
 	}
 	return nil
@@ -104,19 +101,16 @@ func (in *Shape) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	selectedType := 0
 	switch in.Type {
 	case "Circle":
-		selectedType = 1
+		if in.Circle == nil || in.Square != nil {
+			return false
+		}
 	case "Square":
-		selectedType = 2
+		if in.Circle != nil || in.Square == nil {
+			return false
+		}
 	default:
-		return false
-	}
-	if (in.Circle != nil) != (selectedType == 1) {
-		return false
-	}
-	if (in.Square != nil) != (selectedType == 2) {
 		return false
 	}
 	return true
