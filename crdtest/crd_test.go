@@ -16,9 +16,11 @@ import (
 	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
+	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
 	schemavalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
+	"k8s.io/apiserver/pkg/cel/common"
 	"sigs.k8s.io/yaml"
 )
 
@@ -93,6 +95,20 @@ func (v *validators) validate(obj, old map[string]any) field.ErrorList {
 		oldObj = old
 	}
 	celErrs, _ := v.cel.Validate(context.Background(), nil, v.structural, obj, oldObj, celconfig.RuntimeCELCostBudget)
+	return append(errs, celErrs...)
+}
+
+// validateRatcheting is validate as the API server runs it on update, with
+// CRDValidationRatcheting (on by default): errors of unchanged values are
+// dropped, except those of rules that read oldSelf, as all the rules of
+// ratcheting unions do.
+func (v *validators) validateRatcheting(obj, old map[string]any) field.ErrorList {
+	if old == nil {
+		return v.validate(obj, nil)
+	}
+	correlated := common.NewCorrelatedObject(obj, old, &model.Structural{Structural: v.structural})
+	errs := schemavalidation.ValidateCustomResourceUpdate(nil, obj, old, v.schema, schemavalidation.WithRatcheting(correlated))
+	celErrs, _ := v.cel.Validate(context.Background(), nil, v.structural, obj, old, celconfig.RuntimeCELCostBudget, cel.WithRatcheting(correlated))
 	return append(errs, celErrs...)
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
 	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -74,6 +75,7 @@ func main() {
 			OpenAPIDir:     a.OpenAPIOutputDir,
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
+			Ratcheting:     markers.Ratcheting(a.Ratcheting),
 		})
 		return targets
 	}

@@ -351,7 +351,13 @@ func TestUsage(t *testing.T) {
 			args: []string{"--help"},
 			code: 0,
 			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
-				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs"},
+				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting"},
+		},
+		{
+			name:   "unknown ratcheting mode",
+			args:   []string{"--ratcheting=always", "./" + validPkg},
+			code:   1,
+			stderr: []string{`--ratcheting: unknown ratcheting mode "always"; the modes are "unchanged" and "membership"`},
 		},
 		{
 			name:   "no package pattern",

@@ -10,7 +10,13 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
+	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
+	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
+	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
+	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
+	"github.com/union-gen/union-gen/examples/apis/ratcheting"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // Differential test: the accept/reject verdict of the generated
@@ -22,24 +28,45 @@ import (
 // diffObj is an object of a union in abstract form.
 type diffObj = difftables.Obj
 
-// diffType is one union under test: a table and the two validators.
+// diffType is one union under test: a table, the generated validators
+// (without ratcheting and with each mode) and the peer.
 type diffType struct {
 	*difftables.Table
-	// run returns the errors of union-gen and of the peer for Objs[n] with
-	// old Objs[o], or create when o < 0.
-	run func(n, o int) (unionGen, peer field.ErrorList)
+	// unionGen returns the errors of the generated ValidateUnions, in the
+	// ratcheting mode, for Objs[n] with old Objs[o], or create when o < 0;
+	// peer those of the peer.
+	unionGen map[markers.Ratcheting]func(n, o int) field.ErrorList
+	peer     func(n, o int) field.ErrorList
 }
 
-// diffNewType wires the peer to a table: peer gets pointers to T, a nil
-// one for create.
-func diffNewType[T any](table *difftables.Table, peer func(path *field.Path, obj, old *T) field.ErrorList) *diffType {
-	return &diffType{Table: table, run: func(n, o int) (field.ErrorList, field.ErrorList) {
-		var old *T
+// validator is a generated ValidateUnions on pointers to T, a nil old for
+// create.
+type validator[T any] func(obj, old *T) field.ErrorList
+
+// diffNewType wires the validators to a table: unchanged and membership are
+// the ValidateUnions of the copies of T in examples/apis/ratcheting.
+func diffNewType[T any](table *difftables.Table, peer func(path *field.Path, obj, old *T) field.ErrorList, unchanged, membership validator[T]) *diffType {
+	objects := func(n, o int) (obj, old *T) {
 		if o >= 0 {
 			old = table.Objects[o].(*T)
 		}
-		return table.Validate(n, o, diffPath), peer(diffPath, table.Objects[n].(*T), old)
-	}}
+		return table.Objects[n].(*T), old
+	}
+	on := func(validate validator[T]) func(n, o int) field.ErrorList {
+		return func(n, o int) field.ErrorList { return validate(objects(n, o)) }
+	}
+	return &diffType{
+		Table: table,
+		unionGen: map[markers.Ratcheting]func(n, o int) field.ErrorList{
+			markers.RatchetingOff:        func(n, o int) field.ErrorList { return table.Validate(n, o, diffPath) },
+			markers.RatchetingUnchanged:  on(unchanged),
+			markers.RatchetingMembership: on(membership),
+		},
+		peer: func(n, o int) field.ErrorList {
+			obj, old := objects(n, o)
+			return peer(diffPath, obj, old)
+		},
+	}
 }
 
 func (dt *diffType) isValid(disc string) bool { return slices.Contains(dt.Valid, disc) }
@@ -79,10 +106,27 @@ func (dt *diffType) unchanged(n diffObj, o *diffObj) bool {
 	return true
 }
 
+// contentUnchanged reports an update whose discriminator and members equal
+// old's: every state of a table is one content.
+func (dt *diffType) contentUnchanged(n diffObj, o *diffObj) bool {
+	return o != nil && o.Disc == n.Disc && slices.Equal(o.State, n.State)
+}
+
 // specValid is the verdict docs/semantics.md V1–V3 gives (without
-// normalization).
-func (dt *diffType) specValid(n diffObj) bool {
-	return dt.isValid(n.Disc) && !dt.mismatch(n)
+// normalization), with the ratcheting of mode.
+func (dt *diffType) specValid(mode markers.Ratcheting, n diffObj, o *diffObj) bool {
+	return dt.kept(mode, n, o) || dt.isValid(n.Disc) && !dt.mismatch(n)
+}
+
+// kept reports an update that the ratcheting of mode does not validate.
+func (dt *diffType) kept(mode markers.Ratcheting, n diffObj, o *diffObj) bool {
+	switch mode {
+	case markers.RatchetingUnchanged:
+		return dt.contentUnchanged(n, o)
+	case markers.RatchetingMembership:
+		return dt.unchanged(n, o)
+	}
+	return false
 }
 
 // diffRule is an intended difference between union-gen and the peer.
@@ -95,6 +139,8 @@ type diffRule struct {
 	explains func(dt *diffType, n diffObj, o *diffObj) bool
 }
 
+// diffRules are the rules of the run without ratcheting; ratchetingRules
+// holds those of each ratcheting mode.
 var diffRules = []diffRule{
 	{
 		name:            "Unknown discriminator value with no member set",
@@ -114,7 +160,7 @@ var diffRules = []diffRule{
 		name:            "Optional member selected but unset",
 		unionGenRejects: false,
 		explains: func(dt *diffType, n diffObj, o *diffObj) bool {
-			if !dt.specValid(n) || dt.unchanged(n, o) {
+			if !dt.isValid(n.Disc) || dt.mismatch(n) || dt.unchanged(n, o) {
 				return false
 			}
 			for i, m := range dt.Members {
@@ -125,13 +171,42 @@ var diffRules = []diffRule{
 			return false
 		},
 	},
-	{
-		name:            "Ratcheting of an unchanged invalid union",
+	ratchetingRule,
+}
+
+var ratchetingRule = diffRule{
+	name:            "Ratcheting of an unchanged invalid union",
+	unionGenRejects: true,
+	explains: func(dt *diffType, n diffObj, o *diffObj) bool {
+		return dt.unchanged(n, o) && dt.mismatch(n)
+	},
+}
+
+// ratchetingRules: +unionRatcheting=membership ratchets as the peer does,
+// so the ratcheting rule goes; +unionRatcheting ratchets only unions whose
+// content is unchanged, so the rule narrows to those whose content changed.
+var ratchetingRules = map[markers.Ratcheting][]diffRule{
+	markers.RatchetingMembership: exceptKept(markers.RatchetingMembership, diffRules[:len(diffRules)-1]),
+	markers.RatchetingUnchanged: append(exceptKept(markers.RatchetingUnchanged, diffRules[:len(diffRules)-1]), diffRule{
+		name:            "Ratcheting of an invalid union whose members changed",
 		unionGenRejects: true,
 		explains: func(dt *diffType, n diffObj, o *diffObj) bool {
-			return dt.unchanged(n, o) && dt.mismatch(n)
+			return dt.unchanged(n, o) && !dt.contentUnchanged(n, o) && dt.mismatch(n)
 		},
-	},
+	}),
+}
+
+// exceptKept narrows rules to the cases that the ratcheting of mode
+// validates: in the others, union-gen accepts whatever the rule says.
+func exceptKept(mode markers.Ratcheting, rules []diffRule) []diffRule {
+	narrowed := make([]diffRule, len(rules))
+	for i, r := range rules {
+		narrowed[i] = r
+		narrowed[i].explains = func(dt *diffType, n diffObj, o *diffObj) bool {
+			return !dt.kept(mode, n, o) && r.explains(dt, n, o)
+		}
+	}
+	return narrowed
 }
 
 var diffPath = field.NewPath("spec", "u")
@@ -139,10 +214,34 @@ var diffPath = field.NewPath("spec", "u")
 func diffTypes() []*diffType {
 	tables := difftables.Tables()
 	return []*diffType{
-		diffNewType(tables[0], strategyDiscriminatedUnion),
-		diffNewType(tables[1], metricDiscriminatedUnion),
-		diffNewType(tables[2], seccompDiscriminatedUnion),
-		diffNewType(tables[3], kepUnionDiscriminatedUnion),
+		diffNewType(tables[0], strategyDiscriminatedUnion,
+			func(obj, old *appsv1.DeploymentStrategy) field.ErrorList {
+				return (*ratcheting.DeploymentStrategy)(obj).ValidateUnions((*ratcheting.DeploymentStrategy)(old), diffPath)
+			},
+			func(obj, old *appsv1.DeploymentStrategy) field.ErrorList {
+				return (*ratcheting.DeploymentStrategyByMembership)(obj).ValidateUnions((*ratcheting.DeploymentStrategyByMembership)(old), diffPath)
+			}),
+		diffNewType(tables[1], metricDiscriminatedUnion,
+			func(obj, old *autoscalingv2.MetricSpec) field.ErrorList {
+				return (*ratcheting.MetricSpec)(obj).ValidateUnions((*ratcheting.MetricSpec)(old), diffPath)
+			},
+			func(obj, old *autoscalingv2.MetricSpec) field.ErrorList {
+				return (*ratcheting.MetricSpecByMembership)(obj).ValidateUnions((*ratcheting.MetricSpecByMembership)(old), diffPath)
+			}),
+		diffNewType(tables[2], seccompDiscriminatedUnion,
+			func(obj, old *corev1.SeccompProfile) field.ErrorList {
+				return (*ratcheting.SeccompProfile)(obj).ValidateUnions((*ratcheting.SeccompProfile)(old), diffPath)
+			},
+			func(obj, old *corev1.SeccompProfile) field.ErrorList {
+				return (*ratcheting.SeccompProfileByMembership)(obj).ValidateUnions((*ratcheting.SeccompProfileByMembership)(old), diffPath)
+			}),
+		diffNewType(tables[3], kepUnionDiscriminatedUnion,
+			func(obj, old *kepv1alpha1.Union) field.ErrorList {
+				return (*ratcheting.Union)(obj).ValidateUnions((*ratcheting.Union)(old), diffPath)
+			},
+			func(obj, old *kepv1alpha1.Union) field.ErrorList {
+				return (*ratcheting.UnionByMembership)(obj).ValidateUnions((*ratcheting.UnionByMembership)(old), diffPath)
+			}),
 	}
 }
 
@@ -180,13 +279,27 @@ func diffErrs(errs field.ErrorList) string {
 
 func TestDifferentialDiscriminatedUnion(t *testing.T) {
 	var names []string
-	for _, r := range diffRules {
-		names = append(names, r.name)
+	for _, rules := range [][]diffRule{diffRules, ratchetingRules[markers.RatchetingUnchanged]} {
+		for _, r := range rules {
+			if !slices.Contains(names, r.name) {
+				names = append(names, r.name)
+			}
+		}
 	}
 	if headings := diffHeadings(t); !slices.Equal(headings, names) {
 		t.Errorf("the \"## \" headings of docs/peers.md are\n  %q\nthe rules of this test are\n  %q", headings, names)
 	}
+	t.Run("no ratcheting", func(t *testing.T) { differential(t, markers.RatchetingOff, diffRules) })
+	for _, mode := range markers.RatchetingModes {
+		t.Run("ratcheting "+string(mode), func(t *testing.T) { differential(t, mode, ratchetingRules[mode]) })
+	}
+}
 
+// differential compares the verdicts of union-gen, with the given
+// ratcheting, and of the peer on every case of every table: every
+// disagreement must be explained by exactly one of rules, and every rule
+// must explain one.
+func differential(t *testing.T, mode markers.Ratcheting, rules []diffRule) {
 	minCases := map[string]int{"DeploymentStrategy": 500, "MetricSpec": 500, "SeccompProfile": 500}
 	total := map[string]int{}
 	for _, dt := range diffTypes() {
@@ -208,16 +321,16 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 					o = &dt.Objs[oi]
 					kind = "update from " + o.String()
 				}
-				ugErrs, peerErrs := dt.run(ni, oi)
+				ugErrs, peerErrs := dt.unionGen[mode](ni, oi), dt.peer(ni, oi)
 				ugRejects, peerRejects := len(ugErrs) > 0, len(peerErrs) > 0
 				describe := func() string {
 					return fmt.Sprintf("%s %s %s\n  union-gen: %s\n  peer:      %s", dt.Name, kind, n, diffErrs(ugErrs), diffErrs(peerErrs))
 				}
-				if ugRejects == dt.specValid(n) {
+				if ugRejects == dt.specValid(mode, n, o) {
 					fail("suspected union-gen bug: verdict differs from docs/semantics.md V1–V3: %s", describe())
 				}
 				var matched []string
-				for _, r := range diffRules {
+				for _, r := range rules {
 					if r.explains(dt, n, o) {
 						matched = append(matched, r.name)
 						if ugRejects == peerRejects || ugRejects != r.unionGenRejects {
@@ -252,7 +365,7 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 			}
 			t.Logf("%s: %d objects, %d cases (%d creates, %d updates), %d agreements, %d disagreements",
 				dt.Name, len(dt.Objs), cases, len(dt.Objs), cases-len(dt.Objs), agree, cases-agree)
-			for _, r := range diffRules {
+			for _, r := range rules {
 				t.Logf("  %-50s %d", r.name, byRule[r.name])
 				total[r.name] += byRule[r.name]
 			}
@@ -261,7 +374,7 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 			}
 		})
 	}
-	for _, r := range diffRules {
+	for _, r := range rules {
 		if total[r.name] == 0 {
 			t.Errorf("rule %q explains no disagreement: remove it from the test and docs/peers.md", r.name)
 		}

@@ -19,6 +19,7 @@ const (
 	NotString             ID = "notstring"
 	DiscriminatorIsMember ID = "discriminatorismember"
 	DefaultNotInEnum      ID = "defaultnotinenum"
+	MisplacedRatcheting   ID = "misplacedratcheting"
 
 	// The discriminator's enum type.
 	NotEnum     ID = "notenum"
@@ -74,15 +75,15 @@ type Rule struct {
 var All = []Rule{
 	{
 		ID: Malformed, Family: "marker syntax",
-		Summary: "A union marker is written `+unionDiscriminator`, `+unionMember[=<value>][,optional]` or `+unionDiscriminatedBy=<field>`, with a non-empty value and no quotes, spaces or commas in it.",
+		Summary: "A union marker is written `+unionDiscriminator`, `+unionMember[=<value>][,optional]`, `+unionDiscriminatedBy=<field>` or `+unionRatcheting[=<mode>]`, with a non-empty value and no quotes, spaces or commas in it.",
 		Message: "malformed +unionMember<text>: expected +unionMember, +unionMember=<value>, +unionMember,optional or +unionMember=<value>,optional",
 		Hint:    "Write the marker as its usage shows: `+unionDiscriminator` alone, values bare (`+unionMember=A`, not `+unionMember=\"A\"`).",
 	},
 	{
 		ID: UnknownOption, Family: "marker syntax",
-		Summary: "The only option of `+unionMember` is `optional`.",
+		Summary: "The only option of `+unionMember` is `optional`; the modes of `+unionRatcheting` are `unchanged` and `membership`.",
 		Message: `unknown option "<option>" in +unionMember<text>; the only option is "optional"`,
-		Hint:    "Spell the option `optional`, or remove it.",
+		Hint:    "Spell the option `optional` or the mode `unchanged` or `membership`, or remove it.",
 	},
 	{
 		ID: Repeated, Family: "marker syntax",
@@ -119,6 +120,12 @@ var All = []Rule{
 		Summary: "A `+default` on a discriminator is a JSON string that is a value of its enum.",
 		Message: "+default=<json> is not a value of enum <type>; valid values: <values>",
 		Hint:    "Write `+default=\"<value>\"` with a value of the enum, quoted as JSON.",
+	},
+	{
+		ID: MisplacedRatcheting, Family: "discriminator",
+		Summary: "`+unionRatcheting` goes on a discriminator, whose union it opts into ratcheting.",
+		Message: "+unionRatcheting belongs on a +unionDiscriminator field: it opts that discriminator's union into ratcheting",
+		Hint:    "Move the marker to the union's discriminator, or mark the field `+unionDiscriminator`.",
 	},
 	{
 		ID: NotEnum, Family: "enum",

@@ -36,6 +36,10 @@ type Row[T any] struct {
 	// exactly as it was.
 	Want *T
 	Errs []WantErr
+	// Ratcheted marks an update that ratcheting accepts although the same
+	// object is invalid on create; in every other row, old changes the
+	// messages of the errors but not the verdict.
+	Ratcheted bool
 }
 
 func RunRows[T any, P Object[T]](t *testing.T, root *field.Path, rows []Row[T]) {
@@ -58,8 +62,14 @@ func RunRows[T any, P Object[T]](t *testing.T, root *field.Path, rows []Row[T]) 
 			}
 			errs := P(r.In).ValidateUnions(r.Old, root)
 			CheckErrs(t, errs, r.Errs)
-			if valid := P(r.In).UnionsValid(); valid != (len(errs) == 0) {
-				t.Errorf("UnionsValid = %t, but ValidateUnions = %v", valid, errs)
+			// UnionsValid is the verdict on create, which ratcheting does
+			// not change; without ratcheting, old changes only messages.
+			created := P(r.In).ValidateUnions(nil, root)
+			if valid := P(r.In).UnionsValid(); valid != (len(created) == 0) {
+				t.Errorf("UnionsValid = %t, but ValidateUnions(nil) = %v", valid, created)
+			}
+			if ratcheted := len(errs) == 0 && len(created) > 0; ratcheted != r.Ratcheted || r.Ratcheted && r.Old == nil {
+				t.Errorf("ValidateUnions(old) = %v and ValidateUnions(nil) = %v, but the row says ratcheted = %t", errs, created, r.Ratcheted)
 			}
 		})
 	}

@@ -35,7 +35,7 @@ var exampleModel = sync.OnceValues(func() (*unions.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	model, _ := unions.Build(universe, p.UserRequestedPackages(), tags)
+	model, _ := unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: tags})
 	widget := universe.Type(types.Name{Package: "github.com/union-gen/union-gen/examples/crd/v1", Name: "Widget"})
 	kinds[widget.Name.Name] = widget
 	return model, nil
@@ -135,12 +135,13 @@ func TestEditStale(t *testing.T) {
 }
 
 // TestEditEnum: a discriminator's enum that lists other values than the Go
-// enum is an error; one that lists them without "" gets "".
+// enum is an error; one that lists them without "" gets "". The enum edited
+// is the first of the CRD's two DeploymentStrategy types.
 func TestEditEnum(t *testing.T) {
 	enum := "                    - \"\"\n                    - Recreate\n"
 	base := read(t, exampleCRD)
-	if strings.Count(base, enum) != 1 {
-		t.Fatalf("%s has no strategy type enum where this test expects it", exampleCRD)
+	if strings.Count(base, enum) != 2 {
+		t.Fatalf("%s has no strategy type enums where this test expects them", exampleCRD)
 	}
 	without := strings.Replace(base, enum, "                    - Recreate\n", 1)
 	files, problems, _ := edit(t, without)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -49,25 +50,37 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 	if err != nil {
 		return nil, err
 	}
-	discPath := FieldPath(u.Discriminator.JSONName)
+	// selects are the members' names as CEL selects them.
+	selects := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		if selects[i], err = Select(m.JSONName); err != nil {
+			return nil, err
+		}
+	}
 	var rules []Rule
+	// add appends a rule that holds on create and on update. A ratcheting
+	// union's rule also holds when the update keeps the union as it was.
+	add := func(r Rule) {
+		if kept := keptWhen(u, d, selects); kept != nil && correlated {
+			r.Rule += " || oldSelf.hasValue() && " + kept("oldSelf.value()")
+			r.OptionalOldSelf = true
+		}
+		rules = append(rules, r)
+	}
 	if !u.NoneValue {
-		rules = append(rules, Rule{
+		add(Rule{
 			Rule:      fmt.Sprintf(`has(self.%s) && self.%s != ""`, d, d),
 			Message:   u.DiscriminatorRequiredMessage(),
 			Reason:    ReasonRequired,
-			FieldPath: discPath,
+			FieldPath: FieldPath(u.Discriminator.JSONName),
 		})
 	}
-	for _, m := range u.Members {
-		x, err := Select(m.JSONName)
-		if err != nil {
-			return nil, err
-		}
+	for i, m := range u.Members {
+		x := selects[i]
 		set := setTest(m, "self."+x)
 		path := FieldPath(m.JSONName)
 		if !m.Optional {
-			rules = append(rules, Rule{
+			add(Rule{
 				Rule:      fmt.Sprintf(`!has(self.%s) || self.%s != %s || %s`, d, d, strconv.Quote(m.Value), set),
 				Message:   u.RequiredMessage(m),
 				Reason:    ReasonRequired,
@@ -88,32 +101,56 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 		}
 		forbidden := fmt.Sprintf(`!(%s && %s)`, set, selectsOther)
 		if !correlated {
-			rules = append(rules, Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
+			add(Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
 			continue
 		}
-		// The discriminator's value, "" when absent, as Go compares it. (The
-		// optional form, x.?d.orValue(""), is estimated as a string of
-		// unbounded length, which the API server's cost limit rejects.)
-		disc := func(x string) string { return fmt.Sprintf(`(has(%s.%s) ? %s.%s : "")`, x, d, x, d) }
-		rules = append(rules,
-			Rule{
-				Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s == %s`, forbidden, disc("oldSelf.value()"), disc("self")),
-				Message:         u.ForbiddenMessage(m),
-				Reason:          ReasonForbidden,
-				FieldPath:       path,
-				OptionalOldSelf: true,
-			},
-			Rule{
-				Rule:      fmt.Sprintf(`%s || %s != %s`, forbidden, disc("oldSelf"), disc("self")),
-				Message:   u.UnchangedMessage(m),
-				Reason:    ReasonForbidden,
-				FieldPath: path,
-			})
+		// V3 is two rules, by whether the discriminator changed; only the
+		// second runs on update alone, with oldSelf always set.
+		add(Rule{
+			Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s == %s`, forbidden, discValue("oldSelf.value()", d), discValue("self", d)),
+			Message:         u.ForbiddenMessage(m),
+			Reason:          ReasonForbidden,
+			FieldPath:       path,
+			OptionalOldSelf: true,
+		})
+		unchanged := Rule{
+			Rule:      fmt.Sprintf(`%s || %s != %s`, forbidden, discValue("oldSelf", d), discValue("self", d)),
+			Message:   u.UnchangedMessage(m),
+			Reason:    ReasonForbidden,
+			FieldPath: path,
+		}
+		if kept := keptWhen(u, d, selects); kept != nil {
+			unchanged.Rule += " || " + kept("oldSelf")
+		}
+		rules = append(rules, unchanged)
 	}
 	for i := range rules {
 		rules[i].Rule += Marker
 	}
 	return rules, nil
+}
+
+// keptWhen returns, for a ratcheting union, the CEL condition under which an
+// update keeps the union as it was (docs/semantics.md §4) given the old
+// object's expression; nil when the union does not ratchet. d and selects
+// are the discriminator and the members as CEL selects them.
+func keptWhen(u *unions.Union, d string, selects []string) func(old string) string {
+	if u.Ratcheting == markers.RatchetingOff {
+		return nil
+	}
+	return func(old string) string {
+		conds := []string{discValue(old, d) + " == " + discValue("self", d)}
+		for i, m := range u.Members {
+			x := selects[i]
+			set, oldSet := setTest(m, "self."+x), setTest(m, old+"."+x)
+			if u.Ratcheting == markers.RatchetingMembership {
+				conds = append(conds, fmt.Sprintf("%s == %s", set, oldSet))
+			} else {
+				conds = append(conds, fmt.Sprintf("%s == %s && (!%s || self.%s == %s.%s)", set, oldSet, set, x, old, x))
+			}
+		}
+		return "(" + strings.Join(conds, " && ") + ")"
+	}
 }
 
 // Enum is the enum of a discriminator's schema: its valid values and "",
@@ -127,6 +164,13 @@ func Enum(u *unions.Union) []string {
 	}
 	slices.Sort(values)
 	return values
+}
+
+// discValue is the value of the discriminator d of x, "" when absent, as Go
+// compares it. (The optional form, x.?d.orValue(""), is estimated as a
+// string of unbounded length, which the API server's cost limit rejects.)
+func discValue(x, d string) string {
+	return fmt.Sprintf(`(has(%s.%s) ? %s.%s : "")`, x, d, x, d)
 }
 
 // in tests that x is one of values, as CEL.

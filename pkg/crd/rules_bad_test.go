@@ -31,7 +31,7 @@ func TestRulesOfBadCRDs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			model, problems := unions.Build(universe, p.UserRequestedPackages(), tags)
+			model, problems := unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: tags})
 			if problems.HasErrors() {
 				t.Fatalf("the package of a CRD case has errors of its own:\n%v", problems)
 			}

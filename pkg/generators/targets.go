@@ -15,6 +15,7 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	// CRDPaths are the CRD files, or directories of them, that receive the
 	// unions' CEL rules; none when empty.
 	CRDPaths []string
+	// Ratcheting is the ratcheting mode of the unions whose discriminator
+	// has no "+unionRatcheting".
+	Ratcheting markers.Ratcheting
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -62,7 +66,7 @@ func Header(boilerplateFile string) ([]byte, error) {
 // returns one target per package with generated methods. When any problem is
 // an error it returns no target, so that nothing is written.
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
-	model, problems := unions.Build(c.Universe, c.Inputs, []string{gengo.StdBuildTag})
+	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: []string{gengo.StdBuildTag}, Ratcheting: cfg.Ratcheting})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.

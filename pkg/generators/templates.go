@@ -192,6 +192,10 @@ $- end $
 func (in *$.Type$) unionsErrors(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
 var errs $.ErrorList$
 $- range .Unions $
+$- if .Kept $
+// Ratcheting: an update that keeps this union as it was is not validated.
+if old == nil || !($.Kept$) {
+$- end $
 switch in.$.Disc$ {
 case $.Values$:
 $- range .Members $
@@ -215,6 +219,9 @@ $- end $
 default:
 errs = unionsAppend(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
 }
+$- if .Kept $
+}
+$- end $
 $- end $
 $- range .Validate $
 $- if .OldVar $
@@ -230,9 +237,10 @@ return errs
 
 `
 
-const unionsValidTemplate = checksTemplate + `// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+const unionsValidTemplate = checksTemplate + `// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *$.Type$) UnionsValid() bool {
 if in == nil {
 return true

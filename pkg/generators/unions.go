@@ -11,7 +11,13 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-const fieldPackage = "k8s.io/apimachinery/pkg/util/validation/field"
+const (
+	fieldPackage = "k8s.io/apimachinery/pkg/util/validation/field"
+	// equalityPackage compares the members of ratcheting unions as the API
+	// server compares values: nil and empty lists and maps are equal, and
+	// quantities by their value.
+	equalityPackage = "k8s.io/apimachinery/pkg/api/equality"
+)
 
 // unionsGenerator writes NormalizeUnions and ValidateUnions for every struct
 // of one package that has a union or reaches one.
@@ -72,8 +78,11 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	plan := g.model.Plans[t.Name]
 	self := raw.Name(t)
 	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
+	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
 	for _, u := range plan.Unions {
-		view.Unions = append(view.Unions, newUnionView(u, self, &sym))
+		uv := newUnionView(u, self, &sym)
+		uv.Kept = keptWhen(u, deepEqual)
+		view.Unions = append(view.Unions, uv)
 		view.FastChecks.Unions = append(view.FastChecks.Unions, newUnionView(u, self, &fast))
 		view.ValidChecks.Unions = append(view.ValidChecks.Unions, newUnionView(u, self, &valid))
 		g.usesAppend = true

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -57,6 +58,9 @@ type unionView struct {
 	Stale string
 	// Cases are the rows of the selection table as the checks test them.
 	Cases []*caseView
+	// Kept is the condition under which an update keeps the union as it was,
+	// so that it is not validated; "" when the union does not ratchet.
+	Kept string
 }
 
 // caseView is a set of discriminator values that select the same member (or
@@ -125,6 +129,30 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 	}
 	v.Stale = strings.Join(stale, " || ")
 	return v
+}
+
+// keptWhen is the condition under which an update keeps a ratcheting union
+// as its mode defines it ("" when it does not ratchet). deepEqual is the
+// expression of the function that compares two values the API server's way.
+func keptWhen(u *unions.Union, deepEqual func() string) string {
+	if u.Ratcheting == markers.RatchetingOff {
+		return ""
+	}
+	disc := u.Discriminator.GoName
+	conds := []string{"in." + disc + " == old." + disc}
+	for _, m := range u.Members {
+		test := presenceTests[m.Presence]
+		in, old := "in."+m.GoName, "old."+m.GoName
+		switch {
+		case u.Ratcheting == markers.RatchetingMembership:
+			conds = append(conds, fmt.Sprintf("(%s) == (%s)", fmt.Sprintf(test.set, in), fmt.Sprintf(test.set, old)))
+		case m.Presence == unions.PresenceNonNil || m.Presence == unions.PresenceLength:
+			conds = append(conds, fmt.Sprintf("%s(%s, %s)", deepEqual(), in, old))
+		default:
+			conds = append(conds, in+" == "+old)
+		}
+	}
+	return strings.Join(conds, " && ")
 }
 
 // invalidWhen is the condition under which a union whose discriminator

@@ -19,6 +19,7 @@ const (
 	DiscriminatorMarker   = "unionDiscriminator"
 	MemberMarker          = "unionMember"
 	DiscriminatedByMarker = "unionDiscriminatedBy"
+	RatchetingMarker      = "unionRatcheting"
 	EnumMarker            = "enum"
 	DefaultMarker         = "default"
 )
@@ -45,6 +46,8 @@ type FieldMarkers struct {
 	Discriminator   bool
 	Member          *MemberOptions
 	DiscriminatedBy string
+	// Ratcheting is the mode of "+unionRatcheting", RatchetingOff without it.
+	Ratcheting Ratcheting
 	// Optional is set by "+optional" or "+k8s:optional", Required by
 	// "+required" or "+k8s:required".
 	Optional bool
@@ -113,7 +116,7 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	}
 	for _, m := range scan(lines) {
 		switch m.name {
-		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker:
+		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker, RatchetingMarker:
 			if _, seen := fm.Lines[m.name]; seen {
 				fail(m, syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name))
 				continue
@@ -141,6 +144,13 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 				continue
 			}
 			fm.DiscriminatedBy = name
+		case RatchetingMarker:
+			mode, e := parseRatcheting(m.rest)
+			if e != nil {
+				fail(m, e)
+				continue
+			}
+			fm.Ratcheting = mode
 		case OptionalMarker, K8sOptionalMarker:
 			fm.Optional = true
 		case RequiredMarker, K8sRequiredMarker:
@@ -248,6 +258,51 @@ func parseMember(rest string) (MemberOptions, *SyntaxError) {
 		}
 	}
 	return member, nil
+}
+
+// Ratcheting says when validation lets an update keep an invalid union as it
+// was (docs/semantics.md §4).
+type Ratcheting string
+
+const (
+	// RatchetingOff validates every write.
+	RatchetingOff Ratcheting = ""
+	// RatchetingUnchanged skips a union whose discriminator and members all
+	// equal old's.
+	RatchetingUnchanged Ratcheting = "unchanged"
+	// RatchetingMembership skips a union whose discriminator equals old's and
+	// whose members are set exactly where old's are, as validation-gen's
+	// DiscriminatedUnion does.
+	RatchetingMembership Ratcheting = "membership"
+)
+
+// RatchetingModes are the values of "+unionRatcheting=" and --ratcheting.
+var RatchetingModes = []Ratcheting{RatchetingUnchanged, RatchetingMembership}
+
+// ParseRatcheting reads a ratcheting mode as "+unionRatcheting=" and
+// --ratcheting write it.
+func ParseRatcheting(mode string) (Ratcheting, error) {
+	if r := Ratcheting(mode); slices.Contains(RatchetingModes, r) {
+		return r, nil
+	}
+	return RatchetingOff, fmt.Errorf("unknown ratcheting mode %q; the modes are %q and %q", mode, RatchetingUnchanged, RatchetingMembership)
+}
+
+// parseRatcheting parses what follows "+unionRatcheting": "" (unchanged) or
+// "=<mode>".
+func parseRatcheting(rest string) (Ratcheting, *SyntaxError) {
+	if rest == "" {
+		return RatchetingUnchanged, nil
+	}
+	value, e := parseValue(RatchetingMarker, rest, "<mode>")
+	if e != nil {
+		return RatchetingOff, e
+	}
+	mode, err := ParseRatcheting(value)
+	if err != nil {
+		return RatchetingOff, syntaxErrorf(rules.UnknownOption, "+%s=%s: %v", RatchetingMarker, value, err)
+	}
+	return mode, nil
 }
 
 // parseValue parses "=<value>" after a marker name: a non-empty word with no

@@ -35,6 +35,36 @@ func TestParseField(t *testing.T) {
 			want:  FieldMarkers{Discriminator: true, Required: true, Lines: map[string]int{DiscriminatorMarker: 1}},
 		},
 		{
+			name:  "ratcheting, default mode",
+			lines: []string{"+unionDiscriminator", "+unionRatcheting"},
+			want: FieldMarkers{Discriminator: true, Ratcheting: RatchetingUnchanged,
+				Lines: map[string]int{DiscriminatorMarker: 0, RatchetingMarker: 1}},
+		},
+		{
+			name:  "ratcheting by membership",
+			lines: []string{"+unionRatcheting=membership", "+unionDiscriminator"},
+			want: FieldMarkers{Discriminator: true, Ratcheting: RatchetingMembership,
+				Lines: map[string]int{DiscriminatorMarker: 1, RatchetingMarker: 0}},
+		},
+		{
+			name:  "ratcheting, unknown mode",
+			lines: []string{"+unionRatcheting=always"},
+			want:  FieldMarkers{Lines: map[string]int{RatchetingMarker: 0}},
+			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown ratcheting mode "always"`}},
+		},
+		{
+			name:  "ratcheting, repeated",
+			lines: []string{"+unionRatcheting", "+unionRatcheting=membership"},
+			want:  FieldMarkers{Ratcheting: RatchetingUnchanged, Lines: map[string]int{RatchetingMarker: 0}},
+			errs:  map[int]wantError{1: {rules.Repeated, "+unionRatcheting is repeated"}},
+		},
+		{
+			name:  "ratcheting, malformed",
+			lines: []string{"+unionRatcheting,membership"},
+			want:  FieldMarkers{Lines: map[string]int{RatchetingMarker: 0}},
+			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionRatcheting,membership: expected +unionRatcheting=<mode>"}},
+		},
+		{
 			name:  "discriminator with default",
 			lines: []string{"+unionDiscriminator", `+default="RollingUpdate"`, "+optional"},
 			want: FieldMarkers{Discriminator: true, Optional: true, Default: ptr(`"RollingUpdate"`),

@@ -79,6 +79,12 @@ var Docs = []Doc{
 		Meaning: "the member's discriminator; needed only when the struct has several",
 	},
 	{
+		Name: RatchetingMarker, Kind: KindUnion, Scope: ScopeField,
+		Usage:   "+" + RatchetingMarker + "[=unchanged|membership]",
+		Args:    "`unchanged` (the default): the union's discriminator and members all equal old's; `membership`: the discriminator equals old's and the members are set exactly where old's are, as validation-gen ratchets",
+		Meaning: "on a discriminator: an update that keeps its union so is not validated for that union, so that objects stored before the union was checked can still be updated; overrides `--ratcheting`",
+	},
+	{
 		Name: EnumMarker, Kind: KindConvention, Scope: ScopeType,
 		Usage:   "+" + EnumMarker,
 		Meaning: "the string type of a discriminator; it may be declared in another package",

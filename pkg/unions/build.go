@@ -16,14 +16,24 @@ import (
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
+// Options are the settings of a run that the model depends on.
+type Options struct {
+	// BuildTags are the tags the packages were loaded with, so that positions
+	// come from the same files.
+	BuildTags []string
+	// Ratcheting is the mode of the unions whose discriminator has no
+	// "+unionRatcheting".
+	Ratcheting markers.Ratcheting
+}
+
 // Build reads the union markers of every struct type of the input packages,
 // checks them and returns the model. All problems are returned together; the
-// model must not be used when any of them is an error. buildTags are the tags
-// the packages were loaded with, so that positions come from the same files.
-func Build(universe types.Universe, inputs []string, buildTags []string) (*Model, Problems) {
+// model must not be used when any of them is an error.
+func Build(universe types.Universe, inputs []string, opts Options) (*Model, Problems) {
 	b := &builder{
+		opts:     opts,
 		universe: universe,
-		src:      newSource(buildTags),
+		src:      newSource(opts.BuildTags),
 		model:    &Model{Plans: map[types.Name]*Plan{}},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
@@ -49,6 +59,7 @@ func Build(universe types.Universe, inputs []string, buildTags []string) (*Model
 }
 
 type builder struct {
+	opts     Options
 	universe types.Universe
 	src      *source
 	model    *Model
@@ -159,6 +170,9 @@ func (b *builder) structType(t *types.Type) {
 			f.valid = false
 		case fm.DiscriminatedBy != "" && fm.Member == nil:
 			b.markerProblem(t, f, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
+		case fm.Ratcheting != markers.RatchetingOff && !fm.Discriminator:
+			b.markerProblem(t, f, markers.RatchetingMarker, rules.MisplacedRatcheting, false,
+				"+%s belongs on a +%s field: it opts that discriminator's union into ratcheting", markers.RatchetingMarker, markers.DiscriminatorMarker)
 		}
 		if (fm.Discriminator || fm.Member != nil) && !b.checkSerialized(t, f) {
 			f.valid = false

@@ -17,7 +17,10 @@ func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
 		b.markerProblem(t, d, markers.DiscriminatorMarker, info.rule, false, "%s", info.problem)
 		return nil
 	}
-	u := &Union{Discriminator: d.Field, Enum: info.enum}
+	u := &Union{Discriminator: d.Field, Enum: info.enum, Ratcheting: d.marks.Ratcheting}
+	if u.Ratcheting == markers.RatchetingOff {
+		u.Ratcheting = b.opts.Ratcheting
+	}
 	if raw := d.marks.Default; raw != nil {
 		value, err := markers.ParseDefault(*raw)
 		switch {

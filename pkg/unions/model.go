@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // Model is every union of the input packages, parsed and checked once.
@@ -34,6 +36,8 @@ type Union struct {
 	Choices []Choice
 	// NoneValue is set when "" is an enum value: it selects no member.
 	NoneValue bool
+	// Ratcheting says which updates are not validated for this union.
+	Ratcheting markers.Ratcheting
 }
 
 // Choice is a row of a union's selection table.

@@ -149,6 +149,6 @@ func buildBad(t *testing.T, dir string) Problems {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, problems := Build(universe, p.UserRequestedPackages(), tags)
+	_, problems := Build(universe, p.UserRequestedPackages(), Options{BuildTags: tags})
 	return problems
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/pflag"
+
+	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // Args are the command-line arguments of union-gen.
@@ -29,6 +31,9 @@ type Args struct {
 	// CRDPaths are CRD YAML files, or directories of them, written by
 	// controller-gen, that receive the unions' CEL rules.
 	CRDPaths []string
+	// Ratcheting is the ratcheting mode of the unions whose discriminator has
+	// no "+unionRatcheting"; empty for none.
+	Ratcheting string
 }
 
 // New returns the arguments with their defaults.
@@ -52,6 +57,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
+	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
+		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 }
 
 // Validate checks the arguments.
@@ -66,6 +73,11 @@ func (a *Args) Validate() error {
 	}
 	if a.OpenAPIOutputDir != "" && a.OpenAPIOutputPkg == "" {
 		return fmt.Errorf("--openapi-output-dir needs --openapi-output-pkg")
+	}
+	if a.Ratcheting != "" {
+		if _, err := markers.ParseRatcheting(a.Ratcheting); err != nil {
+			return fmt.Errorf("--ratcheting: %w", err)
+		}
 	}
 	if a.GoHeaderFile != "" {
 		if _, err := os.Stat(a.GoHeaderFile); err != nil {

@@ -71,6 +71,14 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.TopLevelUnion":                   schema_examples_apis_kep_v1alpha1_TopLevelUnion(ref),
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Union":                           schema_examples_apis_kep_v1alpha1_Union(ref),
 		"github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Union2":                          schema_examples_apis_kep_v1alpha1_Union2(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategy":                schema_union_gen_examples_apis_ratcheting_DeploymentStrategy(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategyByMembership":    schema_union_gen_examples_apis_ratcheting_DeploymentStrategyByMembership(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.MetricSpec":                        schema_union_gen_examples_apis_ratcheting_MetricSpec(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.MetricSpecByMembership":            schema_union_gen_examples_apis_ratcheting_MetricSpecByMembership(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.SeccompProfile":                    schema_union_gen_examples_apis_ratcheting_SeccompProfile(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.SeccompProfileByMembership":        schema_union_gen_examples_apis_ratcheting_SeccompProfileByMembership(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.Union":                             schema_union_gen_examples_apis_ratcheting_Union(ref),
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.UnionByMembership":                 schema_union_gen_examples_apis_ratcheting_UnionByMembership(ref),
 		v1.APIGroup{}.OpenAPIModelName():                                                            schema_pkg_apis_meta_v1_APIGroup(ref),
 		v1.APIGroupList{}.OpenAPIModelName():                                                        schema_pkg_apis_meta_v1_APIGroupList(ref),
 		v1.APIResource{}.OpenAPIModelName():                                                         schema_pkg_apis_meta_v1_APIResource(ref),
@@ -1430,6 +1438,296 @@ func schema_examples_apis_kep_v1alpha1_Union2(ref common.ReferenceCallback) comm
 					},
 				},
 				Required: []string{"type"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_DeploymentStrategy(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "DeploymentStrategy is apps/v1's, ratcheting unchanged unions.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"Recreate\"` kills all existing pods before creating new ones.\n - `\"RollingUpdate\"` replaces the old ReplicaSets by new one using rolling update i.e gradually scale down the old ReplicaSets and scale up the new one.",
+							Default:     "RollingUpdate",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"Recreate", "RollingUpdate"},
+						},
+					},
+					"rollingUpdate": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/apps/v1.RollingUpdateDeployment"),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/apps/v1.RollingUpdateDeployment"},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_DeploymentStrategyByMembership(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "DeploymentStrategyByMembership is apps/v1's, ratcheting as validation-gen does.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"Recreate\"` kills all existing pods before creating new ones.\n - `\"RollingUpdate\"` replaces the old ReplicaSets by new one using rolling update i.e gradually scale down the old ReplicaSets and scale up the new one.",
+							Default:     "RollingUpdate",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"Recreate", "RollingUpdate"},
+						},
+					},
+					"rollingUpdate": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/apps/v1.RollingUpdateDeployment"),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/apps/v1.RollingUpdateDeployment"},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_MetricSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "MetricSpec is autoscaling/v2's, ratcheting unchanged unions.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"ContainerResource\"`\n - `\"External\"`\n - `\"Object\"`\n - `\"Pods\"`\n - `\"Resource\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"ContainerResource", "External", "Object", "Pods", "Resource"},
+						},
+					},
+					"object": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ObjectMetricSource"),
+						},
+					},
+					"pods": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.PodsMetricSource"),
+						},
+					},
+					"resource": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ResourceMetricSource"),
+						},
+					},
+					"containerResource": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ContainerResourceMetricSource"),
+						},
+					},
+					"external": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ExternalMetricSource"),
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ContainerResourceMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ExternalMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ObjectMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.PodsMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ResourceMetricSource"},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_MetricSpecByMembership(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "MetricSpecByMembership is autoscaling/v2's, ratcheting as validation-gen does.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"ContainerResource\"`\n - `\"External\"`\n - `\"Object\"`\n - `\"Pods\"`\n - `\"Resource\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"ContainerResource", "External", "Object", "Pods", "Resource"},
+						},
+					},
+					"object": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ObjectMetricSource"),
+						},
+					},
+					"pods": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.PodsMetricSource"),
+						},
+					},
+					"resource": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ResourceMetricSource"),
+						},
+					},
+					"containerResource": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ContainerResourceMetricSource"),
+						},
+					},
+					"external": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ExternalMetricSource"),
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ContainerResourceMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ExternalMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ObjectMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.PodsMetricSource", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.ResourceMetricSource"},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_SeccompProfile(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "SeccompProfile is core/v1's, ratcheting unchanged unions.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"Localhost\"` indicates a profile defined in a file on the node should be used.\n - `\"RuntimeDefault\"` represents the default container runtime seccomp profile.\n - `\"Unconfined\"` indicates no seccomp profile is applied (A.K.A. unconfined).",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"Localhost", "RuntimeDefault", "Unconfined"},
+						},
+					},
+					"localhostProfile": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_SeccompProfileByMembership(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "SeccompProfileByMembership is core/v1's, ratcheting as validation-gen does.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"type": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"Localhost\"` indicates a profile defined in a file on the node should be used.\n - `\"RuntimeDefault\"` represents the default container runtime seccomp profile.\n - `\"Unconfined\"` indicates no seccomp profile is applied (A.K.A. unconfined).",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"Localhost", "RuntimeDefault", "Unconfined"},
+						},
+					},
+					"localhostProfile": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+				Required: []string{"type"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_Union(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Union is kep/v1alpha1's, ratcheting unchanged unions: its members are numbers, compared by value.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"unionType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"\"` means that no member is set.\n - `\"FieldA\"`\n - `\"FieldB\"`\n - `\"FieldC\"` and FieldD select no field: they are empty members.\n - `\"FieldD\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"", "FieldA", "FieldB", "FieldC", "FieldD"},
+						},
+					},
+					"fieldA": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+					"fieldB": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+				},
+				Required: []string{"unionType"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_apis_ratcheting_UnionByMembership(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "UnionByMembership is kep/v1alpha1's, ratcheting as validation-gen does.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"unionType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"\"` means that no member is set.\n - `\"FieldA\"`\n - `\"FieldB\"`\n - `\"FieldC\"` and FieldD select no field: they are empty members.\n - `\"FieldD\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"", "FieldA", "FieldB", "FieldC", "FieldD"},
+						},
+					},
+					"fieldA": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+					"fieldB": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+				},
+				Required: []string{"unionType"},
 			},
 		},
 	}

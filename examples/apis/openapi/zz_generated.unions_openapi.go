@@ -158,5 +158,91 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategy": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Recreate":      nil,
+					"RollingUpdate": {Name: "rollingUpdate", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategyByMembership": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Recreate":      nil,
+					"RollingUpdate": {Name: "rollingUpdate", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.MetricSpec": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"ContainerResource": {Name: "containerResource", Optional: false},
+					"External":          {Name: "external", Optional: false},
+					"Object":            {Name: "object", Optional: false},
+					"Pods":              {Name: "pods", Optional: false},
+					"Resource":          {Name: "resource", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.MetricSpecByMembership": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"ContainerResource": {Name: "containerResource", Optional: false},
+					"External":          {Name: "external", Optional: false},
+					"Object":            {Name: "object", Optional: false},
+					"Pods":              {Name: "pods", Optional: false},
+					"Resource":          {Name: "resource", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.SeccompProfile": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Localhost":      {Name: "localhostProfile", Optional: false},
+					"RuntimeDefault": nil,
+					"Unconfined":     nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.SeccompProfileByMembership": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Localhost":      {Name: "localhostProfile", Optional: false},
+					"RuntimeDefault": nil,
+					"Unconfined":     nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.Union": {
+			{
+				Discriminator: "unionType",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":       nil,
+					"FieldA": {Name: "fieldA", Optional: false},
+					"FieldB": {Name: "fieldB", Optional: true},
+					"FieldC": nil,
+					"FieldD": nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/apis/ratcheting.UnionByMembership": {
+			{
+				Discriminator: "unionType",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":       nil,
+					"FieldA": {Name: "fieldA", Optional: false},
+					"FieldB": {Name: "fieldB", Optional: true},
+					"FieldC": nil,
+					"FieldD": nil,
+				},
+			},
+		},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
 	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
+	"github.com/union-gen/union-gen/examples/apis/ratcheting"
 )
 
 // Widget is a custom resource whose spec holds unions.
@@ -49,6 +50,25 @@ type WidgetSpec struct {
 	// +optional
 	Named []NamedUnion `json:"named,omitempty"`
 
+	// ratchetedStrategy is a union whose rules let an update keep it as it
+	// was: +unionRatcheting.
+	// +optional
+	RatchetedStrategy *ratcheting.DeploymentStrategy `json:"ratchetedStrategy,omitempty"`
+
+	// ratchetedUnions is a map of unions that ratchet by membership. The
+	// rules of a ratcheting union cost more than the API server's estimate
+	// allows for a map or list of unbounded size: it needs a bound.
+	// +kubebuilder:validation:MaxProperties=64
+	// +optional
+	RatchetedUnions map[string]ratcheting.UnionByMembership `json:"ratchetedUnions,omitempty"`
+
+	// ratchetedNamed is a list-map of unions that ratchet.
+	// +kubebuilder:validation:MaxItems=64
+	// +listType=map
+	// +listMapKey=name
+	// +optional
+	RatchetedNamed []RatchetedNamedUnion `json:"ratchetedNamed,omitempty"`
+
 	// Default holds a union embedded inline: its fields are the spec's.
 	kepv1alpha1.Union `json:",inline"`
 }
@@ -58,4 +78,12 @@ type NamedUnion struct {
 	Name string `json:"name"`
 
 	kepv1alpha1.Union `json:",inline"`
+}
+
+// RatchetedNamedUnion is an item of a list-map that embeds a ratcheting
+// union inline.
+type RatchetedNamedUnion struct {
+	Name string `json:"name"`
+
+	ratcheting.Union `json:",inline"`
 }

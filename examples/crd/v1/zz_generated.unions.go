@@ -66,10 +66,64 @@ func (in *NamedUnion) unionsErrors(old *NamedUnion, fldPath *field.Path) field.E
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *NamedUnion) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	if !in.Union.UnionsValid() {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *RatchetedNamedUnion) NormalizeUnions(old *RatchetedNamedUnion) {
+	if in == nil || old == nil {
+		return
+	}
+	in.Union.NormalizeUnions(&old.Union)
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *RatchetedNamedUnion) ValidateUnions(old *RatchetedNamedUnion, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	if !in.Union.UnionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *RatchetedNamedUnion) unionsErrors(old *RatchetedNamedUnion, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	oldUnion := unionsNilOf(&in.Union)
+	if old != nil {
+		oldUnion = &old.Union
+	}
+	if !in.Union.UnionsValid() {
+		errs = unionsConcat(errs, in.Union.ValidateUnions(oldUnion, fldPath))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *RatchetedNamedUnion) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
@@ -118,9 +172,10 @@ func (in *Widget) unionsErrors(old *Widget, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Widget) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -157,6 +212,24 @@ func (in *WidgetSpec) NormalizeUnions(old *WidgetSpec) {
 			in.Named[i].NormalizeUnions(&old.Named[j])
 		}
 	}
+	in.RatchetedStrategy.NormalizeUnions(old.RatchetedStrategy)
+	for k, v := range in.RatchetedUnions {
+		if o, found := old.RatchetedUnions[k]; found {
+			v.NormalizeUnions(&o)
+			in.RatchetedUnions[k] = v
+		}
+	}
+	for i := range in.RatchetedNamed {
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(old.RatchetedNamed) || !(in.RatchetedNamed[i].Name == old.RatchetedNamed[j].Name) {
+			for j = 0; j < len(old.RatchetedNamed) && !(in.RatchetedNamed[i].Name == old.RatchetedNamed[j].Name); j++ {
+			}
+		}
+		if j < len(old.RatchetedNamed) {
+			in.RatchetedNamed[i].NormalizeUnions(&old.RatchetedNamed[j])
+		}
+	}
 	in.Union.NormalizeUnions(&old.Union)
 }
 
@@ -188,6 +261,19 @@ func (in *WidgetSpec) ValidateUnions(old *WidgetSpec, fldPath *field.Path) field
 	}
 	for i := range in.Named {
 		if !in.Named[i].UnionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	if !in.RatchetedStrategy.UnionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
+	for _, v := range in.RatchetedUnions {
+		if !v.UnionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	for i := range in.RatchetedNamed {
+		if !in.RatchetedNamed[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
 	}
@@ -251,6 +337,46 @@ func (in *WidgetSpec) unionsErrors(old *WidgetSpec, fldPath *field.Path) field.E
 			errs = unionsConcat(errs, in.Named[i].ValidateUnions(prior, fldPath.Child("named").Index(i)))
 		}
 	}
+	oldRatchetedStrategy := unionsNilOf(in.RatchetedStrategy)
+	if old != nil {
+		oldRatchetedStrategy = old.RatchetedStrategy
+	}
+	if !in.RatchetedStrategy.UnionsValid() {
+		errs = unionsConcat(errs, in.RatchetedStrategy.ValidateUnions(oldRatchetedStrategy, fldPath.Child("ratchetedStrategy")))
+	}
+	oldRatchetedUnions := unionsNilOf(in.RatchetedUnions)
+	if old != nil {
+		oldRatchetedUnions = old.RatchetedUnions
+	}
+	for _, k := range slices.Sorted(maps.Keys(in.RatchetedUnions)) {
+		v := in.RatchetedUnions[k]
+		prior := unionsNilOf(&v)
+		if o, found := oldRatchetedUnions[k]; found {
+			prior = &o
+		}
+		if !v.UnionsValid() {
+			errs = unionsConcat(errs, v.ValidateUnions(prior, fldPath.Child("ratchetedUnions").Key(k)))
+		}
+	}
+	oldRatchetedNamed := unionsNilOf(in.RatchetedNamed)
+	if old != nil {
+		oldRatchetedNamed = old.RatchetedNamed
+	}
+	for i := range in.RatchetedNamed {
+		prior := unionsNilOf(&in.RatchetedNamed[i])
+		// Lists mostly keep their order: the item at the same index is tried first.
+		j := i
+		if j >= len(oldRatchetedNamed) || !(in.RatchetedNamed[i].Name == oldRatchetedNamed[j].Name) {
+			for j = 0; j < len(oldRatchetedNamed) && !(in.RatchetedNamed[i].Name == oldRatchetedNamed[j].Name); j++ {
+			}
+		}
+		if j < len(oldRatchetedNamed) {
+			prior = &oldRatchetedNamed[j]
+		}
+		if !in.RatchetedNamed[i].UnionsValid() {
+			errs = unionsConcat(errs, in.RatchetedNamed[i].ValidateUnions(prior, fldPath.Child("ratchetedNamed").Index(i)))
+		}
+	}
 	oldUnion := unionsNilOf(&in.Union)
 	if old != nil {
 		oldUnion = &old.Union
@@ -261,9 +387,10 @@ func (in *WidgetSpec) unionsErrors(old *WidgetSpec, fldPath *field.Path) field.E
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *WidgetSpec) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -288,6 +415,19 @@ func (in *WidgetSpec) UnionsValid() bool {
 	}
 	for i := range in.Named {
 		if !in.Named[i].UnionsValid() {
+			return false
+		}
+	}
+	if !in.RatchetedStrategy.UnionsValid() {
+		return false
+	}
+	for _, v := range in.RatchetedUnions {
+		if !v.UnionsValid() {
+			return false
+		}
+	}
+	for i := range in.RatchetedNamed {
+		if !in.RatchetedNamed[i].UnionsValid() {
 			return false
 		}
 	}

@@ -30,3 +30,14 @@ type Choice struct {
 	// +optional
 	C *int `json:"c,omitempty"`
 }
+
+// Ratcheted names a ratcheting mode that does not exist.
+type Ratcheted struct {
+	// +unionDiscriminator
+	// +unionRatcheting=always
+	// +optional
+	Kind Kind `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}

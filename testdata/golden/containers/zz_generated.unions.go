@@ -186,9 +186,10 @@ func (in *Holder) unionsErrors(old *Holder, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Holder) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -322,9 +323,10 @@ func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Leaf) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -383,9 +385,10 @@ func (in *Port) unionsErrors(old *Port, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Port) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -445,9 +448,10 @@ func (in *Tree) unionsErrors(old *Tree, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Tree) UnionsValid() bool {
 	if in == nil {
 		return true

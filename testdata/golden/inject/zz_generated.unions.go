@@ -132,9 +132,10 @@ func (in *Hostile) unionsErrors(old *Hostile, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Hostile) UnionsValid() bool {
 	if in == nil {
 		return true

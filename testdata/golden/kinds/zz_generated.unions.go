@@ -50,9 +50,10 @@ func (in *OnlyEmpty) unionsErrors(old *OnlyEmpty, fldPath *field.Path) field.Err
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *OnlyEmpty) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -252,9 +253,10 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Scalars) UnionsValid() bool {
 	if in == nil {
 		return true

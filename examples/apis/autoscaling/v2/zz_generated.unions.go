@@ -63,9 +63,10 @@ func (in *HorizontalPodAutoscalerSpec) unionsErrors(old *HorizontalPodAutoscaler
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *HorizontalPodAutoscalerSpec) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -213,9 +214,10 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *MetricSpec) UnionsValid() bool {
 	if in == nil {
 		return true

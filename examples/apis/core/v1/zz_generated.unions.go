@@ -64,9 +64,10 @@ func (in *Container) unionsErrors(old *Container, fldPath *field.Path) field.Err
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Container) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -116,9 +117,10 @@ func (in *PodSecurityContext) unionsErrors(old *PodSecurityContext, fldPath *fie
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *PodSecurityContext) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -238,9 +240,10 @@ func (in *PodSpec) unionsErrors(old *PodSpec, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *PodSpec) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -300,9 +303,10 @@ func (in *PodTemplateSpec) unionsErrors(old *PodTemplateSpec, fldPath *field.Pat
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *PodTemplateSpec) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -384,9 +388,10 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *SeccompProfile) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -445,9 +450,10 @@ func (in *SecurityContext) unionsErrors(old *SecurityContext, fldPath *field.Pat
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *SecurityContext) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -497,9 +503,10 @@ func (in *Volume) unionsErrors(old *Volume, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Volume) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -764,9 +771,10 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *VolumeSource) UnionsValid() bool {
 	if in == nil {
 		return true

@@ -125,9 +125,10 @@ func (in *Catalog) unionsErrors(old *Catalog, fldPath *field.Path) field.ErrorLi
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Catalog) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -189,9 +190,10 @@ func (in *Entry) unionsErrors(old *Entry, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Entry) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -325,9 +327,10 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Pipeline) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -399,9 +402,10 @@ func (in *TopLevelUnion) unionsErrors(old *TopLevelUnion, fldPath *field.Path) f
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *TopLevelUnion) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -495,9 +499,10 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Union) UnionsValid() bool {
 	if in == nil {
 		return true
@@ -602,9 +607,10 @@ func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Union2) UnionsValid() bool {
 	if in == nil {
 		return true

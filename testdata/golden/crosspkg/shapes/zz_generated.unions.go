@@ -94,9 +94,10 @@ func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
-// UnionsValid reports whether ValidateUnions finds nothing wrong, without
-// building a field path: a valid object costs no allocation, and only the
-// invalid values of an invalid one get paths and errors.
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
 func (in *Shape) UnionsValid() bool {
 	if in == nil {
 		return true
