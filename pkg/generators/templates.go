@@ -134,6 +134,11 @@ default:
 $.Fail$
 }
 $- end $
+$- range .Counts $
+if unionsCount($.Sets$) $.Wrong$ {
+$.Fail$
+}
+$- end $
 $- range .Walks $
 $- template "check" . $
 $- end $
@@ -216,6 +221,17 @@ default:
 errs = unionsAppend(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
 }
 $- end $
+$- range .Counts $
+$- if .ExactlyOne $
+if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) == 0 {
+errs = unionsAppend(errs, $.Invalid$(fldPath, "", $.NoneMessage$).WithOrigin($.Origin$))
+} else if len(set) > 1 {
+$- else $
+if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) > 1 {
+$- end $
+errs = unionsAppend(errs, $.Invalid$(fldPath, "{"+$.Join$(set, ", ")+"}", $.SeveralMessage$).WithOrigin($.Origin$))
+}
+$- end $
 $- range .Validate $
 $- if .OldVar $
 $.OldVar$ := unionsNilOf($.OldVarLike$)
@@ -247,11 +263,41 @@ return true
 // without importing them: the generated file imports no package but field
 // outside the standard library.
 const nilOfHelper = `// unionsNilOf returns the nil value of the type of its argument, a pointer,
-// slice or map.
+// slice or map, or the zero value of a struct.
 func unionsNilOf[T any](T) T {
 	var zero T
 	return zero
 }
+`
+
+// countHelper and setMembersHelper test the unions without a discriminator:
+// the count on every object, the names only on an invalid one.
+const countHelper = `// unionsCount returns how many of its arguments are true: the number of
+// members of a union that are set.
+func unionsCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+`
+
+const setMembersHelper = `// unionsSetMembers returns the names of the members of a union that are set,
+// for its error.
+func unionsSetMembers(names []string, set ...bool) []string {
+	var out []string
+	for i, s := range set {
+		if s {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
 `
 
 // appendHelper and concatHelper build error lists with no more allocations

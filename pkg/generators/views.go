@@ -15,8 +15,10 @@ import (
 // symbols are the names of the field package's symbols, as imported, and
 // what a check does when it fails in the method being written.
 type symbols struct {
-	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported string
-	Fail                                                           string
+	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported, Invalid, Join string
+	// ValueOf is reflect.ValueOf, which tells a struct member set.
+	ValueOf string
+	Fail    string
 }
 
 // methodsView is the data of the templates of one struct's methods.
@@ -24,6 +26,8 @@ type methodsView struct {
 	*symbols
 	Type   string
 	Unions []*unionView
+	// Counts are the unions without a discriminator.
+	Counts []*countView
 	// The fields through which the struct reaches unions, as NormalizeUnions
 	// and unionsErrors walk them.
 	Normalize, Validate []*walkView
@@ -36,7 +40,46 @@ type methodsView struct {
 // the fields through which it reaches others, tested without field paths.
 type checksView struct {
 	Unions []*unionView
+	Counts []*countView
 	Walks  []*walkView
+}
+
+// countView is a union without a discriminator as the generated methods test
+// it: by the number of its members that are set (docs/semantics.md V4).
+type countView struct {
+	*symbols
+	// Sets tests each member of in, Names are the members' JSON names as Go
+	// literals, in the same order.
+	Sets, Names string
+	// ExactlyOne is set when no member set is an error too; Wrong is the
+	// comparison that finds the number of members set wrong.
+	ExactlyOne bool
+	Wrong      string
+	// The messages and origin of the errors, as Go literals.
+	NoneMessage, SeveralMessage, Origin string
+}
+
+func newCountView(u *unions.Union, sym *symbols) *countView {
+	sets := make([]string, len(u.Members))
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		sets[i] = fmt.Sprintf(sym.presence(m).set, "in."+m.GoName)
+		names[i] = strconv.Quote(m.JSONName)
+	}
+	v := &countView{
+		symbols:        sym,
+		Sets:           strings.Join(sets, ", "),
+		Names:          strings.Join(names, ", "),
+		ExactlyOne:     u.Kind == unions.ExactlyOne,
+		Wrong:          "> 1",
+		NoneMessage:    strconv.Quote(u.NoneMessage()),
+		SeveralMessage: strconv.Quote(u.SeveralMessage()),
+		Origin:         strconv.Quote(u.Origin()),
+	}
+	if v.ExactlyOne {
+		v.Wrong = "!= 1"
+	}
+	return v
 }
 
 // unionView is a union as the generated methods test it.
@@ -100,11 +143,11 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		}
 	}
 	if len(empty) > 0 {
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil)})
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil, sym)})
 	}
 	var stale []string
 	for _, m := range u.Members {
-		test := presenceTests[m.Presence]
+		test := sym.presence(m)
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
 			Disc:             disc.GoName,
@@ -114,13 +157,13 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 			InSet:            fmt.Sprintf(test.set, "in."+m.GoName),
 			OldSet:           fmt.Sprintf(test.set, "old."+m.GoName),
 			InUnset:          fmt.Sprintf(test.unset, "in."+m.GoName),
-			Zero:             test.zero,
+			Zero:             fmt.Sprintf(test.zero, "in."+m.GoName),
 			Path:             childPath(m.JSONName),
 			RequiredMessage:  strconv.Quote(u.RequiredMessage(m)),
 			ForbiddenMessage: strconv.Quote(u.ForbiddenMessage(m)),
 			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m)})
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
 		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
 	}
 	v.Stale = strings.Join(stale, " || ")
@@ -129,10 +172,10 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 
 // invalidWhen is the condition under which a union whose discriminator
 // selects the given member (nil: none) is invalid, or "" when it never is.
-func invalidWhen(u *unions.Union, selected *unions.Member) string {
+func invalidWhen(u *unions.Union, selected *unions.Member, sym *symbols) string {
 	var conds []string
 	for _, m := range u.Members {
-		test := presenceTests[m.Presence]
+		test := sym.presence(m)
 		switch {
 		case m != selected:
 			conds = append(conds, fmt.Sprintf(test.set, "in."+m.GoName))
@@ -326,12 +369,26 @@ func numbered(name string, depth int) string {
 }
 
 // presenceTests are, for each way of telling "set" from "unset", the Go
-// expressions that test a member (formats of the member's expression) and
-// the literal that clears it.
+// expressions that test a member and clear it (formats of the member's
+// expression).
 var presenceTests = map[unions.Presence]struct{ set, unset, zero string }{
-	unions.PresenceNonNil: {"%s != nil", "%s == nil", "nil"},
-	unions.PresenceLength: {"len(%s) > 0", "len(%s) == 0", "nil"},
-	unions.PresenceString: {`%s != ""`, `%s == ""`, `""`},
-	unions.PresenceBool:   {"%s", "!%s", "false"},
-	unions.PresenceNumber: {"%s != 0", "%s == 0", "0"},
+	unions.PresenceNonNil:  {"%s != nil", "%s == nil", "nil%.0s"},
+	unions.PresenceLength:  {"len(%s) > 0", "len(%s) == 0", "nil%.0s"},
+	unions.PresenceString:  {`%s != ""`, `%s == ""`, `""%.0s`},
+	unions.PresenceBool:    {"%s", "!%s", "false%.0s"},
+	unions.PresenceNumber:  {"%s != 0", "%s == 0", "0%.0s"},
+	unions.PresenceNonZero: {"!" + nonZeroValueOf + "(&%s).Elem().IsZero()", nonZeroValueOf + "(&%s).Elem().IsZero()", "unionsNilOf(%s)"},
+}
+
+// nonZeroValueOf stands for reflect.ValueOf in presenceTests, as imported.
+const nonZeroValueOf = "<ValueOf>"
+
+// presence returns the tests of a member, with reflect.ValueOf as imported:
+// a struct member is told set by reflect, which does not allocate, as no
+// zero value can be written for every struct type.
+func (sym *symbols) presence(m *unions.Member) struct{ set, unset, zero string } {
+	test := presenceTests[m.Presence]
+	test.set = strings.ReplaceAll(test.set, nonZeroValueOf, sym.ValueOf)
+	test.unset = strings.ReplaceAll(test.unset, nonZeroValueOf, sym.ValueOf)
+	return test
 }
