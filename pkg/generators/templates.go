@@ -68,7 +68,7 @@ return
 }
 $- range .Unions $
 $- if .Members $
-if ($.Stale$) && in.$.Disc$ != old.$.Disc$ {
+if ($.Stale$) && $.InDisc$ != $.OldDisc$ {
 in.$.Normalize$(old)
 }
 $- end $
@@ -87,10 +87,10 @@ $- end $
 const normalizeUnionTemplate = `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
 // it changed: those set in both old and in, if the new value is valid.
 func (in *$.Type$) $.Normalize$(old *$.Type$) {
-switch in.$.Disc$ {
+switch $.InDisc$ {
 case $.Values$:
 $- range .Members $
-if in.$.Disc$ != $.Value$ && $.InSet$ && $.OldSet$ {
+if $.InDisc$ != $.Value$ && $.InSet$ && $.OldSet$ {
 in.$.GoName$ = $.Zero$
 }
 $- end $
@@ -121,7 +121,7 @@ $- end $
 $- end $
 $- define "checks" $
 $- range .Unions $
-switch in.$.Disc$ {
+switch $.InDisc$ {
 $- range .Cases $
 case $.Values$:
 $- if .Invalid $
@@ -197,16 +197,16 @@ $- end $
 func (in *$.Type$) unionsErrors(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
 var errs $.ErrorList$
 $- range .Unions $
-switch in.$.Disc$ {
+switch $.InDisc$ {
 case $.Values$:
 $- range .Members $
 $- if not .Optional $
-if in.$.Disc$ == $.Value$ && $.InUnset$ {
+if $.InDisc$ == $.Value$ && $.InUnset$ {
 errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 }
 $- end $
-if in.$.Disc$ != $.Value$ && $.InSet$ {
-if old != nil && old.$.Disc$ == in.$.Disc$ {
+if $.InDisc$ != $.Value$ && $.InSet$ {
+if old != nil && $.OldDisc$ == $.InDisc$ {
 errs = unionsAppend(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
 } else {
 errs = unionsAppend(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
@@ -218,7 +218,7 @@ case "":
 errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 $- end $
 default:
-errs = unionsAppend(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
+errs = unionsAppend(errs, $.NotSupported$($.Path$, $.InDisc$, []string{$.Values$}))
 }
 $- end $
 $- range .Counts $
@@ -296,6 +296,31 @@ func unionsSetMembers(names []string, set ...bool) []string {
 		}
 	}
 	return out
+}
+
+`
+
+// valueHelper and derefHelper read pointers that other dialects allow: a
+// discriminator, and a list or map on the way to unions.
+const valueHelper = `// unionsValue returns the value of a discriminator that is a pointer: "" when
+// it is nil.
+func unionsValue[T ~string](p *T) T {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+`
+
+const derefHelper = `// unionsDeref returns the list or map a pointer points to: nil when the
+// pointer is.
+func unionsDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
 }
 
 `

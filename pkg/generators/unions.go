@@ -20,9 +20,10 @@ type unionsGenerator struct {
 	pkg     string
 	model   *unions.Model
 	imports namer.ImportTracker
-	// usesNilOf, usesAppend, usesConcat, usesCount and usesSetMembers are set
-	// when a method calls the helper of that name.
-	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers bool
+	// usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers,
+	// usesValue and usesDeref are set when a method calls the helper of that
+	// name.
+	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers, usesValue, usesDeref bool
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
@@ -87,6 +88,9 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 			g.usesAppend, g.usesCount, g.usesSetMembers = true, true, true
 			continue
 		}
+		if u.Discriminator.Type.Kind == types.Pointer {
+			g.usesValue = true
+		}
 		view.Unions = append(view.Unions, newUnionView(u, self, &sym))
 		view.FastChecks.Unions = append(view.FastChecks.Unions, newUnionView(u, self, &fast))
 		view.ValidChecks.Unions = append(view.ValidChecks.Unions, newUnionView(u, self, &valid))
@@ -137,6 +141,12 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 	}
 	if g.usesCount {
 		sw.Do(countHelper, nil)
+	}
+	if g.usesValue {
+		sw.Do(valueHelper, nil)
+	}
+	if g.usesDeref {
+		sw.Do(derefHelper, nil)
 	}
 	if g.usesSetMembers {
 		sw.Do(setMembersHelper, nil)

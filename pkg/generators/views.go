@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/types"
+
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -88,6 +90,8 @@ type unionView struct {
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
 	Type, Disc, Normalize string
+	// InDisc and OldDisc are the discriminator's values in in and old.
+	InDisc, OldDisc string
 	// Values are the enum's values, as Go literals.
 	Values    string
 	NoneValue bool
@@ -114,6 +118,8 @@ type caseView struct {
 type memberView struct {
 	*symbols
 	Disc, GoName string
+	// InDisc and OldDisc are the discriminator's values in in and old.
+	InDisc, OldDisc string
 	// Value is the selecting value as a Go literal.
 	Value    string
 	Optional bool
@@ -130,6 +136,8 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		symbols:         sym,
 		Type:            typeName,
 		Disc:            disc.GoName,
+		InDisc:          discValue("in", disc),
+		OldDisc:         discValue("old", disc),
 		Normalize:       "unionsNormalize" + disc.GoName,
 		Values:          unions.Quote(u.Enum.Values),
 		NoneValue:       u.NoneValue,
@@ -151,6 +159,8 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
 			Disc:             disc.GoName,
+			InDisc:           v.InDisc,
+			OldDisc:          v.OldDisc,
 			GoName:           m.GoName,
 			Value:            strconv.Quote(m.Value),
 			Optional:         m.Optional,
@@ -164,10 +174,19 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
 		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
-		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
+		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && "+v.InDisc+" != "+strconv.Quote(m.Value))
 	}
 	v.Stale = strings.Join(stale, " || ")
 	return v
+}
+
+// discValue is the value of a discriminator of the object obj: a pointer
+// discriminator (which validation-gen and KEP-1027 2019 allow) is "" when nil.
+func discValue(obj string, disc unions.Field) string {
+	if disc.Type.Kind == types.Pointer {
+		return "unionsValue(" + obj + "." + disc.GoName + ")"
+	}
+	return obj + "." + disc.GoName
 }
 
 // invalidWhen is the condition under which a union whose discriminator
@@ -266,6 +285,7 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	if !w.HasOld {
 		return nil
 	}
+	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
 	switch w.Shape {
 	case unions.ShapeMap:
@@ -279,6 +299,10 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 // validateView is the view of a walk in ValidateUnions; old is "" where the
 // value has no old counterpart.
 func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+	if w.Deref {
+		e.gen.usesDeref = true
+	}
+	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
 	case unions.ShapeStruct, unions.ShapePointer:
@@ -338,6 +362,7 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 // checkView is the view of a walk in the checks, which run sym's Fail
 // statement on failure.
 func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
+	in = deref(w, in)
 	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
 	case unions.ShapeMap:
@@ -346,6 +371,15 @@ func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
 		v.Elem = checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
+}
+
+// deref is the expression of the list or map that a walked pointer points
+// to; expr itself for other walks, and "" (no old value) stays "".
+func deref(w *unions.Walk, expr string) string {
+	if !w.Deref || expr == "" {
+		return expr
+	}
+	return "unionsDeref(" + expr + ")"
 }
 
 // stepPath is the field path of a field, below fldPath.

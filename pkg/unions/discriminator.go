@@ -16,7 +16,13 @@ import (
 // others have them guessed when neither is there.
 func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	d := s.disc
-	info := b.enum(d.Type, s.dialect != markers.DialectKEP)
+	et := d.Type
+	if s.dialect != markers.DialectKEP && et.Kind == types.Pointer {
+		// validation-gen and KEP-1027 2019 take a pointer to a string: nil
+		// is "".
+		et = et.Elem
+	}
+	info := b.enum(et, s.dialect != markers.DialectKEP)
 	u := &Union{Kind: Discriminated, Discriminator: d.Field}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
@@ -29,14 +35,14 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	case info.marked && !noConsts:
 		u.Enum = info.enum
 	case d.marks.Enum != nil:
-		u.Enum = kubebuilderEnum(d.Type, d.marks.Enum)
+		u.Enum = kubebuilderEnum(et, d.marks.Enum)
 	case info.kubebuilder != nil:
-		u.Enum = kubebuilderEnum(d.Type, info.kubebuilder)
+		u.Enum = kubebuilderEnum(et, info.kubebuilder)
 	case s.dialect == markers.DialectKEP:
 		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
 		return nil
 	default:
-		u.Enum = Enum{Type: d.Type, Values: info.constants, Source: EnumGuessed}
+		u.Enum = Enum{Type: et, Values: info.constants, Source: EnumGuessed}
 	}
 	if raw := d.marks.Default; raw != nil {
 		value, err := markers.ParseDefault(*raw)

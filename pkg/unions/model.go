@@ -258,6 +258,9 @@ type Walk struct {
 	// old counterparts: only those can need normalizing, and only those are
 	// validated against old.
 	HasOld bool
+	// Deref is set for a pointer to a list or a map, walked as the list or
+	// map it points to (none when nil).
+	Deref bool
 }
 
 // KeyField is a "+listMapKey" field of the items of a "+listType=map" list.

@@ -142,10 +142,34 @@ func TestDiscriminatedDialects(t *testing.T) {
 		{"Strategy set struct", &Strategy{Type: StrategyTypeRollingUpdate, RollingUpdate: Settings{Level: 1}}, true},
 		{"Strategy forbids a set struct", &Strategy{Type: StrategyTypeRecreate, RollingUpdate: Settings{Level: 1}}, false},
 	}
+	dedicated, anyHost := HostAffinityDedicatedHost, HostAffinityAnyAvailable
+	tests = append(tests, []struct {
+		name  string
+		in    interface{ UnionsValid() bool }
+		valid bool
+	}{
+		{"Placement nil discriminator is empty", &Placement{}, true},
+		{"Placement nil discriminator forbids the member", &Placement{DedicatedHost: &Basic{}}, false},
+		{"Placement pointer discriminator selects", &Placement{Affinity: &dedicated, DedicatedHost: &Basic{}}, true},
+		{"Placement pointer discriminator forbids", &Placement{Affinity: &anyHost, DedicatedHost: &Basic{}}, false},
+		{"Domains nil pointer to a list", &Domains{}, true},
+		{"Domains items through the pointer", &Domains{Subjects: &[]Subject{{Kind: "bogus"}}}, false},
+	}...)
 	for _, tt := range tests {
 		if got := tt.in.UnionsValid(); got != tt.valid {
 			t.Errorf("%s: UnionsValid() = %v, want %v", tt.name, got, tt.valid)
 		}
+	}
+
+	errs := (&Domains{Subjects: &[]Subject{{Kind: "bogus"}}}).ValidateUnions(nil, root)
+	if len(errs) != 1 || errs[0].Field != "spec.subjects[0].kind" || errs[0].Type != field.ErrorTypeNotSupported {
+		t.Errorf("pointer to a list: got %v", errs)
+	}
+	oldPlacement := &Placement{Affinity: &dedicated, DedicatedHost: &Basic{}}
+	placement := &Placement{Affinity: &anyHost, DedicatedHost: &Basic{}}
+	placement.NormalizeUnions(oldPlacement)
+	if placement.DedicatedHost != nil {
+		t.Errorf("switching a pointer discriminator did not clear the member: %+v", placement)
 	}
 
 	old := &Strategy{Type: StrategyTypeRollingUpdate, RollingUpdate: Settings{Level: 1}}

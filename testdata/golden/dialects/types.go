@@ -165,3 +165,31 @@ type Strategy struct {
 	Type          StrategyType `json:"type"`
 	RollingUpdate Settings     `json:"rollingUpdate,omitzero"`
 }
+
+// HostAffinity selects the member of Placement.
+type HostAffinity string
+
+// The affinities of Placement.
+const (
+	HostAffinityAnyAvailable  HostAffinity = "AnyAvailable"
+	HostAffinityDedicatedHost HostAffinity = "DedicatedHost"
+)
+
+// Placement has a pointer discriminator, as openshift/api's HostPlacement:
+// nil is "".
+// +union
+type Placement struct {
+	// +unionDiscriminator
+	// +optional
+	Affinity *HostAffinity `json:"affinity,omitempty"`
+	// +unionMember
+	// +optional
+	DedicatedHost *Basic `json:"dedicatedHost,omitempty"`
+}
+
+// Domains reaches unions through a pointer to a list, as openshift/api's
+// FailureDomains.
+type Domains struct {
+	// +optional
+	Subjects *[]Subject `json:"subjects,omitempty"`
+}

@@ -63,6 +63,59 @@ func (in *Alternatives) UnionsValid() bool {
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
 // the update; nil means create, when there is nothing to clear.
+func (in *Domains) NormalizeUnions(old *Domains) {
+	if in == nil || old == nil {
+		return
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Domains) ValidateUnions(old *Domains, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	for i := range unionsDeref(in.Subjects) {
+		if !unionsDeref(in.Subjects)[i].UnionsValid() {
+			return in.unionsErrors(old, fldPath)
+		}
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Domains) unionsErrors(old *Domains, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	for i := range unionsDeref(in.Subjects) {
+		if !unionsDeref(in.Subjects)[i].UnionsValid() {
+			errs = unionsConcat(errs, unionsDeref(in.Subjects)[i].ValidateUnions(nil, fldPath.Child("subjects").Index(i)))
+		}
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Domains) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	for i := range unionsDeref(in.Subjects) {
+		if !unionsDeref(in.Subjects)[i].UnionsValid() {
+			return false
+		}
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
 func (in *EnvSource) NormalizeUnions(old *EnvSource) {
 	if in == nil || old == nil {
 		return
@@ -159,6 +212,97 @@ func (in *Limits) UnionsValid() bool {
 		return false
 	}
 	if unionsCount(in.Literal != "", in.Ref != nil) != 1 {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *Placement) NormalizeUnions(old *Placement) {
+	if in == nil || old == nil {
+		return
+	}
+	if (in.DedicatedHost != nil && old.DedicatedHost != nil && unionsValue(in.Affinity) != "DedicatedHost") && unionsValue(in.Affinity) != unionsValue(old.Affinity) {
+		in.unionsNormalizeAffinity(old)
+	}
+}
+
+// unionsNormalizeAffinity clears the members that Affinity no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Placement) unionsNormalizeAffinity(old *Placement) {
+	switch unionsValue(in.Affinity) {
+	case "", "AnyAvailable", "DedicatedHost":
+		if unionsValue(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil && old.DedicatedHost != nil {
+			in.DedicatedHost = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Placement) ValidateUnions(old *Placement, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch unionsValue(in.Affinity) {
+	case "", "AnyAvailable":
+		if in.DedicatedHost != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "DedicatedHost":
+		if in.DedicatedHost == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Placement) unionsErrors(old *Placement, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch unionsValue(in.Affinity) {
+	case "", "AnyAvailable", "DedicatedHost":
+		if unionsValue(in.Affinity) == "DedicatedHost" && in.DedicatedHost == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("dedicatedHost"), "must be set when affinity is \"DedicatedHost\""))
+		}
+		if unionsValue(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil {
+			if old != nil && unionsValue(old.Affinity) == unionsValue(in.Affinity) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
+			}
+		}
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("affinity"), unionsValue(in.Affinity), []string{"", "AnyAvailable", "DedicatedHost"}))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong, without
+// building a field path: a valid object costs no allocation, and only the
+// invalid values of an invalid one get paths and errors.
+func (in *Placement) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch unionsValue(in.Affinity) {
+	case "", "AnyAvailable":
+		if in.DedicatedHost != nil {
+			return false
+		}
+	case "DedicatedHost":
+		if in.DedicatedHost == nil {
+			return false
+		}
+	default:
 		return false
 	}
 	return true
@@ -769,6 +913,25 @@ func unionsCount(set ...bool) int {
 		}
 	}
 	return n
+}
+
+// unionsValue returns the value of a discriminator that is a pointer: "" when
+// it is nil.
+func unionsValue[T ~string](p *T) T {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// unionsDeref returns the list or map a pointer points to: nil when the
+// pointer is.
+func unionsDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
 }
 
 // unionsSetMembers returns the names of the members of a union that are set,

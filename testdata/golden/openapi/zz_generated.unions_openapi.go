@@ -42,6 +42,16 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Placement": {
+			{
+				Discriminator: "affinity",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":              nil,
+					"AnyAvailable":  nil,
+					"DedicatedHost": {Name: "dedicatedHost", Optional: false},
+				},
+			},
+		},
 		"github.com/union-gen/union-gen/testdata/golden/dialects.Profile": {
 			{
 				Discriminator: "type",
