@@ -34,7 +34,8 @@ const (
 
 // TestCorpora copies each corpus out of the module cache, runs union-gen on
 // all its packages, and checks that there is no error, that the generated
-// code compiles and passes go vet, and that docs/corpora.md has the counts.
+// code compiles and passes go vet, that union-gen agrees with validation-gen
+// on k8s.io/api's unions, and that docs/corpora.md has the counts.
 func TestCorpora(t *testing.T) {
 	unionGen := filepath.Join(t.TempDir(), "union-gen")
 	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
@@ -46,6 +47,9 @@ func TestCorpora(t *testing.T) {
 			doc.WriteString(runCorpus(t, unionGen, module))
 		})
 	}
+	t.Run("validation-gen", func(t *testing.T) {
+		doc.WriteString(runDifferential(t))
+	})
 	if !t.Failed() {
 		golden.Check(t, report, []byte(doc.String()))
 	}

@@ -10,6 +10,7 @@ import (
 	_ "github.com/openshift/api/config/v1"
 	_ "github.com/spf13/pflag"
 	_ "k8s.io/api/core/v1"
+	_ "k8s.io/code-generator/cmd/validation-gen/validators"
 	_ "k8s.io/gengo/v2/generator"
 	_ "k8s.io/klog/v2"
 
