@@ -53,7 +53,7 @@ func runDifferential(t *testing.T) string {
 	goCmd(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
 
 	var info struct{ Dir string }
-	if err := json.Unmarshal(goCmd(t, ".", "list", "-m", "-json", "k8s.io/api"), &info); err != nil {
+	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", "k8s.io/api"), &info); err != nil {
 		t.Fatal(err)
 	}
 	api := filepath.Join(work, "api")
