@@ -16,3 +16,4 @@ test:
 # Rewrites the expected outputs of the tests; review the diff before committing.
 golden:
 	go test ./pkg/generators ./cmd/union-gen ./examples/apis/openapi ./internal/reference -update
+	cd corpora && go test . -update

@@ -31,9 +31,11 @@ const (
 // others, they are generated. Each maps to the type that must get methods, or
 // "" when the package has no union union-gen handles.
 var warningPkgs = map[string]string{
-	"legacyunion": "",
-	"valuename":   "Choice",
-	"warnings":    "Choice",
+	"guessedvalues": "Subject",
+	"itemunion":     "",
+	"unselectable":  "Profile",
+	"valuename":     "Choice",
+	"warnings":      "Choice",
 }
 
 var (

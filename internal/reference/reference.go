@@ -20,12 +20,15 @@ func Write(w io.Writer) error {
 ## Markers
 
 %s
+## Dialects
+
+%s
 ## Errors
 
 Each is printed as `+"`FILE:LINE:COL: pkg.Type.Field: message`"+`; a warning has
 `+"`warning: `"+` before its message and does not fail the run.
 
-%s`, MarkerTable(), RuleTable())
+%s`, MarkerTable(), DialectTable(), RuleTable())
 	return err
 }
 
@@ -40,6 +43,17 @@ func MarkerTable() string {
 			usages = append(usages, code("+"+alias))
 		}
 		row(&b, strings.Join(usages, ", "), string(d.Scope), d.Args, d.Meaning)
+	}
+	return b.String()
+}
+
+// DialectTable is the Markdown table of the markers of every dialect, in the
+// order of markers.DialectDocs.
+func DialectTable() string {
+	var b strings.Builder
+	b.WriteString("| dialect | marker | on | meaning in the dialect | union-gen |\n|---|---|---|---|---|\n")
+	for _, d := range markers.DialectDocs {
+		row(&b, string(d.Dialect), code(d.Marker), string(d.Scope), d.Meaning, d.Behaviour)
 	}
 	return b.String()
 }

@@ -20,6 +20,7 @@ func TestREADME(t *testing.T) {
 	got := string(data)
 	for _, section := range []struct{ name, table string }{
 		{"markers", MarkerTable()},
+		{"dialects", DialectTable()},
 		{"errors", RuleTable()},
 	} {
 		begin := "<!-- BEGIN union-gen --docs " + section.name + " -->\n"

@@ -36,6 +36,7 @@ const (
 	// How fields group into unions.
 	NoDiscriminator   ID = "nodiscriminator"
 	TwoDiscriminators ID = "twodiscriminators"
+	DialectConflict   ID = "dialectconflict"
 	Anonymous         ID = "anonymous"
 	Generic           ID = "generic"
 
@@ -49,8 +50,10 @@ const (
 	CELName   ID = "celname"
 
 	// Warnings: reported, but they do not fail the run.
-	ValueName   ID = "valuename"
-	LegacyUnion ID = "legacyunion"
+	ValueName     ID = "valuename"
+	GuessedValues ID = "guessedvalues"
+	Unselectable  ID = "unselectable"
+	ItemUnion     ID = "itemunion"
 )
 
 // Rule describes one rule, as `union-gen --docs` prints it. Text is
@@ -81,7 +84,7 @@ var All = []Rule{
 	},
 	{
 		ID: UnknownOption, Family: "marker syntax",
-		Summary: "The only option of `+unionMember` is `optional`; the modes of `+unionRatcheting` are `unchanged` and `membership`.",
+		Summary: "The only option of `+unionMember` is `optional`; the modes of `+unionRatcheting` are `unchanged` and `membership`; validation-gen's union markers take the arguments `union` and `memberName` only; the struct tag is `union:\"oneof\"` or `union:\"discriminator/<json name>\"`.",
 		Message: `unknown option "<option>" in +unionMember<text>; the only option is "optional"`,
 		Hint:    "Spell the option `optional` or the mode `unchanged` or `membership`, or remove it.",
 	},
@@ -165,8 +168,8 @@ var All = []Rule{
 	},
 	{
 		ID: MemberType, Family: "member",
-		Summary: "A member's type shows whether it is set: a pointer, a slice, a map, a string, a bool or a number.",
-		Message: "member type <type> cannot be told unset from set: use a pointer, *<type>",
+		Summary: "A member's type shows whether it is set: a pointer, a slice, a map, a string, a bool, a number, or a struct whose JSON tag has `omitzero`.",
+		Message: "member type <type> cannot be told unset from set: use a pointer, *<type>, or omitzero in its JSON tag",
 		Hint:    "Use a pointer to a struct instead of a struct, and a slice instead of an array.",
 	},
 	{
@@ -186,6 +189,12 @@ var All = []Rule{
 		Summary: "In a struct with several discriminators, each member names its own with `+unionDiscriminatedBy`, which names a discriminator of that struct and is only used on members.",
 		Message: "<struct> has <n> discriminators (<fields>): add +unionDiscriminatedBy=<field> to say which one selects this member",
 		Hint:    "Add `+unionDiscriminatedBy=<field>` to each member, naming a discriminator of the same struct by its Go or JSON name.",
+	},
+	{
+		ID: DialectConflict, Family: "grouping",
+		Summary: "A field's union markers are of one dialect, and a struct named by a `union:\"...\"` struct tag has no union markers of its own and no other such tag.",
+		Message: "<marker> (<dialect>) and <marker> (<dialect>) on one field: write the union in one dialect",
+		Hint:    "Keep the markers of one dialect on the field (see the dialect table), and remove the others.",
 	},
 	{
 		ID: Anonymous, Family: "grouping",
@@ -236,9 +245,21 @@ var All = []Rule{
 		Hint:    "Rename the member's JSON name or its enum value so that they match, ignoring case.",
 	},
 	{
-		ID: LegacyUnion, Family: "warning",
-		Summary: "A `+union` struct of kube-openapi's 2019 design is converted to `+enum` and `+unionMember` markers to be checked and normalized; until then it is left to openapi-gen.",
-		Message: "a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, remove +union, mark the discriminator's type +enum and each member +unionMember",
-		Hint:    "Remove `+union`; mark the discriminator `+unionDiscriminator`, its type `+enum` and each member `+unionMember`.",
+		ID: GuessedValues, Family: "warning",
+		Summary: "The valid values of a discriminator of KEP-1027 2019, validation-gen or the struct tags are said by `+enum` or `+kubebuilder:validation:Enum`; otherwise union-gen guesses them: the typed constants of the discriminator's type, the members' values and `\"\"` if the discriminator is optional.",
+		Message: "the valid values of <field> are guessed: <type> has no +enum constants and no +kubebuilder:validation:Enum, so they are its typed constants, the members' values and \"\" if it is optional: <values>",
+		Hint:    "Mark the discriminator's type `+enum`, or list its values with `+kubebuilder:validation:Enum`; check that each member's value (its Go name unless `+unionMember=<value>` says otherwise) is one of them.",
+	},
+	{
+		ID: Unselectable, Family: "warning",
+		Summary: "In the dialects other than KEP-1027's, a member with no value written is selected by its Go name; when that is not a valid value, the member is left out of the union.",
+		Message: "<member> is left out of the union: its value is its Go name, \"<name>\", which is not a valid value of <field> (<values>); write +unionMember=<value> to give it one",
+		Hint:    "Give the member its value with `+unionMember=<value>` (or validation-gen's `memberName`), or add its Go name to the valid values.",
+	},
+	{
+		ID: ItemUnion, Family: "warning",
+		Summary: "A union of list items (`+k8s:item(...)=+k8s:zeroOrOneOfMember` or `=+k8s:unionMember`) is validation-gen's to check.",
+		Message: "a union of list items (+k8s:item) is left to validation-gen: union-gen generates nothing for it",
+		Hint:    "Nothing to do: validation-gen validates it; union-gen checks the unions of struct fields.",
 	},
 }

@@ -219,7 +219,11 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 	}
 	props := get(schema, "properties")
 	for _, u := range plan.Unions {
-		e.union(schema, props, u, correlated, path)
+		// The rules are those of a discriminator (§7); a union without one
+		// is checked by the Go methods only.
+		if u.Kind == unions.Discriminated {
+			e.union(schema, props, u, correlated, path)
+		}
 	}
 	for _, step := range plan.Steps {
 		if step.JSONName == "" {

@@ -133,6 +133,15 @@ func TestInjectedStringsRun(t *testing.T) {
 	}
 }
 
+// TestDialectsRun runs the tests of testdata/golden/dialects: the unions of
+// the other dialects validate as their own tools do (semantics §2, V4).
+func TestDialectsRun(t *testing.T) {
+	cmd := exec.Command("go", "test", "../../testdata/golden/dialects")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test testdata/golden/dialects: %v\n%s", err, out)
+	}
+}
+
 func TestOutputIsReproducible(t *testing.T) {
 	first := generate(t, goldenPattern)
 

@@ -68,7 +68,7 @@ return
 }
 $- range .Unions $
 $- if .Members $
-if ($.Stale$) && in.$.Disc$ != old.$.Disc$ {
+if ($.Stale$) && $.InDisc$ != $.OldDisc$ {
 in.$.Normalize$(old)
 }
 $- end $
@@ -87,10 +87,10 @@ $- end $
 const normalizeUnionTemplate = `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
 // it changed: those set in both old and in, if the new value is valid.
 func (in *$.Type$) $.Normalize$(old *$.Type$) {
-switch in.$.Disc$ {
+switch $.InDisc$ {
 case $.Values$:
 $- range .Members $
-if in.$.Disc$ != $.Value$ && $.InSet$ && $.OldSet$ {
+if $.InDisc$ != $.Value$ && $.InSet$ && $.OldSet$ {
 in.$.GoName$ = $.Zero$
 }
 $- end $
@@ -121,7 +121,7 @@ $- end $
 $- end $
 $- define "checks" $
 $- range .Unions $
-switch in.$.Disc$ {
+switch $.InDisc$ {
 $- range .Cases $
 case $.Values$:
 $- if .Invalid $
@@ -131,6 +131,11 @@ $.Fail$
 $- end $
 $- end $
 default:
+$.Fail$
+}
+$- end $
+$- range .Counts $
+if unionsCount($.Sets$) $.Wrong$ {
 $.Fail$
 }
 $- end $
@@ -196,16 +201,16 @@ $- if .Kept $
 // Ratcheting: an update that keeps this union as it was is not validated.
 if old == nil || !($.Kept$) {
 $- end $
-switch in.$.Disc$ {
+switch $.InDisc$ {
 case $.Values$:
 $- range .Members $
 $- if not .Optional $
-if in.$.Disc$ == $.Value$ && $.InUnset$ {
+if $.InDisc$ == $.Value$ && $.InUnset$ {
 errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 }
 $- end $
-if in.$.Disc$ != $.Value$ && $.InSet$ {
-if old != nil && old.$.Disc$ == in.$.Disc$ {
+if $.InDisc$ != $.Value$ && $.InSet$ {
+if old != nil && $.OldDisc$ == $.InDisc$ {
 errs = unionsAppend(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
 } else {
 errs = unionsAppend(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
@@ -217,7 +222,25 @@ case "":
 errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 $- end $
 default:
-errs = unionsAppend(errs, $.NotSupported$($.Path$, in.$.Disc$, []string{$.Values$}))
+errs = unionsAppend(errs, $.NotSupported$($.Path$, $.InDisc$, []string{$.Values$}))
+}
+$- if .Kept $
+}
+$- end $
+$- end $
+$- range .Counts $
+$- if .Kept $
+// Ratcheting: an update that keeps this union as it was is not validated.
+if old == nil || !($.Kept$) {
+$- end $
+$- if .ExactlyOne $
+if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) == 0 {
+errs = unionsAppend(errs, $.Invalid$(fldPath, "", $.NoneMessage$).WithOrigin($.Origin$))
+} else if len(set) > 1 {
+$- else $
+if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) > 1 {
+$- end $
+errs = unionsAppend(errs, $.Invalid$(fldPath, "{"+$.Join$(set, ", ")+"}", $.SeveralMessage$).WithOrigin($.Origin$))
 }
 $- if .Kept $
 }
@@ -255,11 +278,66 @@ return true
 // without importing them: the generated file imports no package but field
 // outside the standard library.
 const nilOfHelper = `// unionsNilOf returns the nil value of the type of its argument, a pointer,
-// slice or map.
+// slice or map, or the zero value of a struct.
 func unionsNilOf[T any](T) T {
 	var zero T
 	return zero
 }
+`
+
+// countHelper and setMembersHelper test the unions without a discriminator:
+// the count on every object, the names only on an invalid one.
+const countHelper = `// unionsCount returns how many of its arguments are true: the number of
+// members of a union that are set.
+func unionsCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+`
+
+const setMembersHelper = `// unionsSetMembers returns the names of the members of a union that are set,
+// for its error.
+func unionsSetMembers(names []string, set ...bool) []string {
+	var out []string
+	for i, s := range set {
+		if s {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+`
+
+// valueHelper and derefHelper read pointers that other dialects allow: a
+// discriminator, and a list or map on the way to unions.
+const valueHelper = `// unionsValue returns the value of a discriminator that is a pointer: "" when
+// it is nil.
+func unionsValue[T ~string](p *T) T {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+`
+
+const derefHelper = `// unionsDeref returns the list or map a pointer points to: nil when the
+// pointer is.
+func unionsDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
 `
 
 // appendHelper and concatHelper build error lists with no more allocations

@@ -26,9 +26,10 @@ type unionsGenerator struct {
 	pkg     string
 	model   *unions.Model
 	imports namer.ImportTracker
-	// usesNilOf, usesAppend and usesConcat are set when a method calls the
-	// helper of that name.
-	usesNilOf, usesAppend, usesConcat bool
+	// usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers,
+	// usesValue and usesDeref are set when a method calls the helper of that
+	// name.
+	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers, usesValue, usesDeref bool
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
@@ -63,6 +64,7 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
 		},
 	}
+	plan := g.model.Plans[t.Name]
 	sym := symbols{
 		FieldPath:    symbol(fieldPackage, "Path"),
 		ErrorList:    symbol(fieldPackage, "ErrorList"),
@@ -71,17 +73,35 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 		Forbidden:    symbol(fieldPackage, "Forbidden"),
 		NotSupported: symbol(fieldPackage, "NotSupported"),
 	}
+	if hasCounts(plan) {
+		sym.Invalid, sym.Join = symbol(fieldPackage, "Invalid"), symbol("strings", "Join")
+	}
+	if hasStructMembers(plan) {
+		sym.ValueOf = symbol("reflect", "ValueOf")
+		g.usesNilOf = true
+	}
 	// The checks fail differently in each method that runs them.
 	fast, valid := sym, sym
 	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
 
-	plan := g.model.Plans[t.Name]
 	self := raw.Name(t)
 	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
 	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
 	for _, u := range plan.Unions {
+		if u.Kind != unions.Discriminated {
+			cv := newCountView(u, &sym)
+			cv.Kept = keptWhen(u, &sym, deepEqual)
+			view.Counts = append(view.Counts, cv)
+			view.FastChecks.Counts = append(view.FastChecks.Counts, newCountView(u, &fast))
+			view.ValidChecks.Counts = append(view.ValidChecks.Counts, newCountView(u, &valid))
+			g.usesAppend, g.usesCount, g.usesSetMembers = true, true, true
+			continue
+		}
+		if u.Discriminator.Type.Kind == types.Pointer {
+			g.usesValue = true
+		}
 		uv := newUnionView(u, self, &sym)
-		uv.Kept = keptWhen(u, deepEqual)
+		uv.Kept = keptWhen(u, &sym, deepEqual)
 		view.Unions = append(view.Unions, uv)
 		view.FastChecks.Unions = append(view.FastChecks.Unions, newUnionView(u, self, &fast))
 		view.ValidChecks.Unions = append(view.ValidChecks.Unions, newUnionView(u, self, &valid))
@@ -130,7 +150,42 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 	if g.usesNilOf {
 		sw.Do(nilOfHelper, nil)
 	}
+	if g.usesCount {
+		sw.Do(countHelper, nil)
+	}
+	if g.usesValue {
+		sw.Do(valueHelper, nil)
+	}
+	if g.usesDeref {
+		sw.Do(derefHelper, nil)
+	}
+	if g.usesSetMembers {
+		sw.Do(setMembersHelper, nil)
+	}
 	return sw.Error()
+}
+
+// hasStructMembers reports whether a union of a struct has a member that
+// is a struct.
+func hasStructMembers(plan *unions.Plan) bool {
+	for _, u := range plan.Unions {
+		for _, m := range u.Members {
+			if m.Presence == unions.PresenceNonZero {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasCounts reports whether a struct has a union without a discriminator.
+func hasCounts(plan *unions.Plan) bool {
+	for _, u := range plan.Unions {
+		if u.Kind != unions.Discriminated {
+			return true
+		}
+	}
+	return false
 }
 
 // emitter builds the views of one struct's methods.

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/types"
+
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -16,8 +18,10 @@ import (
 // symbols are the names of the field package's symbols, as imported, and
 // what a check does when it fails in the method being written.
 type symbols struct {
-	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported string
-	Fail                                                           string
+	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported, Invalid, Join string
+	// ValueOf is reflect.ValueOf, which tells a struct member set.
+	ValueOf string
+	Fail    string
 }
 
 // methodsView is the data of the templates of one struct's methods.
@@ -25,6 +29,8 @@ type methodsView struct {
 	*symbols
 	Type   string
 	Unions []*unionView
+	// Counts are the unions without a discriminator.
+	Counts []*countView
 	// The fields through which the struct reaches unions, as NormalizeUnions
 	// and unionsErrors walk them.
 	Normalize, Validate []*walkView
@@ -37,7 +43,48 @@ type methodsView struct {
 // the fields through which it reaches others, tested without field paths.
 type checksView struct {
 	Unions []*unionView
+	Counts []*countView
 	Walks  []*walkView
+}
+
+// countView is a union without a discriminator as the generated methods test
+// it: by the number of its members that are set (docs/semantics.md V4).
+type countView struct {
+	*symbols
+	// Sets tests each member of in, Names are the members' JSON names as Go
+	// literals, in the same order.
+	Sets, Names string
+	// ExactlyOne is set when no member set is an error too; Wrong is the
+	// comparison that finds the number of members set wrong.
+	ExactlyOne bool
+	Wrong      string
+	// The messages and origin of the errors, as Go literals.
+	NoneMessage, SeveralMessage, Origin string
+	// Kept is as in unionView.
+	Kept string
+}
+
+func newCountView(u *unions.Union, sym *symbols) *countView {
+	sets := make([]string, len(u.Members))
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		sets[i] = fmt.Sprintf(sym.presence(m).set, "in."+m.GoName)
+		names[i] = strconv.Quote(m.JSONName)
+	}
+	v := &countView{
+		symbols:        sym,
+		Sets:           strings.Join(sets, ", "),
+		Names:          strings.Join(names, ", "),
+		ExactlyOne:     u.Kind == unions.ExactlyOne,
+		Wrong:          "> 1",
+		NoneMessage:    strconv.Quote(u.NoneMessage()),
+		SeveralMessage: strconv.Quote(u.SeveralMessage()),
+		Origin:         strconv.Quote(u.Origin()),
+	}
+	if v.ExactlyOne {
+		v.Wrong = "!= 1"
+	}
+	return v
 }
 
 // unionView is a union as the generated methods test it.
@@ -46,6 +93,8 @@ type unionView struct {
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
 	Type, Disc, Normalize string
+	// InDisc and OldDisc are the discriminator's values in in and old.
+	InDisc, OldDisc string
 	// Values are the enum's values, as Go literals.
 	Values    string
 	NoneValue bool
@@ -75,6 +124,8 @@ type caseView struct {
 type memberView struct {
 	*symbols
 	Disc, GoName string
+	// InDisc and OldDisc are the discriminator's values in in and old.
+	InDisc, OldDisc string
 	// Value is the selecting value as a Go literal.
 	Value    string
 	Optional bool
@@ -91,6 +142,8 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		symbols:         sym,
 		Type:            typeName,
 		Disc:            disc.GoName,
+		InDisc:          discValue("in", disc),
+		OldDisc:         discValue("old", disc),
 		Normalize:       "unionsNormalize" + disc.GoName,
 		Values:          unions.Quote(u.Enum.Values),
 		NoneValue:       u.NoneValue,
@@ -104,28 +157,30 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		}
 	}
 	if len(empty) > 0 {
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil)})
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil, sym)})
 	}
 	var stale []string
 	for _, m := range u.Members {
-		test := presenceTests[m.Presence]
+		test := sym.presence(m)
 		v.Members = append(v.Members, &memberView{
 			symbols:          sym,
 			Disc:             disc.GoName,
+			InDisc:           v.InDisc,
+			OldDisc:          v.OldDisc,
 			GoName:           m.GoName,
 			Value:            strconv.Quote(m.Value),
 			Optional:         m.Optional,
 			InSet:            fmt.Sprintf(test.set, "in."+m.GoName),
 			OldSet:           fmt.Sprintf(test.set, "old."+m.GoName),
 			InUnset:          fmt.Sprintf(test.unset, "in."+m.GoName),
-			Zero:             test.zero,
+			Zero:             fmt.Sprintf(test.zero, "in."+m.GoName),
 			Path:             childPath(m.JSONName),
 			RequiredMessage:  strconv.Quote(u.RequiredMessage(m)),
 			ForbiddenMessage: strconv.Quote(u.ForbiddenMessage(m)),
 			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m)})
-		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && in."+disc.GoName+" != "+strconv.Quote(m.Value))
+		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
+		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && "+v.InDisc+" != "+strconv.Quote(m.Value))
 	}
 	v.Stale = strings.Join(stale, " || ")
 	return v
@@ -134,33 +189,44 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 // keptWhen is the condition under which an update keeps a ratcheting union
 // as its mode defines it ("" when it does not ratchet). deepEqual is the
 // expression of the function that compares two values the API server's way.
-func keptWhen(u *unions.Union, deepEqual func() string) string {
+func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
 	if u.Ratcheting == markers.RatchetingOff {
 		return ""
 	}
-	disc := u.Discriminator.GoName
-	conds := []string{"in." + disc + " == old." + disc}
+	var conds []string
+	if u.Kind == unions.Discriminated {
+		conds = append(conds, discValue("in", u.Discriminator)+" == "+discValue("old", u.Discriminator))
+	}
 	for _, m := range u.Members {
-		test := presenceTests[m.Presence]
+		test := sym.presence(m)
 		in, old := "in."+m.GoName, "old."+m.GoName
 		switch {
 		case u.Ratcheting == markers.RatchetingMembership:
 			conds = append(conds, fmt.Sprintf("(%s) == (%s)", fmt.Sprintf(test.set, in), fmt.Sprintf(test.set, old)))
-		case m.Presence == unions.PresenceNonNil || m.Presence == unions.PresenceLength:
-			conds = append(conds, fmt.Sprintf("%s(%s, %s)", deepEqual(), in, old))
-		default:
+		case m.Presence == unions.PresenceString || m.Presence == unions.PresenceBool || m.Presence == unions.PresenceNumber:
 			conds = append(conds, in+" == "+old)
+		default:
+			conds = append(conds, fmt.Sprintf("%s(%s, %s)", deepEqual(), in, old))
 		}
 	}
 	return strings.Join(conds, " && ")
 }
 
+// discValue is the value of a discriminator of the object obj: a pointer
+// discriminator (which validation-gen and KEP-1027 2019 allow) is "" when nil.
+func discValue(obj string, disc unions.Field) string {
+	if disc.Type.Kind == types.Pointer {
+		return "unionsValue(" + obj + "." + disc.GoName + ")"
+	}
+	return obj + "." + disc.GoName
+}
+
 // invalidWhen is the condition under which a union whose discriminator
 // selects the given member (nil: none) is invalid, or "" when it never is.
-func invalidWhen(u *unions.Union, selected *unions.Member) string {
+func invalidWhen(u *unions.Union, selected *unions.Member, sym *symbols) string {
 	var conds []string
 	for _, m := range u.Members {
-		test := presenceTests[m.Presence]
+		test := sym.presence(m)
 		switch {
 		case m != selected:
 			conds = append(conds, fmt.Sprintf(test.set, "in."+m.GoName))
@@ -251,6 +317,7 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	if !w.HasOld {
 		return nil
 	}
+	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
 	switch w.Shape {
 	case unions.ShapeMap:
@@ -264,6 +331,10 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 // validateView is the view of a walk in ValidateUnions; old is "" where the
 // value has no old counterpart.
 func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+	if w.Deref {
+		e.gen.usesDeref = true
+	}
+	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
 	case unions.ShapeStruct, unions.ShapePointer:
@@ -323,6 +394,7 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 // checkView is the view of a walk in the checks, which run sym's Fail
 // statement on failure.
 func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
+	in = deref(w, in)
 	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
 	case unions.ShapeMap:
@@ -331,6 +403,15 @@ func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
 		v.Elem = checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
+}
+
+// deref is the expression of the list or map that a walked pointer points
+// to; expr itself for other walks, and "" (no old value) stays "".
+func deref(w *unions.Walk, expr string) string {
+	if !w.Deref || expr == "" {
+		return expr
+	}
+	return "unionsDeref(" + expr + ")"
 }
 
 // stepPath is the field path of a field, below fldPath.
@@ -354,12 +435,26 @@ func numbered(name string, depth int) string {
 }
 
 // presenceTests are, for each way of telling "set" from "unset", the Go
-// expressions that test a member (formats of the member's expression) and
-// the literal that clears it.
+// expressions that test a member and clear it (formats of the member's
+// expression).
 var presenceTests = map[unions.Presence]struct{ set, unset, zero string }{
-	unions.PresenceNonNil: {"%s != nil", "%s == nil", "nil"},
-	unions.PresenceLength: {"len(%s) > 0", "len(%s) == 0", "nil"},
-	unions.PresenceString: {`%s != ""`, `%s == ""`, `""`},
-	unions.PresenceBool:   {"%s", "!%s", "false"},
-	unions.PresenceNumber: {"%s != 0", "%s == 0", "0"},
+	unions.PresenceNonNil:  {"%s != nil", "%s == nil", "nil%.0s"},
+	unions.PresenceLength:  {"len(%s) > 0", "len(%s) == 0", "nil%.0s"},
+	unions.PresenceString:  {`%s != ""`, `%s == ""`, `""%.0s`},
+	unions.PresenceBool:    {"%s", "!%s", "false%.0s"},
+	unions.PresenceNumber:  {"%s != 0", "%s == 0", "0%.0s"},
+	unions.PresenceNonZero: {"!" + nonZeroValueOf + "(&%s).Elem().IsZero()", nonZeroValueOf + "(&%s).Elem().IsZero()", "unionsNilOf(%s)"},
+}
+
+// nonZeroValueOf stands for reflect.ValueOf in presenceTests, as imported.
+const nonZeroValueOf = "<ValueOf>"
+
+// presence returns the tests of a member, with reflect.ValueOf as imported:
+// a struct member is told set by reflect, which does not allocate, as no
+// zero value can be written for every struct type.
+func (sym *symbols) presence(m *unions.Member) struct{ set, unset, zero string } {
+	test := presenceTests[m.Presence]
+	test.set = strings.ReplaceAll(test.set, nonZeroValueOf, sym.ValueOf)
+	test.unset = strings.ReplaceAll(test.unset, nonZeroValueOf, sym.ValueOf)
+	return test
 }

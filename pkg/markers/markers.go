@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 
+	"k8s.io/gengo/v2/codetags"
+
 	"github.com/union-gen/union-gen/internal/rules"
 )
 
@@ -29,8 +31,9 @@ const (
 // misspellings of ours. Both come from Docs, so that what --docs prints is
 // what the parser reads.
 var (
-	unionMarkers   = namesOf(KindUnion)
-	foreignMarkers = namesOf(KindForeign)
+	unionMarkers     = namesOf(KindUnion)
+	foreignMarkers   = append(namesOf(KindForeign), namesOf(KindDialect)...)
+	fieldOnlyMarkers = fieldMarkersOf(KindDialect)
 )
 
 // MemberOptions is a parsed "+unionMember[=<value>][,optional]".
@@ -57,6 +60,14 @@ type FieldMarkers struct {
 	// ListType and ListMapKeys come from "+listType=" and "+listMapKey=".
 	ListType    string
 	ListMapKeys []string
+	// Deprecated is KEP-1027 2019's "+unionDeprecated": a member of the
+	// union of the struct's own fields.
+	Deprecated bool
+	// K8sDiscriminator and K8sMembers are validation-gen's union markers.
+	K8sDiscriminator *K8sDiscriminator
+	K8sMembers       []K8sMember
+	// Enum holds the values of "+kubebuilder:validation:Enum=", if any.
+	Enum []string
 	// Lines holds, for each union marker and "+default" found, the index of
 	// its comment line, so that checks can point at the marker.
 	Lines map[string]int
@@ -116,7 +127,7 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	}
 	for _, m := range scan(lines) {
 		switch m.name {
-		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker, RatchetingMarker:
+		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker, RatchetingMarker, LegacyMemberMarker:
 			if _, seen := fm.Lines[m.name]; seen {
 				fail(m, syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name))
 				continue
@@ -137,6 +148,20 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 				continue
 			}
 			fm.Member = &member
+		case LegacyMemberMarker:
+			if m.rest != "" {
+				fail(m, syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest))
+				continue
+			}
+			fm.Deprecated = true
+		case KubebuilderEnumMarker:
+			values, e := parseKubebuilderEnum(m.rest)
+			if e != nil {
+				fail(m, e)
+				continue
+			}
+			fm.Enum = values
+			fm.Lines[m.name] = m.line
 		case DiscriminatedByMarker:
 			name, e := parseValue(m.name, m.rest, "<field>")
 			if e != nil {
@@ -165,7 +190,11 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 		case ListMapKeyMarker:
 			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
 		default:
-			if guess := misspelledUnionMarker(m.name); guess != "" {
+			if strings.HasPrefix(m.name, k8sPrefix) {
+				if e := fm.parseK8sMarker(m); e != nil {
+					fail(m, e)
+				}
+			} else if guess := misspelledUnionMarker(m.name); guess != "" {
 				fail(m, syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess))
 			}
 		}
@@ -173,12 +202,18 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	return fm, errs
 }
 
+// k8sPrefix starts the names of validation-gen's markers.
+const k8sPrefix = "k8s:"
+
 // TypeMarkers are the markers of a type that union-gen reads.
 type TypeMarkers struct {
-	// Enum marks a discriminator's string type.
+	// Enum marks a discriminator's string type: "+enum" or validation-gen's
+	// "+k8s:enum".
 	Enum bool
-	// LegacyUnion is kube-openapi's 2019 "+union" struct marker.
+	// LegacyUnion is KEP-1027 2019's "+union" struct marker.
 	LegacyUnion bool
+	// EnumValues holds the values of "+kubebuilder:validation:Enum=", if any.
+	EnumValues []string
 }
 
 // ParseType reads the markers of a type's comment lines, and reports union
@@ -192,8 +227,24 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 			tm.Enum = true
 		case m.name == LegacyUnionMarker && m.rest == "":
 			tm.LegacyUnion = true
-		case isUnionMarker(m.name):
-			errs = append(errs, SyntaxError{Line: m.line, Rule: rules.MarkerOnType, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", m.name)})
+		case m.name == KubebuilderEnumMarker:
+			values, e := parseKubebuilderEnum(m.rest)
+			if e != nil {
+				e.Line = m.line
+				errs = append(errs, *e)
+				continue
+			}
+			tm.EnumValues = values
+		case strings.HasPrefix(m.name, k8sPrefix) && !mentionsK8sUnion(m.name+m.rest):
+			if tag, err := codetags.Parse(m.name + m.rest); err == nil && unwrapStability(tag).Name == K8sEnumMarker {
+				tm.Enum = true
+			}
+		case isUnionMarker(m.name) || isFieldOnly(m.name) || mentionsK8sUnion(m.name+m.rest):
+			name := m.name
+			if !isUnionMarker(name) && !isFieldOnly(name) {
+				name += m.rest
+			}
+			errs = append(errs, SyntaxError{Line: m.line, Rule: rules.MarkerOnType, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", name)})
 		default:
 			if guess := misspelledUnionMarker(m.name); guess != "" {
 				errs = append(errs, SyntaxError{Line: m.line, Rule: rules.Misspelled, Message: fmt.Sprintf("unknown marker +%s; did you mean +%s?", m.name, guess)})
@@ -207,7 +258,8 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 // right or not. It lets callers skip types that cannot have unions cheaply.
 func HasUnionMarker(lines []string) bool {
 	for _, m := range scan(lines) {
-		if isUnionMarker(m.name) || misspelledUnionMarker(m.name) != "" {
+		if isUnionMarker(m.name) || m.name == LegacyUnionMarker || isFieldOnly(m.name) ||
+			mentionsK8sUnion(m.name+m.rest) || misspelledUnionMarker(m.name) != "" {
 			return true
 		}
 	}
@@ -216,6 +268,12 @@ func HasUnionMarker(lines []string) bool {
 
 func isUnionMarker(name string) bool {
 	return slices.Contains(unionMarkers, name)
+}
+
+// isFieldOnly reports whether name is a marker of another dialect that only
+// a struct field can carry.
+func isFieldOnly(name string) bool {
+	return slices.Contains(fieldOnlyMarkers, name)
 }
 
 // parseMember parses what follows "+unionMember": "", "=<value>",

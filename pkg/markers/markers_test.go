@@ -103,8 +103,66 @@ func TestParseField(t *testing.T) {
 		},
 		{
 			name:  "foreign markers are left alone",
-			lines: []string{"+unionDeprecated", "+union", "+k8s:unionMember(union: a)", "+patchStrategy=retainKeys"},
+			lines: []string{"+patchStrategy=retainKeys", "+k8s:beta(since: \"1.37\")=+k8s:maxItems=8", "+k8s:item(type: \"A\")=+k8s:immutable"},
 			want:  FieldMarkers{Lines: map[string]int{}},
+		},
+		{
+			name:  "2019 member",
+			lines: []string{"+unionDeprecated", "+optional"},
+			want:  FieldMarkers{Deprecated: true, Optional: true, Lines: map[string]int{LegacyMemberMarker: 0}},
+		},
+		{
+			name:  "validation-gen member",
+			lines: []string{"+k8s:unionMember", `+k8s:beta(since: "1.37")=+k8s:unionMember(union: "b", memberName: "B")`},
+			want: FieldMarkers{K8sMembers: []K8sMember{{Line: 0}, {Union: "b", MemberName: "B", Line: 1}},
+				Lines: map[string]int{K8sMemberMarker: 0}},
+		},
+		{
+			name:  "validation-gen discriminator and wrapped optional",
+			lines: []string{`+k8s:alpha(since: "1.36")=+k8s:beta(since: "1.37")=+k8s:unionDiscriminator(union: "b")`, `+k8s:beta(since: "1.37")=+k8s:optional`},
+			want: FieldMarkers{K8sDiscriminator: &K8sDiscriminator{Union: "b"}, Optional: true,
+				Lines: map[string]int{K8sDiscriminatorMarker: 0}},
+		},
+		{
+			name:  "validation-gen list items",
+			lines: []string{`+k8s:beta(since: "1.37")=+k8s:item(type: "Approved", ready: true)=+k8s:zeroOrOneOfMember`},
+			want: FieldMarkers{K8sMembers: []K8sMember{{ZeroOrOne: true, Item: []ItemTerm{{"type", `"Approved"`}, {"ready", "true"}}}},
+				Lines: map[string]int{}},
+		},
+		{
+			name:  "kubebuilder enum",
+			lines: []string{`+kubebuilder:validation:Enum="";AWS;"oVirt"`},
+			want:  FieldMarkers{Enum: []string{"", "AWS", "oVirt"}, Lines: map[string]int{KubebuilderEnumMarker: 0}},
+		},
+		{
+			name:  "validation-gen unknown argument",
+			lines: []string{`+k8s:unionMember(name: "a")`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown argument "name" in +k8s:unionMember(name: "a"); the arguments are union and memberName`}},
+		},
+		{
+			name:  "validation-gen positional argument",
+			lines: []string{`+k8s:unionDiscriminator("a")`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs:  map[int]wantError{0: {rules.Malformed, `name the argument, as in +k8s:unionDiscriminator(union: "a")`}},
+		},
+		{
+			name:  "validation-gen syntax error",
+			lines: []string{`+k8s:unionMember(union: "a"`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs:  map[int]wantError{0: {rules.Malformed, `malformed +k8s:unionMember(union: "a"`}},
+		},
+		{
+			name:  "validation-gen member with a value",
+			lines: []string{`+k8s:zeroOrOneOfMember=true`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs:  map[int]wantError{0: {rules.Malformed, `+k8s:zeroOrOneOfMember takes no value`}},
+		},
+		{
+			name:  "malformed kubebuilder enum",
+			lines: []string{`+kubebuilder:validation:Enum`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs:  map[int]wantError{0: {rules.Malformed, `expected +kubebuilder:validation:Enum=<value>;<value>`}},
 		},
 		{
 			name:  "unknown option",
@@ -236,13 +294,17 @@ func TestParseType(t *testing.T) {
 		{name: "not an enum", lines: []string{"A plain string.", "+genclient"}},
 		{name: "enum in the detached comment", lines: []string{"  +enum  "}, want: TypeMarkers{Enum: true}},
 		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []wantError{{rules.MarkerOnType, "belongs on a struct field"}}},
-		{name: "legacy +union is kube-openapi's", lines: []string{"+union"}, want: TypeMarkers{LegacyUnion: true}},
+		{name: "2019 +union", lines: []string{"+union"}, want: TypeMarkers{LegacyUnion: true}},
+		{name: "validation-gen enum", lines: []string{`+k8s:beta(since: "1.37")=+k8s:enum`}, want: TypeMarkers{Enum: true}},
+		{name: "kubebuilder enum", lines: []string{`+kubebuilder:validation:Enum=A;B`}, want: TypeMarkers{EnumValues: []string{"A", "B"}}},
+		{name: "validation-gen member on a type", lines: []string{`+k8s:beta(since: "1.37")=+k8s:unionMember`},
+			errs: []wantError{{rules.MarkerOnType, `+k8s:beta(since: "1.37")=+k8s:unionMember belongs on a struct field`}}},
 		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []wantError{{rules.Misspelled, "did you mean +unionMember?"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, errs := ParseType(tt.lines)
-			if got != tt.want {
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("ParseType(%q) = %+v, want %+v", tt.lines, got, tt.want)
 			}
 			if len(errs) != len(tt.errs) {
@@ -263,7 +325,9 @@ func TestHasUnionMarker(t *testing.T) {
 		want  bool
 	}{
 		{[]string{"+optional"}, false},
-		{[]string{"+union"}, false},
+		{[]string{"+union"}, true},
+		{[]string{`+k8s:beta(since: "1.37")=+k8s:unionMember`}, true},
+		{[]string{`+k8s:beta(since: "1.37")=+k8s:optional`}, false},
 		{[]string{"text", "+unionMember"}, true},
 		{[]string{"+unionmembr"}, true},
 		{nil, false},

@@ -25,6 +25,8 @@ const (
 	ScopeType  Scope = "type"
 	// ScopeTypeOrPackage is a type's comment or the package's doc comment.
 	ScopeTypeOrPackage Scope = "type or package"
+	// ScopeFieldOrType is a struct field's comment or a type's.
+	ScopeFieldOrType Scope = "field or type"
 )
 
 // Kind says who owns a marker's grammar, which decides how strictly it is read.
@@ -41,6 +43,9 @@ const (
 	// markers: they are recognised so that they are not taken for
 	// misspellings, and left to that tool.
 	KindForeign
+	// KindDialect markers are the union markers of another dialect
+	// (DialectDocs), read with that dialect's grammar and meaning.
+	KindDialect
 )
 
 // Doc describes one marker union-gen reads, for `union-gen --docs`.
@@ -124,15 +129,69 @@ var Docs = []Doc{
 		Meaning: "with `--openapi-output-pkg`, union definitions are keyed `<package>.<Type>`, as openapi-gen keys them",
 	},
 	{
-		Name: LegacyUnionMarker, Kind: KindForeign, Scope: ScopeType,
+		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
-		Meaning: "kube-openapi's 2019 union struct: left to openapi-gen, with a warning",
+		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its fields but the discriminator, are members selected by their Go names (see [Dialects](#dialects))",
 	},
 	{
-		Name: LegacyMemberMarker, Kind: KindForeign, Scope: ScopeField,
+		Name: LegacyMemberMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + LegacyMemberMarker,
-		Meaning: "kube-openapi's 2019 deprecated member: left to openapi-gen",
+		Meaning: "KEP-1027 2019's member of a union of the struct's own fields, selected by its Go name",
 	},
+	{
+		Name: K8sMemberMarker, Kind: KindDialect, Scope: ScopeField,
+		Usage:   "+" + K8sMemberMarker + "[(union: \"<name>\", memberName: \"<value>\")]",
+		Args:    "`union`: the union's name when the struct has several; `memberName`: the discriminator value that selects the member, the Go field name when omitted",
+		Meaning: "validation-gen's member: of the union with a `+" + K8sDiscriminatorMarker + "` of the same name, or else of an exactly-one union",
+	},
+	{
+		Name: K8sDiscriminatorMarker, Kind: KindDialect, Scope: ScopeField,
+		Usage:   "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
+		Args:    "`union`: the union's name when the struct has several",
+		Meaning: "validation-gen's discriminator, a string field",
+	},
+	{
+		Name: K8sZeroOrOneOfMarker, Kind: KindDialect, Scope: ScopeField,
+		Usage:   "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
+		Args:    "`union`: the union's name when the struct has several",
+		Meaning: "validation-gen's member of a zero-or-one union",
+	},
+	{
+		Name: K8sItemMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Usage:   "+" + K8sItemMarker + "(<field>: <value>, ...)=<marker>",
+		Args:    "`<field>: <value>`: the fields of a list's items that select one; `<marker>`: `+" + K8sMemberMarker + "` or `+" + K8sZeroOrOneOfMarker + "`",
+		Meaning: "validation-gen's member that is a list item: a union of list items",
+	},
+	{
+		Name: K8sBetaMarker, Aliases: []string{K8sAlphaMarker}, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Usage:   "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
+		Args:    "`<version>`: the Kubernetes version of the stability level; `<marker>`: the marker it wraps",
+		Meaning: "validation-gen's stability level of a marker; union-gen reads the marker it wraps",
+	},
+	{
+		Name: K8sEnumMarker, Kind: KindDialect, Scope: ScopeType,
+		Usage:   "+" + K8sEnumMarker,
+		Meaning: "validation-gen's `+enum`: the same for union-gen",
+	},
+	{
+		Name: KubebuilderEnumMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Usage:   "+" + KubebuilderEnumMarker + "=<value>;<value>...",
+		Args:    "`<value>`: a valid value, bare or quoted",
+		Meaning: "controller-gen's enum: on a discriminator or its type, the valid values of a discriminator whose type is not `+enum`",
+	},
+}
+
+// fieldMarkersOf returns the names of the markers of one kind that only a
+// struct field can carry.
+func fieldMarkersOf(kind Kind) []string {
+	var names []string
+	for _, d := range Docs {
+		if d.Kind == kind && d.Scope == ScopeField {
+			names = append(names, d.Name)
+			names = append(names, d.Aliases...)
+		}
+	}
+	return names
 }
 
 // namesOf returns the names and aliases of the markers of one kind.

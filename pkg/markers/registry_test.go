@@ -1,14 +1,17 @@
 package markers
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/rules"
 )
 
 // TestDocs checks that every documented marker is complete and named once,
-// and that the parser treats each as its kind says: union and foreign
-// markers are never taken for misspellings, and only union markers are
-// reported on a type.
+// and that the parser treats each as its kind says: union, dialect and
+// foreign markers are never taken for misspellings, and only the union and
+// dialect markers of fields are reported on a type.
 func TestDocs(t *testing.T) {
 	seen := map[string]bool{}
 	for _, d := range Docs {
@@ -28,8 +31,36 @@ func TestDocs(t *testing.T) {
 			t.Errorf("marker +%s: usage %q and arguments %q disagree", d.Name, d.Usage, d.Args)
 		}
 		_, errs := ParseType([]string{"+" + d.Name})
-		if onType := len(errs) > 0; onType != (d.Kind == KindUnion) {
-			t.Errorf("marker +%s on a type: errors %v, want some only for a union marker", d.Name, errs)
+		onType := slices.ContainsFunc(errs, func(e SyntaxError) bool { return e.Rule == rules.MarkerOnType })
+		if fieldOnly := (d.Kind == KindUnion || d.Kind == KindDialect) && d.Scope == ScopeField; onType != fieldOnly {
+			t.Errorf("marker +%s on a type: errors %v, want %s only for a union marker of fields", d.Name, errs, rules.MarkerOnType)
+		}
+	}
+}
+
+// TestDialectDocs checks that every marker of the dialect table is one the
+// parser reads: a documented marker, or the struct tag.
+func TestDialectDocs(t *testing.T) {
+	known := map[string]bool{}
+	for _, d := range Docs {
+		known[d.Name] = true
+		for _, alias := range d.Aliases {
+			known[alias] = true
+		}
+	}
+	for _, d := range DialectDocs {
+		if d.Meaning == "" || d.Behaviour == "" || d.Scope == "" {
+			t.Errorf("dialect marker %+v needs a scope, a meaning and a behaviour", d)
+		}
+		if tag, ok := strings.CutPrefix(d.Marker, UnionTag+":"); ok {
+			if _, found, _ := ParseStructTag(UnionTag + ":" + tag); !found {
+				t.Errorf("struct tag %s is not read", d.Marker)
+			}
+			continue
+		}
+		ms := scan([]string{d.Marker})
+		if len(ms) != 1 || !known[ms[0].name] {
+			t.Errorf("dialect marker %s is not in Docs", d.Marker)
 		}
 	}
 }

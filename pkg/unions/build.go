@@ -38,10 +38,12 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
+		claims:   map[types.Name][]structTagClaim{},
 		names:    namer.NewRawNamer("", nil),
 		consts:   map[*gotypes.Package]map[*gotypes.TypeName][]string{},
 	}
 	var structs []*types.Type
+	b.structTags(universe, inputs)
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
@@ -75,6 +77,9 @@ type builder struct {
 	names namer.Namer
 	// consts caches the string constants of each package, by type.
 	consts map[*gotypes.Package]map[*gotypes.TypeName][]string
+	// claims holds, for each struct named by union:"..." struct tags, the
+	// fields whose tags name it.
+	claims map[types.Name][]structTagClaim
 }
 
 // unionField is a struct field with its parsed markers.
@@ -82,6 +87,8 @@ type unionField struct {
 	Field
 	marks  markers.FieldMarkers
 	member *types.Member
+	// index is the field's place in its struct.
+	index int
 	// valid is false once the field's markers or shape were reported.
 	valid bool
 }
@@ -139,71 +146,70 @@ func (b *builder) structType(t *types.Type) {
 			b.fieldError(t, m.Name, rules.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
-	if !b.hasUnionMarkers(t) {
+	claims := b.claims[t.Name]
+	if !b.hasUnionMarkers(t) && len(claims) == 0 {
 		return
 	}
-	if b.typeMarkers(t).LegacyUnion {
-		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), rules.LegacyUnion, true,
-			"a +union struct (kube-openapi's 2019 design) is left to openapi-gen; to have union-gen normalize and validate it, "+
-				"remove +union, mark the discriminator's type +enum and each member +unionMember")
-		return
-	}
+	tm := b.typeMarkers(t)
 	if len(t.TypeParams) > 0 {
 		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), rules.Generic, false, "union markers on generic types are not supported")
 		return
 	}
 
-	var discriminators, members []*unionField
-	fields := map[string]*unionField{}
+	fields := make([]*unionField, len(t.Members))
+	byName := map[string]*unionField{}
 	for i := range t.Members {
 		m := &t.Members[i]
 		fm, errs := markers.ParseField(m.CommentLines)
 		for _, e := range errs {
 			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type}, marks: fm, member: m, valid: true}
-		fields[f.GoName] = f
-		fields[f.JSONName] = f
-		switch {
-		case fm.Discriminator && fm.Member != nil:
-			b.markerProblem(t, f, markers.MemberMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type}, marks: fm, member: m, index: i, valid: true}
+		fields[i] = f
+		byName[f.GoName] = f
+		byName[f.JSONName] = f
+		b.checkDialects(t, f)
+		if f.marked() && !b.checkSerialized(t, f) {
 			f.valid = false
-		case fm.DiscriminatedBy != "" && fm.Member == nil:
-			b.markerProblem(t, f, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
-		case fm.Ratcheting != markers.RatchetingOff && !fm.Discriminator:
-			b.markerProblem(t, f, markers.RatchetingMarker, rules.MisplacedRatcheting, false,
-				"+%s belongs on a +%s field: it opts that discriminator's union into ratcheting", markers.RatchetingMarker, markers.DiscriminatorMarker)
-		}
-		if (fm.Discriminator || fm.Member != nil) && !b.checkSerialized(t, f) {
-			f.valid = false
-		}
-		// An invalid discriminator still claims its members, so that they
-		// are not also reported as having none.
-		switch {
-		case fm.Discriminator:
-			discriminators = append(discriminators, f)
-		case fm.Member != nil && f.valid:
-			members = append(members, f)
 		}
 	}
 
-	unions := map[*unionField]*Union{}
-	for _, d := range discriminators {
-		if d.valid {
-			unions[d] = b.discriminator(t, d)
+	var built []*Union
+	for _, s := range b.specs(t, tm, fields, byName, claims) {
+		if u := b.union(t, s); u != nil {
+			built = append(built, u)
 		}
 	}
-	for _, m := range members {
-		if d := b.discriminatorOf(t, m, discriminators, fields); d != nil && unions[d] != nil {
-			b.member(t, m, unions[d], d)
+	if len(built) > 0 {
+		b.unions[t.Name] = built
+	}
+}
+
+// union checks a union's discriminator and members and builds it, or returns
+// nil when its discriminator is unusable.
+func (b *builder) union(t *types.Type, s *unionSpec) *Union {
+	u := &Union{Kind: s.kind}
+	if s.disc != nil {
+		if u = b.discriminator(t, s); u == nil {
+			return nil
 		}
 	}
-	for _, d := range discriminators {
-		if u := unions[d]; u != nil {
-			u.choose()
-			b.unions[t.Name] = append(b.unions[t.Name], u)
-		}
+	u.Dialect, u.Name = s.dialect, s.name
+	u.Ratcheting = b.opts.Ratcheting
+	if s.disc != nil && s.disc.marks.Ratcheting != markers.RatchetingOff {
+		u.Ratcheting = s.disc.marks.Ratcheting
 	}
+	s.guessFromMembers = u.Enum.Source == EnumGuessed && len(u.Enum.Values) == 0
+	for _, m := range s.members {
+		b.member(t, s, m, u)
+	}
+	if u.Kind == Discriminated {
+		if u.Enum.Source == EnumGuessed {
+			b.guess(t, s, u)
+		}
+		u.choose()
+	}
+	return u
 }
 
 func (b *builder) hasUnionMarkers(t *types.Type) bool {

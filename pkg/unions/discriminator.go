@@ -1,6 +1,7 @@
 package unions
 
 import (
+	"slices"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -9,30 +10,82 @@ import (
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
-// discriminator checks a discriminator field and starts its union, or
-// returns nil.
-func (b *builder) discriminator(t *types.Type, d *unionField) *Union {
-	info := b.enum(d.Type)
-	if info.problem != "" {
-		b.markerProblem(t, d, markers.DiscriminatorMarker, info.rule, false, "%s", info.problem)
-		return nil
+// discriminator checks the discriminator of a union and starts the union, or
+// returns nil. Its valid values come from +enum, or else from
+// +kubebuilder:validation:Enum; KEP-1027's dialect requires one of them, the
+// others have them guessed when neither is there.
+func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
+	d := s.disc
+	et := d.Type
+	if s.dialect != markers.DialectKEP && et.Kind == types.Pointer {
+		// validation-gen and KEP-1027 2019 take a pointer to a string: nil
+		// is "".
+		et = et.Elem
 	}
-	u := &Union{Discriminator: d.Field, Enum: info.enum, Ratcheting: d.marks.Ratcheting}
-	if u.Ratcheting == markers.RatchetingOff {
-		u.Ratcheting = b.opts.Ratcheting
+	info := b.enum(et, s.dialect != markers.DialectKEP)
+	u := &Union{Kind: Discriminated, Discriminator: d.Field}
+	// An +enum type with no constants (openshift/api declares some values
+	// as typed variables) says no values: outside KEP-1027's dialect they
+	// are guessed.
+	noConsts := info.rule == rules.NoConsts && s.dialect != markers.DialectKEP
+	switch {
+	case info.problem != "" && !noConsts:
+		b.markerProblem(t, d, s.discMarker, info.rule, false, "%s", info.problem)
+		return nil
+	case info.marked && !noConsts:
+		u.Enum = info.enum
+	case d.marks.Enum != nil:
+		u.Enum = kubebuilderEnum(et, d.marks.Enum)
+	case info.kubebuilder != nil:
+		u.Enum = kubebuilderEnum(et, info.kubebuilder)
+	case s.dialect == markers.DialectKEP:
+		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
+		return nil
+	default:
+		u.Enum = Enum{Type: et, Values: info.constants, Source: EnumGuessed}
 	}
 	if raw := d.marks.Default; raw != nil {
 		value, err := markers.ParseDefault(*raw)
 		switch {
 		case err != nil:
 			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "%v", err)
-		case !u.Enum.Has(value):
+		case !u.Enum.Has(value) && u.Enum.Source != EnumGuessed:
 			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 		default:
 			u.Default = &value
 		}
 	}
 	return u
+}
+
+// kubebuilderEnum is the enum of a +kubebuilder:validation:Enum marker.
+func kubebuilderEnum(t *types.Type, values []string) Enum {
+	values = slices.Clone(values)
+	slices.Sort(values)
+	return Enum{Type: t, Values: slices.Compact(values), Source: EnumKubebuilder}
+}
+
+// guess completes the guessed values of a union with its members' values,
+// now that they are known, and warns that they were guessed.
+func (b *builder) guess(t *types.Type, s *unionSpec, u *Union) {
+	var values []string
+	for _, m := range u.Members {
+		values = append(values, m.Value)
+	}
+	if u.Default != nil {
+		values = append(values, *u.Default)
+	}
+	// An optional discriminator may be left unset (KEP-1027 2019 adds
+	// discriminators to existing unions as optional strings).
+	if isOptional(s.disc) {
+		values = append(values, "")
+	}
+	values = append(values, u.Enum.Values...)
+	slices.Sort(values)
+	u.Enum.Values = slices.Compact(values)
+	b.markerProblem(t, s.disc, s.discMarker, rules.GuessedValues, true,
+		"the valid values of %s are guessed: %s has no +enum constants and no +kubebuilder:validation:Enum, so they are its typed constants, the members' values and \"\" if it is optional: %s",
+		s.disc.GoName, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 }
 
 // discriminatorOf finds the discriminator a member belongs to.

@@ -15,17 +15,31 @@ import (
 
 type enumInfo struct {
 	enum Enum
+	// marked is set for a type marked +enum or +k8s:enum, whose values are
+	// its typed constants.
+	marked bool
 	// problem says why the type is not a usable enum, and rule which rule
 	// that breaks; both are empty when it is usable.
 	problem string
 	rule    rules.ID
-	untyped []untypedConst
+	// notEnum says that the type is not marked +enum, for the dialect that
+	// requires it.
+	notEnum string
+	// kubebuilder holds the values of the type's
+	// +kubebuilder:validation:Enum, and constants those of its typed
+	// constants, when it is not marked +enum.
+	kubebuilder, constants []string
+	untyped                []untypedConst
 }
 
 // enum resolves a discriminator type to an enum once: each discriminator of a
 // type that is no enum is told why, and the type's own mistakes (untyped
-// constants) are reported once.
-func (b *builder) enum(et *types.Type) *enumInfo {
+// constants) are reported once. plainString allows the builtin string, which
+// the dialects other than KEP-1027's accept.
+func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
+	if plainString && et.Kind == types.Builtin && et.Name.Name == "string" {
+		return &enumInfo{}
+	}
 	if info, ok := b.enums[et.Name]; ok {
 		return info
 	}
@@ -46,11 +60,16 @@ func (b *builder) enum(et *types.Type) *enumInfo {
 	fromSource, _ := markers.ParseType(b.src.typeDoc(enumDir, et.Name.Name))
 	fromGengo, _ := markers.ParseType(et.CommentLines)
 	if !fromSource.Enum && !fromGengo.Enum {
-		info.rule = rules.NotEnum
-		info.problem = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
+		info.notEnum = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+		info.kubebuilder = fromSource.EnumValues
+		if info.kubebuilder == nil {
+			info.kubebuilder = fromGengo.EnumValues
+		}
+		info.constants = b.enumValues(et)
 		return info
 	}
+	info.marked = true
 	info.enum = Enum{Type: et, Values: b.enumValues(et)}
 	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {

@@ -12,18 +12,18 @@ import (
 )
 
 // member checks a member field and adds it to its union.
-func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) {
-	if u == nil {
-		// The discriminator was reported already; its members cannot be checked.
-		return
-	}
+func (b *builder) member(t *types.Type, s *unionSpec, ms memberSpec, u *Union) {
+	m := ms.f
 	ok := true
 	presence, why := b.presence(m.Type)
+	if why != "" && typeinfo.Underlying(m.Type).Kind == types.Struct && typeinfo.HasJSONOption(*m.member, "omitzero") {
+		presence, why = PresenceNonZero, ""
+	}
 	if why != "" {
 		b.fieldError(t, m.GoName, rules.MemberType, "%s", why)
 		ok = false
 	}
-	if !m.marks.Optional && !typeinfo.HasJSONOption(*m.member, "omitempty") && !typeinfo.HasJSONOption(*m.member, "omitzero") {
+	if !isOptional(m) {
 		if m.marks.Required {
 			b.fieldError(t, m.GoName, rules.MemberRequiredOptional, "members must be optional: replace \"// +required\" with \"// +optional\"")
 		} else {
@@ -31,25 +31,46 @@ func (b *builder) member(t *types.Type, m *unionField, u *Union, d *unionField) 
 		}
 		ok = false
 	}
-	value := m.marks.Member.Value
+	if u.Kind != Discriminated {
+		if ok {
+			u.Members = append(u.Members, &Member{Field: m.Field, Presence: presence})
+		}
+		return
+	}
+	value := ms.value
 	if value == "" {
 		value = m.GoName
 	}
-	if !u.Enum.Has(value) {
-		b.markerProblem(t, m, markers.MemberMarker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))
+	switch {
+	case u.Enum.Has(value) || (u.Enum.Source == EnumGuessed && (ms.value != "" || s.guessFromMembers)):
+	case ms.value == "" && u.Dialect != markers.DialectKEP:
+		// The author wrote no value: the Go name is the dialect's
+		// convention, not a claim to check.
+		b.markerProblem(t, m, ms.marker, rules.Unselectable, true,
+			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s); write +%s=<value> to give it one",
+			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), markers.MemberMarker)
+		return
+	default:
+		b.markerProblem(t, m, ms.marker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))
 		ok = false
 	}
 	if other := u.memberFor(value); other != nil {
-		b.markerProblem(t, m, markers.MemberMarker, rules.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, d.GoName, other.GoName)
+		b.markerProblem(t, m, ms.marker, rules.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, u.Discriminator.GoName, other.GoName)
 		ok = false
 	}
 	if !ok {
 		return
 	}
-	if !strings.EqualFold(value, m.JSONName) {
-		b.markerProblem(t, m, markers.MemberMarker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
+		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
-	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: m.marks.Member.Optional, Presence: presence})
+	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: ms.optional, Presence: presence})
+}
+
+// isOptional reports whether a field may be unset: "+optional", or
+// omitempty or omitzero in its JSON tag.
+func isOptional(f *unionField) bool {
+	return f.marks.Optional || typeinfo.HasJSONOption(*f.member, "omitempty") || typeinfo.HasJSONOption(*f.member, "omitzero")
 }
 
 // notAValue explains why value is not a value of the union's enum, with the
@@ -87,7 +108,7 @@ func (b *builder) presence(t *types.Type) (p Presence, why string) {
 	case typeinfo.IsScalar(u):
 		return PresenceNumber, ""
 	case u.Kind == types.Struct:
-		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s", b.names.Name(t), b.names.Name(t))
+		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))
 	case u.Kind == types.Array:
 		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
 	}

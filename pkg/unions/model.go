@@ -22,9 +22,18 @@ type Model struct {
 	Plans map[types.Name]*Plan
 }
 
-// Union is one discriminated union: a discriminator field and the member
-// fields it selects, all declared in one struct.
+// Union is one union: member fields of which the discriminator field selects
+// one, or, without a discriminator, of which exactly one or at most one is
+// set; all declared in one struct.
 type Union struct {
+	Kind Kind
+	// Dialect is the dialect of the markers the union was read from.
+	Dialect markers.Dialect
+	// Name is the union's name among those of its struct, from
+	// validation-gen's union argument; "" for the others.
+	Name string
+	// Discriminator and Enum are those of a Discriminated union; zero for
+	// the others.
 	Discriminator Field
 	Enum          Enum
 	// Members are in field order.
@@ -39,6 +48,19 @@ type Union struct {
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting markers.Ratcheting
 }
+
+// Kind is what a union requires of its members.
+type Kind int
+
+const (
+	// Discriminated unions have a discriminator that selects the member
+	// (docs/semantics.md N1–N3, V1–V3).
+	Discriminated Kind = iota
+	// ExactlyOne unions have no discriminator: exactly one member is set (V4).
+	ExactlyOne
+	// ZeroOrOne unions have no discriminator: at most one member is set (V4).
+	ZeroOrOne
+)
 
 // Choice is a row of a union's selection table.
 type Choice struct {
@@ -58,6 +80,8 @@ type Field struct {
 // Member is a member field and the discriminator value that selects it.
 type Member struct {
 	Field
+	// Value is the discriminator value that selects the member; "" in a
+	// union without a discriminator.
 	Value string
 	// Optional members may be selected while unset.
 	Optional bool
@@ -79,14 +103,35 @@ const (
 	PresenceBool
 	// PresenceNumber: a number is set when it is not 0.
 	PresenceNumber
+	// PresenceNonZero: a struct whose JSON tag has omitzero is set when it
+	// is not its zero value, as encoding/json omits it.
+	PresenceNonZero
 )
 
 // Enum is the discriminator's type and its values.
 type Enum struct {
 	Type *types.Type
-	// Values are the distinct values of the enum's typed constants, sorted.
+	// Values are the distinct valid values, sorted.
 	Values []string
+	// Source says where the values come from.
+	Source EnumSource
 }
+
+// EnumSource is where the valid values of a discriminator come from.
+type EnumSource int
+
+const (
+	// EnumConstants are the typed constants of a type marked +enum or
+	// +k8s:enum.
+	EnumConstants EnumSource = iota
+	// EnumKubebuilder are the values of +kubebuilder:validation:Enum on the
+	// discriminator or its type.
+	EnumKubebuilder
+	// EnumGuessed are, for a KEP-1027 2019 union whose discriminator type
+	// says nothing, the type's typed constants and the members' values:
+	// union-gen warns that it guessed them.
+	EnumGuessed
+)
 
 // Has reports whether value is a value of the enum.
 func (e Enum) Has(value string) bool {
@@ -129,11 +174,43 @@ func (u *Union) UnchangedMessage(m *Member) string {
 	return fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", u.ForbiddenMessage(m), d, d, m.Value)
 }
 
+// MemberNames lists the JSON names of the members of a union without a
+// discriminator as validation-gen's errors do: "`a`, `b`".
+func (u *Union) MemberNames() string {
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		names[i] = "`" + m.JSONName + "`"
+	}
+	return strings.Join(names, ", ")
+}
+
+// NoneMessage is V4's message for an exactly-one union with no member set.
+func (u *Union) NoneMessage() string {
+	return "must specify one of: " + u.MemberNames()
+}
+
+// SeveralMessage is V4's message for a union with several members set.
+func (u *Union) SeveralMessage() string {
+	if u.Kind == ZeroOrOne {
+		return "must specify at most one of: " + u.MemberNames()
+	}
+	return "must specify exactly one of: " + u.MemberNames()
+}
+
+// Origin is the origin that validation-gen gives V4's errors.
+func (u *Union) Origin() string {
+	if u.Kind == ZeroOrOne {
+		return "zeroOrOneOf"
+	}
+	return "union"
+}
+
 // Plan is how generated code walks a struct: its own unions, then the fields
 // through which it reaches others.
 type Plan struct {
 	Struct *types.Type
-	// Unions are the struct's own, in the order of their discriminators.
+	// Unions are the struct's own, in the order of their first fields (the
+	// discriminator, or else the first member).
 	Unions []*Union
 	// Steps are in field order.
 	Steps []*Step
@@ -183,6 +260,9 @@ type Walk struct {
 	// old counterparts: only those can need normalizing, and only those are
 	// validated against old.
 	HasOld bool
+	// Deref is set for a pointer to a list or a map, walked as the list or
+	// map it points to (none when nil).
+	Deref bool
 }
 
 // KeyField is a "+listMapKey" field of the items of a "+listType=map" list.
@@ -194,8 +274,10 @@ type KeyField struct {
 	Pointer bool
 }
 
-// PropertyUnions returns the unions whose fields are properties of t's JSON
-// object: t's own and those of the structs it embeds inline, recursively.
+// PropertyUnions returns the discriminated unions whose fields are properties
+// of t's JSON object: t's own and those of the structs it embeds inline,
+// recursively. The OpenAPI extensions describe only unions with a
+// discriminator.
 func (model *Model) PropertyUnions(t *types.Type) []*Union {
 	return model.propertyUnions(t, map[*types.Type]bool{})
 }
@@ -206,7 +288,7 @@ func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*
 		return nil // type A struct{ *A } embeds itself
 	}
 	seen[t] = true
-	unions := slices.Clone(plan.Unions)
+	unions := slices.DeleteFunc(slices.Clone(plan.Unions), func(u *Union) bool { return u.Kind != Discriminated })
 	for _, step := range plan.Steps {
 		if step.JSONName == "" && step.Walk.Struct != nil {
 			unions = append(unions, model.propertyUnions(step.Walk.Struct, seen)...)

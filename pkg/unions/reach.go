@@ -78,6 +78,12 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		elem, why := b.walkOf(u.Elem, seen)
 		switch {
 		case elem == nil && why == "":
+		case elem != nil && (elem.Shape == ShapeList || elem.Shape == ShapeMap):
+			// openshift/api has pointers to lists: walked as the list,
+			// which a nil pointer leaves empty.
+			deref := *elem
+			deref.Type, deref.Deref = t, true
+			return &deref, ""
 		case u.Elem.Kind != types.Struct:
 			return nil, "a pointer to " + b.names.Name(u.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
 		default:
@@ -114,6 +120,9 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 		return true
 	}
 	list := typeinfo.Underlying(m.Type)
+	if list.Kind == types.Pointer {
+		list = typeinfo.Underlying(list.Elem)
+	}
 	item := list.Elem
 	if list.Kind == types.Slice && item.Kind == types.Pointer {
 		item = item.Elem

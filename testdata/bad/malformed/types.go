@@ -57,3 +57,40 @@ type Flagged struct {
 	// +optional
 	Kind Kind `json:"kind,omitempty"`
 }
+
+// Validation is a union of validation-gen with malformed markers.
+type Validation struct {
+	// +k8s:unionMember(union: "a"
+	// +optional
+	A *int `json:"a,omitempty"`
+	// +k8s:unionMember("b")
+	// +optional
+	B *int `json:"b,omitempty"`
+	// +k8s:unionMember=true
+	// +optional
+	C *int `json:"c,omitempty"`
+	// +k8s:item=+k8s:zeroOrOneOfMember
+	// +optional
+	D []Item `json:"d,omitempty"`
+}
+
+// Item is an item of Validation.D.
+type Item struct {
+	Type string `json:"type"`
+}
+
+// Legacy is a union of KEP-1027 2019 with malformed markers.
+// +union
+type Legacy struct {
+	// +unionDiscriminator
+	// +kubebuilder:validation:Enum
+	Kind string `json:"kind"`
+	// +unionDeprecated=true
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// Tags names a field's type by a struct tag that only structs take.
+type Tags struct {
+	Names []string `json:"names,omitempty" union:"oneof"`
+}

@@ -21,3 +21,12 @@ type Choice struct {
 	// +optional
 	A *int `json:"a,omitempty"`
 }
+
+// Policy has validation-gen's and KEP-1027 2019's member markers on the
+// struct, where they make no member.
+// +k8s:beta(since: "1.37")=+k8s:unionMember
+// +unionDeprecated
+type Policy struct {
+	// +optional
+	A *int `json:"a,omitempty"`
+}

@@ -52,3 +52,15 @@ type Reverse struct {
 	// +optional
 	A *int `json:"a,omitempty"`
 }
+
+// Tagged names, by the struct tag of the 2018 proposal, a discriminator that
+// Plain does not have.
+type Tagged struct {
+	Choice *Plain `json:"choice,omitempty" union:"discriminator/type"`
+}
+
+// Plain has no field named type.
+type Plain struct {
+	Kind string `json:"kind,omitempty"`
+	A    *int   `json:"a,omitempty"`
+}

@@ -31,6 +31,25 @@ type Choice struct {
 	C *int `json:"c,omitempty"`
 }
 
+// Policy is an exactly-one union of validation-gen with an argument it does
+// not take.
+type Policy struct {
+	// +k8s:unionMember(union: "a", membername: "A")
+	// +optional
+	A *int `json:"a,omitempty"`
+	// +k8s:beta(since: "1.37")=+k8s:unionMember(union: "a")
+	// +optional
+	B *int `json:"b,omitempty"`
+}
+
+// Holder names its fields' structs as unions with struct tags of the 2018
+// proposal that union-gen does not know, or does not support.
+type Holder struct {
+	State *Policy `json:"state,omitempty" union:"oneOf"`
+	// Volumes is the proposal's inlined union.
+	Volumes []Policy `json:"volumes,omitempty" union:"inlined/name"`
+}
+
 // Ratcheted names a ratcheting mode that does not exist.
 type Ratcheted struct {
 	// +unionDiscriminator

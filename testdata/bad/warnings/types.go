@@ -1,7 +1,7 @@
 // Package warnings has only problems that are warnings: a member value that
-// does not match its JSON name (a KEP "should"), and a union of kube-openapi's
-// 2019 design, as k8s.io/api's flowcontrol types have, which union-gen leaves
-// alone. It is generated, with warnings.
+// does not match its JSON name (a KEP "should"), and a union of KEP-1027
+// 2019, as k8s.io/api's flowcontrol types have, whose valid values union-gen
+// guesses. It is generated, with warnings.
 package warnings
 
 // Kind selects the member of Choice.
@@ -29,7 +29,7 @@ type Choice struct {
 // SubjectKind is not an enum, as in k8s.io/api/flowcontrol.
 type SubjectKind string
 
-// Subject is a 2019 union: kube-openapi reads its markers, union-gen does not.
+// Subject is a 2019 union: its valid values are guessed.
 // +union
 type Subject struct {
 	// +unionDiscriminator

@@ -493,7 +493,7 @@ func unionsConcat(errs, more field.ErrorList) field.ErrorList {
 }
 
 // unionsNilOf returns the nil value of the type of its argument, a pointer,
-// slice or map.
+// slice or map, or the zero value of a struct.
 func unionsNilOf[T any](T) T {
 	var zero T
 	return zero

@@ -42,6 +42,55 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Placement": {
+			{
+				Discriminator: "affinity",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":              nil,
+					"AnyAvailable":  nil,
+					"DedicatedHost": {Name: "dedicatedHost", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Profile": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":             nil,
+					"Custom":       {Name: "custom", Optional: true},
+					"Intermediate": nil,
+					"Old":          {Name: "old", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Selected": {
+			{
+				Discriminator: "mode",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Auto":   nil,
+					"Manual": {Name: "settings", Optional: false},
+					"Off":    nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Strategy": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Recreate":      nil,
+					"RollingUpdate": {Name: "rollingUpdate", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Subject": {
+			{
+				Discriminator: "kind",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Group": {Name: "group", Optional: false},
+					"User":  {Name: "user", Optional: false},
+				},
+			},
+		},
 		"github.com/union-gen/union-gen/testdata/golden/inject.Hostile": {
 			{
 				Discriminator: "k\"ind*/",

@@ -1,0 +1,310 @@
+package markers
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"k8s.io/gengo/v2/codetags"
+
+	"github.com/union-gen/union-gen/internal/rules"
+)
+
+// Dialect names the convention a union's markers are written in. Each is read
+// as its own tools read it; docs/semantics.md §2 says how they differ.
+type Dialect string
+
+// The dialects union-gen reads.
+const (
+	// DialectKEP is KEP-1027's latest design, union-gen's own:
+	// +unionDiscriminator, +unionMember, +unionDiscriminatedBy.
+	DialectKEP Dialect = "KEP-1027"
+	// Dialect2019 is KEP-1027 as written in 2019 and read by kube-openapi:
+	// +union on a struct, +unionDiscriminator, +unionDeprecated, members
+	// implicit and selected by their Go names. openshift/api writes it,
+	// naming some members with +unionMember.
+	Dialect2019 Dialect = "KEP-1027 (2019)"
+	// DialectValidationGen is validation-gen's, which k8s.io/api writes:
+	// +k8s:unionMember, +k8s:unionDiscriminator, +k8s:zeroOrOneOfMember.
+	DialectValidationGen Dialect = "validation-gen"
+	// DialectStructTag is the 2018 proposal's struct tag union:"...".
+	DialectStructTag Dialect = "struct tags (2018)"
+)
+
+// The markers of the other dialects, as union-gen reads them.
+const (
+	K8sMemberMarker        = "k8s:unionMember"
+	K8sDiscriminatorMarker = "k8s:unionDiscriminator"
+	K8sZeroOrOneOfMarker   = "k8s:zeroOrOneOfMember"
+	// K8sItemMarker applies the marker after "=" to the items of a list
+	// that match its arguments: a union of list items.
+	K8sItemMarker = "k8s:item"
+	// K8sAlphaMarker and K8sBetaMarker wrap a marker with its stability
+	// level: "+k8s:beta(since: "1.37")=+k8s:unionMember".
+	K8sAlphaMarker = "k8s:alpha"
+	K8sBetaMarker  = "k8s:beta"
+	K8sEnumMarker  = "k8s:enum"
+	// KubebuilderEnumMarker lists a string's valid values:
+	// "+kubebuilder:validation:Enum=A;B".
+	KubebuilderEnumMarker = "kubebuilder:validation:Enum"
+	// UnionTag is the key of the 2018 proposal's struct tag.
+	UnionTag = "union"
+)
+
+// K8sMember is a validation-gen member marker, "+k8s:unionMember" or
+// "+k8s:zeroOrOneOfMember", with its arguments.
+type K8sMember struct {
+	// ZeroOrOne is set for "+k8s:zeroOrOneOfMember".
+	ZeroOrOne bool
+	// Union names the union; "" for the struct's unnamed one.
+	Union string
+	// MemberName is the discriminator value that selects the member; "" for
+	// the Go field name.
+	MemberName string
+	// Item is set for a marker under "+k8s:item(...)": the member is an item
+	// of the list with these field values.
+	Item []ItemTerm
+	// Line is the index of the marker's comment line.
+	Line int
+}
+
+// ItemTerm is an argument of "+k8s:item": a field of a list's items and the
+// value it has in the selected item, written as Go writes a literal.
+type ItemTerm struct {
+	Field string
+	Value string
+}
+
+// K8sDiscriminator is validation-gen's "+k8s:unionDiscriminator".
+type K8sDiscriminator struct {
+	// Union names the union; "" for the struct's unnamed one.
+	Union string
+}
+
+// parseK8sMarker reads a validation-gen marker of a field: the whole comment
+// text after "+", which codetags parses as validation-gen does. Markers of
+// validation-gen that are not about unions are left alone.
+func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
+	tag, err := codetags.Parse(m.name + m.rest)
+	if err != nil {
+		if mentionsK8sUnion(m.name + m.rest) {
+			return syntaxErrorf(rules.Malformed, "malformed +%s%s: %v", m.name, m.rest, err)
+		}
+		return nil
+	}
+	tag = unwrapStability(tag)
+	var item []ItemTerm
+	if tag.Name == K8sItemMarker && tag.ValueType == codetags.ValueTypeTag {
+		for _, a := range tag.Args {
+			item = append(item, ItemTerm{Field: a.Name, Value: strings.TrimPrefix(a.String(), a.Name+": ")})
+		}
+		tag = unwrapStability(*tag.ValueTag)
+		if item == nil && isK8sMember(tag.Name) {
+			return syntaxErrorf(rules.Malformed, "+%s needs the fields that select the item, e.g. +%s(type: \"A\")=+%s", K8sItemMarker, K8sItemMarker, tag.Name)
+		}
+	}
+	switch tag.Name {
+	case K8sOptionalMarker:
+		fm.Optional = fm.Optional || item == nil
+	case K8sRequiredMarker:
+		fm.Required = fm.Required || item == nil
+	case K8sMemberMarker, K8sZeroOrOneOfMarker:
+		member, e := parseK8sArgs(tag, "union", "memberName")
+		if e != nil {
+			return e
+		}
+		if _, seen := fm.Lines[tag.Name]; !seen && item == nil {
+			fm.Lines[tag.Name] = m.line
+		}
+		fm.K8sMembers = append(fm.K8sMembers, K8sMember{
+			ZeroOrOne: tag.Name == K8sZeroOrOneOfMarker, Union: member["union"], MemberName: member["memberName"], Item: item, Line: m.line,
+		})
+	case K8sDiscriminatorMarker:
+		if item != nil {
+			return syntaxErrorf(rules.Malformed, "+%s cannot select list items: put it on the discriminator field", K8sDiscriminatorMarker)
+		}
+		args, e := parseK8sArgs(tag, "union")
+		if e != nil {
+			return e
+		}
+		if fm.K8sDiscriminator != nil {
+			return syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", K8sDiscriminatorMarker)
+		}
+		fm.K8sDiscriminator = &K8sDiscriminator{Union: args["union"]}
+		fm.Lines[K8sDiscriminatorMarker] = m.line
+	}
+	return nil
+}
+
+// unwrapStability returns the marker that "+k8s:alpha(...)=" and
+// "+k8s:beta(...)=" wrap: they say how stable its validation is, which does
+// not change what the union is.
+func unwrapStability(tag codetags.Tag) codetags.Tag {
+	for (tag.Name == K8sAlphaMarker || tag.Name == K8sBetaMarker) && tag.ValueType == codetags.ValueTypeTag {
+		tag = *tag.ValueTag
+	}
+	return tag
+}
+
+func isK8sMember(name string) bool {
+	return name == K8sMemberMarker || name == K8sZeroOrOneOfMarker
+}
+
+func mentionsK8sUnion(text string) bool {
+	return strings.Contains(text, K8sMemberMarker) || strings.Contains(text, K8sDiscriminatorMarker) || strings.Contains(text, K8sZeroOrOneOfMarker)
+}
+
+// parseK8sArgs checks a validation-gen union marker: named string arguments
+// among allowed, and no value. It returns the arguments by name.
+func parseK8sArgs(tag codetags.Tag, allowed ...string) (map[string]string, *SyntaxError) {
+	if tag.ValueType != codetags.ValueTypeNone {
+		return nil, syntaxErrorf(rules.Malformed, "malformed +%s: +%s takes no value", tag, tag.Name)
+	}
+	args := map[string]string{}
+	for _, a := range tag.Args {
+		switch {
+		case a.Name == "":
+			return nil, syntaxErrorf(rules.Malformed, "malformed +%s: name the argument, as in +%s(%s: %s)", tag, tag.Name, allowed[0], a)
+		case !slices.Contains(allowed, a.Name):
+			return nil, syntaxErrorf(rules.UnknownOption, "unknown argument %q in +%s; the arguments are %s", a.Name, tag, strings.Join(allowed, " and "))
+		case a.Type != codetags.ArgTypeString || a.Value == "":
+			return nil, syntaxErrorf(rules.Malformed, "malformed +%s: %s is a non-empty quoted string", tag, a.Name)
+		}
+		args[a.Name] = a.Value
+	}
+	return args, nil
+}
+
+// parseKubebuilderEnum reads the values of "+kubebuilder:validation:Enum=":
+// separated by ";", each bare or a quoted string.
+func parseKubebuilderEnum(rest string) ([]string, *SyntaxError) {
+	list, ok := strings.CutPrefix(rest, "=")
+	if !ok || list == "" {
+		return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s=<value>;<value>...", KubebuilderEnumMarker, rest, KubebuilderEnumMarker)
+	}
+	var values []string
+	for _, v := range strings.Split(list, ";") {
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, `"`) {
+			unquoted, err := strconv.Unquote(v)
+			if err != nil {
+				return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: %s is not a quoted string", KubebuilderEnumMarker, rest, v)
+			}
+			v = unquoted
+		}
+		values = append(values, v)
+	}
+	return values, nil
+}
+
+// StructTagUnion is the 2018 proposal's struct tag on a field whose type is
+// a union struct.
+type StructTagUnion struct {
+	// OneOf is union:"oneof": at most one field of the struct is set.
+	OneOf bool
+	// Discriminator is the JSON name in union:"discriminator/<name>": that
+	// field of the struct selects which of the others is set.
+	Discriminator string
+}
+
+// ParseStructTag reads the union:"..." key of a field's struct tag; ok is
+// false when there is none.
+func ParseStructTag(tag string) (u StructTagUnion, ok bool, err *SyntaxError) {
+	value, ok := reflect.StructTag(tag).Lookup(UnionTag)
+	if !ok {
+		return u, false, nil
+	}
+	kind, arg, _ := strings.Cut(value, "/")
+	switch {
+	case value == "oneof":
+		u.OneOf = true
+	case kind == "discriminator" && arg != "":
+		u.Discriminator = arg
+	case kind == "inlined":
+		return u, true, syntaxErrorf(rules.UnknownOption, "%s:%q, the 2018 proposal's inlined union, is not supported: its members are the list items' fields other than the merge key, which no struct of them holds", UnionTag, value)
+	default:
+		return u, true, syntaxErrorf(rules.UnknownOption, "unknown union tag %s:%q; write %s:\"oneof\" or %s:\"discriminator/<json name>\"", UnionTag, value, UnionTag, UnionTag)
+	}
+	return u, true, nil
+}
+
+// String writes the tag as it is written in Go.
+func (u StructTagUnion) String() string {
+	if u.OneOf {
+		return UnionTag + `:"oneof"`
+	}
+	return fmt.Sprintf("%s:%q", UnionTag, "discriminator/"+u.Discriminator)
+}
+
+// DialectDoc is a row of the dialect table of `union-gen --docs`: a marker
+// as one dialect writes it, what it means there, and what union-gen does.
+type DialectDoc struct {
+	Dialect Dialect
+	// Marker is the marker, or struct tag, as the dialect writes it.
+	Marker string
+	Scope  Scope
+	// Meaning is what the dialect's own tools make of it.
+	Meaning string
+	// Behaviour is what union-gen makes of it.
+	Behaviour string
+}
+
+// DialectDocs is every marker of every dialect union-gen reads, by dialect.
+// A test checks that each is one the parser reads.
+var DialectDocs = []DialectDoc{
+	{DialectKEP, "+" + DiscriminatorMarker, ScopeField,
+		"selects the member; its type is `+enum` (KEP-1027's latest design)",
+		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else error `notenum`"},
+	{DialectKEP, "+" + MemberMarker + "[=<value>][,optional]", ScopeField,
+		"a member, selected by `<value>` or its Go name; `optional`: may be selected while unset",
+		"the same; the value must be a valid value (`valuenotinenum`)"},
+	{DialectKEP, "+" + DiscriminatedByMarker + "=<field>", ScopeField,
+		"the member's discriminator, in a struct with several", "the same"},
+	{DialectValidationGen, "+" + K8sMemberMarker, ScopeField,
+		"a member of the struct's union; without a `+" + K8sDiscriminatorMarker + "`, exactly one member is set (`validate.Union`)",
+		"an exactly-one union: V4, with validation-gen's errors (`Invalid` on the struct, origin `union`); no normalization"},
+	{DialectValidationGen, "+" + K8sMemberMarker + "(union: \"<name>\")", ScopeField,
+		"a member of the union named `<name>`: a struct may have several", "the same"},
+	{DialectValidationGen, "+" + K8sMemberMarker + "(memberName: \"<value>\")", ScopeField,
+		"the discriminator value that selects the member; the Go field name by default", "the same"},
+	{DialectValidationGen, "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]", ScopeField,
+		"the union's discriminator, a string (`validate.DiscriminatedUnion`); its values are not checked by the union",
+		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`/`+k8s:enum`, else `+kubebuilder:validation:Enum`, else guessed with a warning (`guessedvalues`)"},
+	{DialectValidationGen, "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]", ScopeField,
+		"a member of a union of which at most one member is set (`validate.ZeroOrOneOfUnion`)",
+		"a zero-or-one union: V4, with validation-gen's errors (origin `zeroOrOneOf`)"},
+	{DialectValidationGen, "+" + K8sItemMarker + "(<field>: <value>)=+" + K8sZeroOrOneOfMarker, ScopeField,
+		"the list items with these field values are a member: a union of list items (also with `+" + K8sMemberMarker + "`)",
+		"left to validation-gen, with a warning (`itemunion`); nothing generated"},
+	{DialectValidationGen, "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>", ScopeFieldOrType,
+		"the wrapped marker's validation at stability level beta (also `+" + K8sAlphaMarker + "`)",
+		"the wrapped marker, read as if written alone: union-gen's methods always enforce it"},
+	{DialectValidationGen, "+" + K8sEnumMarker, ScopeType,
+		"the type's typed constants are its values", "the same as `+enum`"},
+	{DialectValidationGen, "+" + LegacyUnionMarker + " beside `+" + K8sMemberMarker + "`", ScopeType,
+		"k8s.io/api writes kube-openapi's `+union` for openapi-gen next to validation-gen's members",
+		"ignored: the validation-gen markers make the unions"},
+	{Dialect2019, "+" + LegacyUnionMarker, ScopeType,
+		"every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
+		"the same; without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
+	{Dialect2019, "+" + DiscriminatorMarker, ScopeField,
+		"in a `+" + LegacyUnionMarker + "` struct, or beside `+" + LegacyMemberMarker + "` members: the discriminator, an optional string",
+		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else guessed: the type's constants, the members' Go names and `\"\"` if optional (`guessedvalues`); a member whose Go name is no valid value is left out (`unselectable`)"},
+	{Dialect2019, "+" + LegacyMemberMarker, ScopeField,
+		"a member of the union of the struct's own fields (as EnvVar's `value` and `valueFrom`), selected by its Go name",
+		"the same: discriminated by the struct's `+" + DiscriminatorMarker + "` if it has one, else zero-or-one"},
+	{Dialect2019, "+" + MemberMarker + "[=<value>][,optional]", ScopeField,
+		"openshift/api: in a `+" + LegacyUnionMarker + "` struct, the members are the marked fields only; `<value>` and `optional` as in KEP-1027",
+		"the same"},
+	{Dialect2019, "+" + KubebuilderEnumMarker + "=<value>;...", ScopeFieldOrType,
+		"openshift/api: the discriminator's valid values (controller-gen's enum)", "the valid values, where the type has no `+enum`"},
+	{DialectStructTag, UnionTag + `:"oneof"`, ScopeField,
+		"the field's struct is a union: only one of its fields is set", "a zero-or-one union of every field of the struct (V4)"},
+	{DialectStructTag, UnionTag + `:"discriminator/<json name>"`, ScopeField,
+		"the field's struct is a union with that discriminator",
+		"a discriminated union of every other field of the struct, selected by its Go name, valid values as in KEP-1027 2019"},
+	{DialectStructTag, UnionTag + `:"inlined/<merge key>"`, ScopeField,
+		"a union of the fields of a list's items other than the merge key", "an error (`unknownoption`): no struct holds such a union"},
+}
