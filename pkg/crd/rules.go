@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // Marker ends every rule that union-gen writes, as a CEL comment: a re-run
@@ -64,7 +64,7 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 		if err != nil {
 			return nil, err
 		}
-		set := setTest(m, "self."+x)
+		set := setTest(presence(m), "has(self."+x+")", "self."+x)
 		path := FieldPath(m.JSONName)
 		if !m.Optional {
 			rules = append(rules, Rule{
@@ -138,23 +138,22 @@ func in(x string, values []string) string {
 }
 
 // setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
-// member x; an absent property is unset.
-func setTest(m *unions.Member, x string) string {
-	switch m.Presence {
-	case unions.PresenceLength:
-		return fmt.Sprintf("(has(%s) && size(%s) > 0)", x, x)
-	case unions.PresenceString:
-		return fmt.Sprintf(`(has(%s) && %s != "")`, x, x)
-	case unions.PresenceBool:
-		return fmt.Sprintf("(has(%s) && %s == true)", x, x)
-	case unions.PresenceNumber:
-		zero := "0"
-		if t := typeinfo.Underlying(m.Type); t.Name.Name == "float32" || t.Name.Name == "float64" {
-			zero = "0.0"
-		}
-		return fmt.Sprintf("(has(%s) && %s != %s)", x, x, zero)
+// member: present tests that it is present (an absent member is unset) and
+// value is its value.
+func setTest(p unstructuredunions.Presence, present, value string) string {
+	switch p {
+	case unstructuredunions.PresenceLength:
+		return fmt.Sprintf("(%s && size(%s) > 0)", present, value)
+	case unstructuredunions.PresenceString:
+		return fmt.Sprintf(`(%s && %s != "")`, present, value)
+	case unstructuredunions.PresenceBool:
+		return fmt.Sprintf("(%s && %s == true)", present, value)
+	case unstructuredunions.PresenceInteger:
+		return fmt.Sprintf("(%s && %s != 0)", present, value)
+	case unstructuredunions.PresenceFloat:
+		return fmt.Sprintf("(%s && %s != 0.0)", present, value)
 	default:
-		return fmt.Sprintf("has(%s)", x)
+		return present
 	}
 }
 

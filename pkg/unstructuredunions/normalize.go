@@ -1,0 +1,222 @@
+package unstructuredunions
+
+import "reflect"
+
+// Normalize clears, in obj, the union members that its discriminators no
+// longer select, as the generated NormalizeUnions does (N1–N3): when a
+// discriminator changed to a valid value, every member it does not select
+// that is set in both old and obj. old is the object before the update; nil
+// means create, when there is nothing to clear. It reports whether it
+// changed obj.
+func (s *Schema) Normalize(obj, old map[string]any) bool {
+	if obj == nil || old == nil {
+		return false
+	}
+	return s.normalizeStruct(s.Structs[s.Root], obj, old)
+}
+
+func (s *Schema) normalizeStruct(st *Struct, obj, old map[string]any) bool {
+	changed := false
+	for _, u := range st.Unions {
+		disc, ok := discriminator(obj, u)
+		if !ok || !u.valid(disc) {
+			continue // N2
+		}
+		if oldDisc, _ := discriminator(old, u); oldDisc == disc {
+			continue // N1
+		}
+		for _, m := range u.Members {
+			if m.Value != disc && m.set(obj) && m.set(old) {
+				m.clear(obj)
+				changed = true
+			}
+		}
+	}
+	for _, f := range st.Fields {
+		if f.Name == "" {
+			changed = s.normalizeWalk(f.Walk, obj, old) || changed
+			continue
+		}
+		value, found := obj[f.Name]
+		oldValue, oldFound := old[f.Name]
+		if found && oldFound {
+			changed = s.normalizeWalk(f.Walk, value, oldValue) || changed
+		}
+	}
+	return changed
+}
+
+func (s *Schema) normalizeWalk(w *Walk, value, old any) bool {
+	if !w.HasOld {
+		return false
+	}
+	changed := false
+	switch w.Shape {
+	case ShapeStruct, ShapePointer:
+		obj, ok := value.(map[string]any)
+		oldObj, oldOK := old.(map[string]any)
+		if ok && oldOK {
+			changed = s.normalizeStruct(s.Structs[w.Struct], obj, oldObj)
+		}
+	case ShapeMap:
+		obj, _ := value.(map[string]any)
+		oldObj, _ := old.(map[string]any)
+		for k, v := range obj {
+			if o, found := oldObj[k]; found {
+				changed = s.normalizeWalk(w.Elem, v, o) || changed
+			}
+		}
+	case ShapeListMap:
+		items, _ := value.([]any)
+		oldItems, _ := old.([]any)
+		for i, item := range items {
+			if j := w.match(items, oldItems, i); j >= 0 {
+				changed = s.normalizeWalk(w.Elem, item, oldItems[j]) || changed
+			}
+		}
+	}
+	return changed
+}
+
+// match is the index of the old item of a list-map that items[i] is matched
+// with, or -1: the item at the same index first, as lists mostly keep their
+// order, then the first with the same keys.
+func (w *Walk) match(items, oldItems []any, i int) int {
+	if i < len(oldItems) && w.keysEqual(items[i], oldItems[i]) {
+		return i
+	}
+	for j, o := range oldItems {
+		if w.keysEqual(items[i], o) {
+			return j
+		}
+	}
+	return -1
+}
+
+func (w *Walk) keysEqual(a, b any) bool {
+	x, ok := a.(map[string]any)
+	y, yOK := b.(map[string]any)
+	if !ok || !yOK {
+		return false
+	}
+	for _, k := range w.Keys {
+		if !k.equal(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal compares the key of two items as Go compares their fields: an
+// absent key is the zero value, or nil for a pointer.
+func (k *Key) equal(x, y map[string]any) bool {
+	a, b := x[k.Name], y[k.Name]
+	if k.Pointer {
+		if a == nil || b == nil {
+			return a == nil && b == nil
+		}
+	} else {
+		a, b = k.orZero(a), k.orZero(b)
+	}
+	if fa, ok := number(a); ok {
+		fb, ok := number(b)
+		return ok && fa == fb
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func (k *Key) orZero(v any) any {
+	if v != nil {
+		return v
+	}
+	switch k.Type {
+	case "string":
+		return ""
+	case "boolean":
+		return false
+	}
+	return int64(0)
+}
+
+// discriminator is the value of a union's discriminator in obj, "" when
+// absent; ok is false when the value is not a string.
+func discriminator(obj map[string]any, u *Union) (value string, ok bool) {
+	v, found := obj[u.Discriminator]
+	if !found || v == nil {
+		return "", true
+	}
+	value, ok = v.(string)
+	return value, ok
+}
+
+func (u *Union) valid(value string) bool {
+	for _, v := range u.Values {
+		if v == value {
+			return true
+		}
+	}
+	return false
+}
+
+// set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
+// value; an absent member is unset.
+func (m *Member) set(obj map[string]any) bool {
+	v, found := obj[m.Name]
+	if !found || v == nil {
+		return false
+	}
+	switch m.Presence {
+	case PresenceLength:
+		switch v := v.(type) {
+		case []any:
+			return len(v) > 0
+		case map[string]any:
+			return len(v) > 0
+		}
+		return false
+	case PresenceString:
+		return v != ""
+	case PresenceBool:
+		return v != false
+	case PresenceInteger, PresenceFloat:
+		f, ok := number(v)
+		return !ok || f != 0
+	}
+	return true
+}
+
+// clear sets the member to its zero value as JSON writes it: absent, or
+// the zero scalar of a member written without omitempty.
+func (m *Member) clear(obj map[string]any) {
+	if !m.KeepZero {
+		delete(obj, m.Name)
+		return
+	}
+	switch m.Presence {
+	case PresenceString:
+		obj[m.Name] = ""
+	case PresenceBool:
+		obj[m.Name] = false
+	case PresenceFloat:
+		obj[m.Name] = float64(0)
+	default:
+		obj[m.Name] = int64(0)
+	}
+}
+
+// number is a JSON number as a float64, whichever Go type holds it.
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		return float64(v), true
+	case int:
+		return float64(v), true
+	case int32:
+		return float64(v), true
+	case float64:
+		return v, true
+	case float32:
+		return float64(v), true
+	}
+	return 0, false
+}
