@@ -7,82 +7,20 @@ import (
 	"strings"
 	"testing"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
-	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
-	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
-	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
 )
 
-// A placement puts an object of a differential table into a Widget's spec,
-// at one of the places that the example CRD reaches unions through.
-type placement struct {
-	name  string
-	table string
-	// correlated: updates match the value with its old counterpart, so
-	// V3's message on an unchanged discriminator can occur.
-	correlated bool
-	put        func(spec *examplev1.WidgetSpec, obj any)
-}
-
-var placements = []placement{
-	{"spec.strategy (pointer)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Strategy = o.(*appsv1.DeploymentStrategy)
-	}},
-	{"spec.metrics[0] (list without maxItems)", "MetricSpec", false, func(s *examplev1.WidgetSpec, o any) {
-		s.Metrics = []autoscalingv2.MetricSpec{*o.(*autoscalingv2.MetricSpec)}
-	}},
-	{"spec.profiles[0] (list with maxItems)", "SeccompProfile", false, func(s *examplev1.WidgetSpec, o any) {
-		s.Profiles = []corev1.SeccompProfile{*o.(*corev1.SeccompProfile)}
-	}},
-	{"spec (inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Union = *o.(*kepv1alpha1.Union)
-	}},
-	{"spec.unions[a] (map)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Unions = map[string]kepv1alpha1.Union{"a": *o.(*kepv1alpha1.Union)}
-	}},
-	{"spec.named[name=a] (list-map, inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Named = []examplev1.NamedUnion{{Name: "a", Union: *o.(*kepv1alpha1.Union)}}
-	}},
-}
-
-// widget is a Widget with obj placed in its spec, and as the API server
-// sees it: unstructured, without the nulls that it prunes.
-func widget(t testing.TB, p placement, obj any) (*examplev1.Widget, map[string]any) {
+// widget is difftables.Widget, failing the test on error.
+func widget(t testing.TB, p difftables.Placement, obj any) (*examplev1.Widget, map[string]any) {
 	t.Helper()
-	w := &examplev1.Widget{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "examples.union-gen.io/v1", Kind: "Widget"},
-		ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "default"},
-	}
-	p.put(&w.Spec, obj)
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(w)
+	w, u, err := difftables.Widget(p, obj)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pruneNulls(u)
 	return w, u
-}
-
-func pruneNulls(v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			if e == nil {
-				delete(v, k)
-			} else {
-				pruneNulls(e)
-			}
-		}
-	case []any:
-		for _, e := range v {
-			pruneNulls(e)
-		}
-	}
 }
 
 // mapKey is a map key in a field path, as Go writes it: [a].
@@ -116,13 +54,10 @@ func verdict(errs field.ErrorList) string {
 // message of every error must be equal.
 func TestDifferentialCEL(t *testing.T) {
 	v := newValidators(t, loadCRD(t, exampleCRD))
-	tables := map[string]*difftables.Table{}
-	for _, table := range difftables.Tables() {
-		tables[table.Name] = table
-	}
-	for _, p := range placements {
-		t.Run(p.name, func(t *testing.T) {
-			table := tables[p.table]
+	tables := difftables.ByName()
+	for _, p := range difftables.Placements {
+		t.Run(p.Name, func(t *testing.T) {
+			table := tables[p.Table]
 			objs := make([]*examplev1.Widget, len(table.Objects))
 			unstructured := make([]map[string]any, len(table.Objects))
 			for i, obj := range table.Objects {
@@ -150,7 +85,7 @@ func TestDifferentialCEL(t *testing.T) {
 				got := verdict(v.validate(unstructured[n], oldU))
 				if got != want {
 					if failures++; failures <= 10 {
-						t.Errorf("%s %s %s:\n  CRD: %s\n  Go:  %s", p.table, kind, table.Objs[n], got, want)
+						t.Errorf("%s %s %s:\n  CRD: %s\n  Go:  %s", p.Table, kind, table.Objs[n], got, want)
 					}
 				}
 			}
@@ -164,7 +99,7 @@ func TestDifferentialCEL(t *testing.T) {
 				t.Errorf("%d of %d cases differ", failures, cases)
 			}
 			wantSeen := []string{string(field.ErrorTypeRequired), string(field.ErrorTypeForbidden), string(field.ErrorTypeNotSupported)}
-			if p.correlated {
+			if p.Correlated {
 				wantSeen = append(wantSeen, "unchanged")
 			}
 			for _, w := range wantSeen {
@@ -172,7 +107,7 @@ func TestDifferentialCEL(t *testing.T) {
 					t.Errorf("no case has a %s error: the table does not cover the rules", w)
 				}
 			}
-			t.Logf("%s: %d cases, all equal; Go errors by type: %v", p.table, cases, seen)
+			t.Logf("%s: %d cases, all equal; Go errors by type: %v", p.Table, cases, seen)
 		})
 	}
 }

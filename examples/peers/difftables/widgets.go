@@ -1,0 +1,128 @@
+package difftables
+
+import (
+	"fmt"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
+	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
+	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
+	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
+	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
+)
+
+// A Placement puts an object of a table into a Widget's spec, at one of the
+// places through which the example CRD reaches unions.
+type Placement struct {
+	Name  string
+	Table string
+	// Correlated: updates match the value with its old counterpart, so
+	// V3's message on an unchanged discriminator and normalization can
+	// occur.
+	Correlated bool
+	Put        func(spec *examplev1.WidgetSpec, obj any)
+}
+
+// Placements are every place of the example CRD's Widget.
+var Placements = []Placement{
+	{"spec.strategy (pointer)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
+		s.Strategy = o.(*appsv1.DeploymentStrategy)
+	}},
+	{"spec.metrics[0] (list without maxItems)", "MetricSpec", false, func(s *examplev1.WidgetSpec, o any) {
+		s.Metrics = []autoscalingv2.MetricSpec{*o.(*autoscalingv2.MetricSpec)}
+	}},
+	{"spec.profiles[0] (list with maxItems)", "SeccompProfile", false, func(s *examplev1.WidgetSpec, o any) {
+		s.Profiles = []corev1.SeccompProfile{*o.(*corev1.SeccompProfile)}
+	}},
+	{"spec (inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+		s.Union = *o.(*kepv1alpha1.Union)
+	}},
+	{"spec.unions[a] (map)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+		s.Unions = map[string]kepv1alpha1.Union{"a": *o.(*kepv1alpha1.Union)}
+	}},
+	{"spec.named[name=a] (list-map, inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+		s.Named = []examplev1.NamedUnion{{Name: "a", Union: *o.(*kepv1alpha1.Union)}}
+	}},
+}
+
+// NewWidget is a Widget named w in the default namespace, with spec.
+func NewWidget(spec examplev1.WidgetSpec) *examplev1.Widget {
+	return &examplev1.Widget{
+		TypeMeta:   metav1.TypeMeta{APIVersion: "examples.union-gen.io/v1", Kind: "Widget"},
+		ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "default"},
+		Spec:       spec,
+	}
+}
+
+// Widget is a Widget with obj placed in its spec (which may share obj's
+// pointers), and the same as the API server sees it: unstructured,
+// without the nulls that it prunes.
+func Widget(p Placement, obj any) (*examplev1.Widget, map[string]any, error) {
+	w := NewWidget(examplev1.WidgetSpec{})
+	p.Put(&w.Spec, obj)
+	u, err := Unstructured(w)
+	return w, u, err
+}
+
+// Unstructured is w as the API server sees it: unstructured, without the
+// nulls that it prunes.
+func Unstructured(w *examplev1.Widget) (map[string]any, error) {
+	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(w)
+	if err != nil {
+		return nil, err
+	}
+	pruneNulls(u)
+	return u, nil
+}
+
+func pruneNulls(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if e == nil {
+				delete(v, k)
+			} else {
+				pruneNulls(e)
+			}
+		}
+	case []any:
+		for _, e := range v {
+			pruneNulls(e)
+		}
+	}
+}
+
+// WithDisc returns a copy of a table's object with its discriminator set
+// to disc.
+func WithDisc(obj any, disc string) (any, error) {
+	switch o := obj.(type) {
+	case *appsv1.DeploymentStrategy:
+		c := *o
+		c.Type = appsv1.DeploymentStrategyType(disc)
+		return &c, nil
+	case *autoscalingv2.MetricSpec:
+		c := *o
+		c.Type = autoscalingv2.MetricSourceType(disc)
+		return &c, nil
+	case *corev1.SeccompProfile:
+		c := *o
+		c.Type = corev1.SeccompProfileType(disc)
+		return &c, nil
+	case *kepv1alpha1.Union:
+		c := *o
+		c.UnionType = kepv1alpha1.UnionType(disc)
+		return &c, nil
+	}
+	return nil, fmt.Errorf("no discriminator for %T", obj)
+}
+
+// ByName indexes the tables by name.
+func ByName() map[string]*Table {
+	tables := map[string]*Table{}
+	for _, table := range Tables() {
+		tables[table.Name] = table
+	}
+	return tables
+}
