@@ -3,83 +3,8 @@ package unstructuredunions_test
 import (
 	"testing"
 
-	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
-	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
-	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
-	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
 )
-
-// specDecoder builds a WidgetSpec from fuzz bytes: every place of the
-// example CRD at once, from the objects of the differential tables, with
-// map keys and list-map items present or not and in either order.
-type specDecoder struct {
-	data   []byte
-	tables map[string]*difftables.Table
-}
-
-func (d *specDecoder) next() int {
-	if len(d.data) == 0 {
-		return 0
-	}
-	b := d.data[0]
-	d.data = d.data[1:]
-	return int(b)
-}
-
-func (d *specDecoder) object(table string) any {
-	objs := d.tables[table].Objects
-	return objs[d.next()%len(objs)]
-}
-
-func (d *specDecoder) kep(disc string, useDisc bool) kepv1alpha1.Union {
-	u := *d.object("kep/v1alpha1.Union").(*kepv1alpha1.Union)
-	if useDisc {
-		u.UnionType = kepv1alpha1.UnionType(disc)
-	}
-	return u
-}
-
-// spec builds a spec; disc, when the data says so, replaces the
-// discriminator of some of its unions.
-func (d *specDecoder) spec(disc string) examplev1.WidgetSpec {
-	var s examplev1.WidgetSpec
-	if d.next()&1 == 1 {
-		c := *d.object("DeploymentStrategy").(*appsv1.DeploymentStrategy)
-		if d.next()&1 == 1 {
-			c.Type = appsv1.DeploymentStrategyType(disc)
-		}
-		s.Strategy = &c
-	}
-	for range d.next() % 3 {
-		s.Metrics = append(s.Metrics, *d.object("MetricSpec").(*autoscalingv2.MetricSpec))
-	}
-	for range d.next() % 3 {
-		s.Profiles = append(s.Profiles, *d.object("SeccompProfile").(*corev1.SeccompProfile))
-	}
-	s.Union = d.kep(disc, d.next()&1 == 1)
-	for _, k := range []string{"a", "b"} {
-		if d.next()&1 == 1 {
-			if s.Unions == nil {
-				s.Unions = map[string]kepv1alpha1.Union{}
-			}
-			s.Unions[k] = d.kep(disc, d.next()&1 == 1)
-		}
-	}
-	// The third name may repeat another: the items are then matched with
-	// the first old item of that name, as Go matches them.
-	names := []string{"a", "b", []string{"a", "b", "c"}[d.next()%3]}
-	if d.next()&1 == 1 {
-		names[0], names[1] = names[1], names[0]
-	}
-	for _, name := range names {
-		if d.next()&1 == 1 {
-			s.Named = append(s.Named, examplev1.NamedUnion{Name: name, Union: d.kep(disc, d.next()&1 == 1)})
-		}
-	}
-	return s
-}
 
 // FuzzUnstructured extends TestDifferential to whole Widgets: every place
 // filled at once from the tables, list-map items reordered and their names
@@ -94,10 +19,10 @@ func FuzzUnstructured(f *testing.F) {
 	s := loadSchema(f)
 	tables := difftables.ByName()
 	f.Fuzz(func(t *testing.T, newData []byte, disc string, update bool, oldData []byte, oldDisc string) {
-		newU := unstructured(t, difftables.NewWidget((&specDecoder{newData, tables}).spec(disc)))
+		newU := unstructured(t, difftables.NewWidget(difftables.DecodeSpec(tables, newData, disc)))
 		var oldU map[string]any
 		if update {
-			oldU = unstructured(t, difftables.NewWidget((&specDecoder{oldData, tables}).spec(oldDisc)))
+			oldU = unstructured(t, difftables.NewWidget(difftables.DecodeSpec(tables, oldData, oldDisc)))
 		}
 		if _, diff := compare(t, s, newU, oldU); diff != "" {
 			t.Fatalf("new %v\nold %v\n%s", newU, oldU, diff)

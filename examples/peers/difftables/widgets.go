@@ -126,3 +126,76 @@ func ByName() map[string]*Table {
 	}
 	return tables
 }
+
+// specDecoder reads the choices of DecodeSpec from fuzz bytes, 0 once they
+// run out.
+type specDecoder struct {
+	data   []byte
+	tables map[string]*Table
+}
+
+func (d *specDecoder) next() int {
+	if len(d.data) == 0 {
+		return 0
+	}
+	b := d.data[0]
+	d.data = d.data[1:]
+	return int(b)
+}
+
+func (d *specDecoder) object(table string) any {
+	objs := d.tables[table].Objects
+	return objs[d.next()%len(objs)]
+}
+
+func (d *specDecoder) kep(disc string, useDisc bool) kepv1alpha1.Union {
+	u := *d.object("kep/v1alpha1.Union").(*kepv1alpha1.Union)
+	if useDisc {
+		u.UnionType = kepv1alpha1.UnionType(disc)
+	}
+	return u
+}
+
+// DecodeSpec builds a WidgetSpec from fuzz bytes, with the objects of the
+// tables (ByName): every place of the example CRD at once, map keys present
+// or not, list-map items in either order and their names possibly repeated.
+// disc, where the data says so, replaces the discriminator of some of its
+// unions.
+func DecodeSpec(tables map[string]*Table, data []byte, disc string) examplev1.WidgetSpec {
+	d := &specDecoder{data: data, tables: tables}
+	var s examplev1.WidgetSpec
+	if d.next()&1 == 1 {
+		c := *d.object("DeploymentStrategy").(*appsv1.DeploymentStrategy)
+		if d.next()&1 == 1 {
+			c.Type = appsv1.DeploymentStrategyType(disc)
+		}
+		s.Strategy = &c
+	}
+	for range d.next() % 3 {
+		s.Metrics = append(s.Metrics, *d.object("MetricSpec").(*autoscalingv2.MetricSpec))
+	}
+	for range d.next() % 3 {
+		s.Profiles = append(s.Profiles, *d.object("SeccompProfile").(*corev1.SeccompProfile))
+	}
+	s.Union = d.kep(disc, d.next()&1 == 1)
+	for _, k := range []string{"a", "b"} {
+		if d.next()&1 == 1 {
+			if s.Unions == nil {
+				s.Unions = map[string]kepv1alpha1.Union{}
+			}
+			s.Unions[k] = d.kep(disc, d.next()&1 == 1)
+		}
+	}
+	// The third name may repeat another: the items are then matched with
+	// the first old item of that name, as Go matches them.
+	names := []string{"a", "b", []string{"a", "b", "c"}[d.next()%3]}
+	if d.next()&1 == 1 {
+		names[0], names[1] = names[1], names[0]
+	}
+	for _, name := range names {
+		if d.next()&1 == 1 {
+			s.Named = append(s.Named, examplev1.NamedUnion{Name: name, Union: d.kep(disc, d.next()&1 == 1)})
+		}
+	}
+	return s
+}
