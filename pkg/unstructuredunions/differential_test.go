@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,7 +69,8 @@ func errorsText(errs field.ErrorList) string {
 // (nil on create) and the schema on copies of newU, and reports where they
 // differ: the normalized objects must be equal, as unstructured objects,
 // and the errors, before and after normalization, equal in order, type,
-// path, message and value. It reports whether the objects were changed.
+// path, message and value; JSONPatch must give the same object, applied.
+// It reports whether the objects were changed.
 func compare(t testing.TB, s *unstructuredunions.Schema, newU, oldU map[string]any) (normalized bool, diff string) {
 	t.Helper()
 	goNew, goOld := typed(t, newU), typed(t, oldU)
@@ -91,11 +93,58 @@ func compare(t testing.TB, s *unstructuredunions.Schema, newU, oldU map[string]a
 	if gotErrs := errorsText(s.Validate(got, oldU, nil)); gotErrs != wantErrs {
 		return false, fmt.Sprintf("Validate after Normalize:\n  got  %s\n  want %s", gotErrs, wantErrs)
 	}
+	before := runtime.DeepCopyJSON(newU)
+	patched := runtime.DeepCopyJSON(newU)
+	if err := apply(patched, s.JSONPatch(newU, oldU)); err != nil {
+		return false, "JSONPatch: " + err.Error()
+	}
+	if !reflect.DeepEqual(newU, before) {
+		return false, "JSONPatch changed the object"
+	}
+	if !reflect.DeepEqual(patched, want) {
+		return false, fmt.Sprintf("JSONPatch applied:\n  got  %v\n  want %v", patched, want)
+	}
 	again := runtime.DeepCopyJSON(got)
 	if s.Normalize(again, oldU) || !reflect.DeepEqual(again, got) {
 		return false, "Normalize is not idempotent"
 	}
 	return changed, ""
+}
+
+// apply applies the operations of JSONPatch, which are "remove" and
+// "replace" of properties of objects, to obj.
+func apply(obj map[string]any, patch []unstructuredunions.Operation) error {
+	for _, op := range patch {
+		segments := strings.Split(op.Path, "/")[1:]
+		var parent any = obj
+		for _, seg := range segments[:len(segments)-1] {
+			seg = strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+			switch p := parent.(type) {
+			case map[string]any:
+				parent = p[seg]
+			case []any:
+				i, err := strconv.Atoi(seg)
+				if err != nil || i >= len(p) {
+					return fmt.Errorf("%s: no item %s", op.Path, seg)
+				}
+				parent = p[i]
+			}
+		}
+		last := strings.NewReplacer("~1", "/", "~0", "~").Replace(segments[len(segments)-1])
+		p, ok := parent.(map[string]any)
+		if _, found := p[last]; !ok || !found {
+			return fmt.Errorf("%s: no property %s", op.Path, last)
+		}
+		switch op.Op {
+		case "remove":
+			delete(p, last)
+		case "replace":
+			p[last] = op.Value
+		default:
+			return fmt.Errorf("%s: unexpected operation %s", op.Path, op.Op)
+		}
+	}
+	return nil
 }
 
 // TestDifferential holds Normalize and Validate to the generated

@@ -1,6 +1,12 @@
 package unstructuredunions
 
-import "reflect"
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Normalize clears, in obj, the union members that its discriminators no
 // longer select, as the generated NormalizeUnions does (N1–N3): when a
@@ -9,14 +15,44 @@ import "reflect"
 // means create, when there is nothing to clear. It reports whether it
 // changed obj.
 func (s *Schema) Normalize(obj, old map[string]any) bool {
-	if obj == nil || old == nil {
-		return false
+	n := &normalizer{schema: s}
+	if obj != nil && old != nil {
+		n.structure(s.Structs[s.Root], obj, old)
 	}
-	return s.normalizeStruct(s.Structs[s.Root], obj, old)
+	return n.changed
 }
 
-func (s *Schema) normalizeStruct(st *Struct, obj, old map[string]any) bool {
-	changed := false
+// Operation is a JSON patch (RFC 6902) operation.
+type Operation struct {
+	Op    string `json:"op"`
+	Path  string `json:"path"`
+	Value any    `json:"value,omitempty"`
+}
+
+// JSONPatch returns the JSON patch that Normalize would apply to obj,
+// without changing obj: a "remove", or a "replace" by the zero value of a
+// member that JSON writes when zero, per cleared member. It is empty when
+// there is nothing to normalize.
+func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
+	n := &normalizer{schema: s, patch: []Operation{}}
+	if obj != nil && old != nil {
+		n.structure(s.Structs[s.Root], obj, old)
+	}
+	return n.patch
+}
+
+// normalizer clears members, or, when patch is not nil, records the
+// operations that clear them.
+type normalizer struct {
+	schema  *Schema
+	changed bool
+	patch   []Operation
+	// path is the JSON pointer of the value being normalized, kept only
+	// when recording.
+	path []string
+}
+
+func (n *normalizer) structure(st *Struct, obj, old map[string]any) {
 	for _, u := range st.Unions {
 		disc, ok := discriminator(obj, u)
 		if !ok || !u.valid(disc) {
@@ -27,43 +63,53 @@ func (s *Schema) normalizeStruct(st *Struct, obj, old map[string]any) bool {
 		}
 		for _, m := range u.Members {
 			if m.Value != disc && m.set(obj) && m.set(old) {
-				m.clear(obj)
-				changed = true
+				n.clear(m, obj)
 			}
 		}
 	}
 	for _, f := range st.Fields {
 		if f.Name == "" {
-			changed = s.normalizeWalk(f.Walk, obj, old) || changed
+			n.walk(f.Walk, obj, old)
 			continue
 		}
 		value, found := obj[f.Name]
 		oldValue, oldFound := old[f.Name]
 		if found && oldFound {
-			changed = s.normalizeWalk(f.Walk, value, oldValue) || changed
+			n.push(f.Name)
+			n.walk(f.Walk, value, oldValue)
+			n.pop()
 		}
 	}
-	return changed
 }
 
-func (s *Schema) normalizeWalk(w *Walk, value, old any) bool {
+func (n *normalizer) walk(w *Walk, value, old any) {
 	if !w.HasOld {
-		return false
+		return
 	}
-	changed := false
 	switch w.Shape {
 	case ShapeStruct, ShapePointer:
 		obj, ok := value.(map[string]any)
 		oldObj, oldOK := old.(map[string]any)
 		if ok && oldOK {
-			changed = s.normalizeStruct(s.Structs[w.Struct], obj, oldObj)
+			n.structure(n.schema.Structs[w.Struct], obj, oldObj)
 		}
 	case ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
-		for k, v := range obj {
+		if n.patch == nil {
+			for k, v := range obj {
+				if o, found := oldObj[k]; found {
+					n.walk(w.Elem, v, o)
+				}
+			}
+			return
+		}
+		// A patch lists the keys in order, to be the same on every run.
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if o, found := oldObj[k]; found {
-				changed = s.normalizeWalk(w.Elem, v, o) || changed
+				n.push(k)
+				n.walk(w.Elem, obj[k], o)
+				n.pop()
 			}
 		}
 	case ShapeListMap:
@@ -71,11 +117,68 @@ func (s *Schema) normalizeWalk(w *Walk, value, old any) bool {
 		oldItems, _ := old.([]any)
 		for i, item := range items {
 			if j := w.match(items, oldItems, i); j >= 0 {
-				changed = s.normalizeWalk(w.Elem, item, oldItems[j]) || changed
+				n.push(strconv.Itoa(i))
+				n.walk(w.Elem, item, oldItems[j])
+				n.pop()
 			}
 		}
 	}
-	return changed
+}
+
+func (n *normalizer) push(segment string) {
+	if n.patch != nil {
+		n.path = append(n.path, segment)
+	}
+}
+
+func (n *normalizer) pop() {
+	if n.patch != nil {
+		n.path = n.path[:len(n.path)-1]
+	}
+}
+
+// clear sets a member to its zero value as JSON writes it: absent, or the
+// zero scalar of a member written without omitempty; or records the
+// operation that does.
+func (n *normalizer) clear(m *Member, obj map[string]any) {
+	n.changed = true
+	zero := m.zero()
+	if n.patch == nil {
+		if zero == nil {
+			delete(obj, m.Name)
+		} else {
+			obj[m.Name] = zero
+		}
+		return
+	}
+	var b strings.Builder
+	for _, segment := range append(n.path, m.Name) {
+		b.WriteString("/")
+		b.WriteString(pointerEscaper.Replace(segment))
+	}
+	op := Operation{Op: "remove", Path: b.String()}
+	if zero != nil {
+		op.Op, op.Value = "replace", zero
+	}
+	n.patch = append(n.patch, op)
+}
+
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// zero is the value of a cleared member, nil when it is removed.
+func (m *Member) zero() any {
+	if !m.KeepZero {
+		return nil
+	}
+	switch m.Presence {
+	case PresenceString:
+		return ""
+	case PresenceBool:
+		return false
+	case PresenceFloat:
+		return float64(0)
+	}
+	return int64(0)
 }
 
 // match is the index of the old item of a list-map that items[i] is matched
@@ -183,25 +286,6 @@ func (m *Member) set(obj map[string]any) bool {
 		return !ok || f != 0
 	}
 	return true
-}
-
-// clear sets the member to its zero value as JSON writes it: absent, or
-// the zero scalar of a member written without omitempty.
-func (m *Member) clear(obj map[string]any) {
-	if !m.KeepZero {
-		delete(obj, m.Name)
-		return
-	}
-	switch m.Presence {
-	case PresenceString:
-		obj[m.Name] = ""
-	case PresenceBool:
-		obj[m.Name] = false
-	case PresenceFloat:
-		obj[m.Name] = float64(0)
-	default:
-		obj[m.Name] = int64(0)
-	}
 }
 
 // number is a JSON number as a float64, whichever Go type holds it.
