@@ -1,0 +1,24 @@
+package crd_test
+
+import (
+	"os/exec"
+	"testing"
+)
+
+// kubeTest is the module that holds the example CRD and its policy to a
+// real kube-apiserver; it is apart so that union-gen does not depend on
+// k8s.io/kubernetes.
+const kubeTest = "../../kubetest"
+
+// TestKubeModule runs the kubetest module's tests: with the example CRD and
+// its policy installed in a kube-apiserver, client-go and kubectl see
+// invalid unions rejected and a switched discriminator's stale member
+// cleared. The first run downloads and builds k8s.io/kubernetes, which
+// takes about 8 minutes on 2 cores.
+func TestKubeModule(t *testing.T) {
+	cmd := exec.Command("go", "test", "-timeout", "20m", "./...")
+	cmd.Dir = kubeTest
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in %s: %v\n%s", kubeTest, err, out)
+	}
+}
