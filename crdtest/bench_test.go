@@ -20,6 +20,7 @@ import (
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
 	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
+	"github.com/union-gen/union-gen/examples/peers/difftables"
 	"github.com/union-gen/union-gen/pkg/crd"
 )
 
@@ -169,7 +170,7 @@ func validWidget(t testing.TB) map[string]any {
 	t.Helper()
 	target := autoscalingv2.MetricTarget{Type: "Utilization", AverageUtilization: ptr(int32(80))}
 	fieldA := kepv1alpha1.Union{UnionType: "FieldA", FieldA: 1}
-	w := examplev1.Widget{
+	w := &examplev1.Widget{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "examples.union-gen.io/v1", Kind: "Widget"},
 		ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "default"},
 		Spec: examplev1.WidgetSpec{
@@ -184,7 +185,10 @@ func validWidget(t testing.TB) map[string]any {
 			Union:    fieldA,
 		},
 	}
-	_, u := widget(t, placement{put: func(s *examplev1.WidgetSpec, _ any) { *s = w.Spec }}, nil)
+	u, err := difftables.Unstructured(w)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return u
 }
 

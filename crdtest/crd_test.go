@@ -1,9 +1,10 @@
 // Package crdtest holds union-gen's CEL rules to the API server's own code:
 // the example CRD passes apiextensions-apiserver's CRD validation (rule
 // compilation and cost estimation), and its rules, run by the CRD CEL
-// validator, give the verdicts of the generated ValidateUnions. It is a
-// module of its own so that union-gen does not depend on
-// k8s.io/apiextensions-apiserver.
+// validator, give the verdicts of the generated ValidateUnions; the policy
+// written beside it, run by k8s.io/apiserver's mutating admission policy
+// code, gives the objects of the generated NormalizeUnions. It is a module
+// of its own so that union-gen does not depend on the API server's modules.
 package crdtest
 
 import (

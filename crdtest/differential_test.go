@@ -7,93 +7,20 @@ import (
 	"strings"
 	"testing"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
-	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
-	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
-	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
-	"github.com/union-gen/union-gen/examples/apis/ratcheting"
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
 )
 
-// A placement puts an object of a differential table into a Widget's spec,
-// at one of the places that the example CRD reaches unions through.
-type placement struct {
-	name  string
-	table string
-	// correlated: updates match the value with its old counterpart, so
-	// V3's message on an unchanged discriminator can occur.
-	correlated bool
-	put        func(spec *examplev1.WidgetSpec, obj any)
-}
-
-var placements = []placement{
-	{"spec.strategy (pointer)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Strategy = o.(*appsv1.DeploymentStrategy)
-	}},
-	{"spec.metrics[0] (list without maxItems)", "MetricSpec", false, func(s *examplev1.WidgetSpec, o any) {
-		s.Metrics = []autoscalingv2.MetricSpec{*o.(*autoscalingv2.MetricSpec)}
-	}},
-	{"spec.profiles[0] (list with maxItems)", "SeccompProfile", false, func(s *examplev1.WidgetSpec, o any) {
-		s.Profiles = []corev1.SeccompProfile{*o.(*corev1.SeccompProfile)}
-	}},
-	{"spec (inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Union = *o.(*kepv1alpha1.Union)
-	}},
-	{"spec.unions[a] (map)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Unions = map[string]kepv1alpha1.Union{"a": *o.(*kepv1alpha1.Union)}
-	}},
-	{"spec.named[name=a] (list-map, inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.Named = []examplev1.NamedUnion{{Name: "a", Union: *o.(*kepv1alpha1.Union)}}
-	}},
-	// The copies in examples/apis/ratcheting ratchet.
-	{"spec.ratchetedStrategy (pointer, ratcheting unchanged)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
-		s.RatchetedStrategy = (*ratcheting.DeploymentStrategy)(o.(*appsv1.DeploymentStrategy))
-	}},
-	{"spec.ratchetedUnions[a] (map, ratcheting by membership)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.RatchetedUnions = map[string]ratcheting.UnionByMembership{"a": ratcheting.UnionByMembership(*o.(*kepv1alpha1.Union))}
-	}},
-	{"spec.ratchetedNamed[name=a] (list-map, inline, ratcheting unchanged)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
-		s.RatchetedNamed = []examplev1.RatchetedNamedUnion{{Name: "a", Union: ratcheting.Union(*o.(*kepv1alpha1.Union))}}
-	}},
-}
-
-// widget is a Widget with obj placed in its spec, and as the API server
-// sees it: unstructured, without the nulls that it prunes.
-func widget(t testing.TB, p placement, obj any) (*examplev1.Widget, map[string]any) {
+// widget is difftables.Widget, failing the test on error.
+func widget(t testing.TB, p difftables.Placement, obj any) (*examplev1.Widget, map[string]any) {
 	t.Helper()
-	w := &examplev1.Widget{
-		TypeMeta:   metav1.TypeMeta{APIVersion: "examples.union-gen.io/v1", Kind: "Widget"},
-		ObjectMeta: metav1.ObjectMeta{Name: "w", Namespace: "default"},
-	}
-	p.put(&w.Spec, obj)
-	u, err := runtime.DefaultUnstructuredConverter.ToUnstructured(w)
+	w, u, err := difftables.Widget(p, obj)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pruneNulls(u)
 	return w, u
-}
-
-func pruneNulls(v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, e := range v {
-			if e == nil {
-				delete(v, k)
-			} else {
-				pruneNulls(e)
-			}
-		}
-	case []any:
-		for _, e := range v {
-			pruneNulls(e)
-		}
-	}
 }
 
 // mapKey is a map key in a field path, as Go writes it: [a].
@@ -143,14 +70,15 @@ func enumRatcheted(goErrs field.ErrorList, discUnchanged bool) bool {
 // message of every error must be equal.
 func TestDifferentialCEL(t *testing.T) {
 	v := newValidators(t, loadCRD(t, exampleCRD))
-	tables := map[string]*difftables.Table{}
-	for _, table := range difftables.Tables() {
-		tables[table.Name] = table
+	tables := difftables.ByName()
+	ratchets := map[string]bool{}
+	for _, p := range difftables.RatchetingPlacements {
+		ratchets[p.Name] = true
 	}
-	for _, p := range placements {
-		t.Run(p.name, func(t *testing.T) {
-			table := tables[p.table]
-			ratchets := strings.Contains(p.name, "ratcheting")
+	for _, p := range append(slices.Clone(difftables.Placements), difftables.RatchetingPlacements...) {
+		t.Run(p.Name, func(t *testing.T) {
+			table := tables[p.Table]
+			ratchets := ratchets[p.Name]
 			objs := make([]*examplev1.Widget, len(table.Objects))
 			unstructured := make([]map[string]any, len(table.Objects))
 			for i, obj := range table.Objects {
@@ -191,7 +119,7 @@ func TestDifferentialCEL(t *testing.T) {
 				}
 				if got != want {
 					if failures++; failures <= 10 {
-						t.Errorf("%s %s %s:\n  CRD: %s\n  Go:  %s", p.table, kind, table.Objs[n], got, want)
+						t.Errorf("%s %s %s:\n  CRD: %s\n  Go:  %s", p.Table, kind, table.Objs[n], got, want)
 					}
 				}
 			}
@@ -205,7 +133,7 @@ func TestDifferentialCEL(t *testing.T) {
 				t.Errorf("%d of %d cases differ", failures, cases)
 			}
 			wantSeen := []string{string(field.ErrorTypeRequired), string(field.ErrorTypeForbidden), string(field.ErrorTypeNotSupported)}
-			if p.correlated {
+			if p.Correlated {
 				wantSeen = append(wantSeen, "unchanged")
 			}
 			if ratchets {
@@ -216,7 +144,7 @@ func TestDifferentialCEL(t *testing.T) {
 					t.Errorf("no case has a %s error: the table does not cover the rules", w)
 				}
 			}
-			t.Logf("%s: %d cases, all equal but the %d of \"enum ratcheted\"; Go errors by type: %v", p.table, cases, seen["enum ratcheted"], seen)
+			t.Logf("%s: %d cases, all equal but the %d of \"enum ratcheted\"; Go errors by type: %v", p.Table, cases, seen["enum ratcheted"], seen)
 		})
 	}
 }

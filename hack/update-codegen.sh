@@ -2,7 +2,8 @@
 # Regenerates every generated file of the repository: the union methods of the
 # bundled examples, openapi-gen's definitions for them, union-gen's OpenAPI
 # union definitions beside those, and the example CRD: controller-gen's, with
-# union-gen's rules added. The golden files of the generator's tests
+# union-gen's rules added, and the MutatingAdmissionPolicy that union-gen
+# writes beside it. The golden files of the generator's tests
 # are not generated here: they change only through `make golden`, after review.
 set -o errexit -o nounset -o pipefail
 

@@ -9,7 +9,7 @@ import (
 
 // TestCRDPaths runs union-gen with --crd-paths on a directory holding
 // controller-gen's CRD of examples/crd: the CRD gets union-gen's rules, as in
-// the committed example.
+// the committed example, and its policy is written beside it.
 func TestCRDPaths(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "widgets.yaml")
@@ -31,11 +31,22 @@ func TestCRDPaths(t *testing.T) {
 	if string(got) != string(want) {
 		t.Errorf("the CRD is not the committed example's:\n%s", got)
 	}
+	got, err = os.ReadFile(filepath.Join(dir, "widgets.unions-policy.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err = os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the policy is not the committed example's:\n%s", got)
+	}
 }
 
 // TestCRDPathsStale: a CRD that lacks a property of the Go types is an error
 // at its position, the exit status is 1, and no file is written: neither the
-// CRDs nor the Go files.
+// CRDs, their policies nor the Go files.
 func TestCRDPathsStale(t *testing.T) {
 	dir := t.TempDir()
 	data, err := os.ReadFile(filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"))
@@ -57,6 +68,9 @@ func TestCRDPathsStale(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(good); string(got) != string(data) {
 		t.Error("a CRD was written despite the error")
+	}
+	if policies, _ := filepath.Glob(filepath.Join(dir, "*.unions-policy.yaml")); len(policies) > 0 {
+		t.Errorf("policies were written despite the error: %v", policies)
 	}
 	if matches, _ := filepath.Glob(filepath.Join(root, "examples/*/*/*/zz_generated.test_crd.go")); len(matches) > 0 {
 		t.Errorf("Go files were written despite the error: %v", matches)

@@ -10,8 +10,9 @@ import (
 const crdTest = "../../crdtest"
 
 // TestCRDModule runs the crdtest module's tests: the example CRD passes the
-// API server's CRD validation (compilation and cost of every rule) and its
-// rules give the verdicts of the generated methods. The first run downloads
+// API server's CRD validation (compilation and cost of every rule), its
+// rules give the verdicts of the generated methods, and its policy, run by
+// the API server's mutating admission policy code, their objects. The first run downloads
 // and builds k8s.io/apiextensions-apiserver, which takes minutes.
 func TestCRDModule(t *testing.T) {
 	cmd := exec.Command("go", "test", "./...")

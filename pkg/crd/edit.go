@@ -114,6 +114,13 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
+		if len(e.policies) == 0 || len(e.problems) > 0 {
+			continue
+		}
+		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
+		if have, err := os.ReadFile(policyFile); err != nil || !bytes.Equal(have, e.policies) {
+			out = append(out, File{Path: policyFile, Data: e.policies})
+		}
 	}
 	return out, problems
 }
@@ -124,6 +131,8 @@ type editor struct {
 	file     string
 	line     int // of the current document's first line, from 0
 	problems unions.Problems
+	// policies are the policies of the file's CRDs, as YAML documents.
+	policies []byte
 }
 
 // errorf reports a problem at a node; rule is empty for a file that cannot
@@ -193,6 +202,12 @@ func (e *editor) document(doc string) string {
 		changed = true
 		strip(schema)
 		e.visit(schema, t, true, kind)
+		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural"))}
+		policy, err := Policy(r, Schema(e.model, t))
+		if err != nil {
+			e.errorf(version, "", kind+"."+group+"/"+name, "cannot write the policy: %v", err)
+		}
+		e.policies = append(e.policies, policy...)
 	}
 	if !changed || len(e.problems) > 0 {
 		return doc

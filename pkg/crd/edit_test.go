@@ -21,6 +21,8 @@ const (
 	controllerGen = "testdata/controller-gen.yaml"
 	// exampleCRD is the same CRD with union-gen's rules.
 	exampleCRD = "../../examples/crd/config/examples.union-gen.io_widgets.yaml"
+	// examplePolicy is the policy that union-gen writes beside it.
+	examplePolicy = "../../examples/crd/config/examples.union-gen.io_widgets" + crd.PolicySuffix
 )
 
 // exampleModel is the model of examples/crd and the examples whose unions
@@ -50,19 +52,43 @@ func kind(group, version, kind string) *types.Type {
 	return kinds[kind]
 }
 
-// edit runs Edit on a file with the given content.
-func edit(t *testing.T, content string) ([]crd.File, unions.Problems, string) {
+// edit runs Edit on a file with the given content, and a policy file beside
+// it with the given content unless it is "".
+func edit(t *testing.T, content, policy string) ([]crd.File, unions.Problems, string) {
 	t.Helper()
 	model, err := exampleModel()
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "crd.yaml")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "crd.yaml")
 	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if policy != "" {
+		if err := os.WriteFile(filepath.Join(dir, "crd"+crd.PolicySuffix), []byte(policy), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	files, problems := crd.Edit(model, kind, []string{file})
 	return files, problems, file
+}
+
+// edited is the new content of the CRD file and of its policy file, "" for
+// a file that does not change.
+func edited(t *testing.T, files []crd.File, file string) (crdData, policy string) {
+	t.Helper()
+	for _, f := range files {
+		switch f.Path {
+		case file:
+			crdData = string(f.Data)
+		case strings.TrimSuffix(file, ".yaml") + crd.PolicySuffix:
+			policy = string(f.Data)
+		default:
+			t.Errorf("unexpected file %s", f.Path)
+		}
+	}
+	return crdData, policy
 }
 
 func read(t *testing.T, file string) string {
@@ -75,16 +101,20 @@ func read(t *testing.T, file string) string {
 }
 
 // TestEditControllerGen: rules and enums are added to controller-gen's
-// output, which is otherwise kept byte for byte, with its hand-written rule;
-// a second run changes nothing.
+// output, which is otherwise kept byte for byte, with its hand-written rule,
+// and the policy is written beside it; a second run changes nothing.
 func TestEditControllerGen(t *testing.T) {
-	input, want := read(t, controllerGen), read(t, exampleCRD)
-	files, problems, _ := edit(t, input)
-	if len(problems) > 0 || len(files) != 1 {
+	input, want, wantPolicy := read(t, controllerGen), read(t, exampleCRD), read(t, examplePolicy)
+	files, problems, file := edit(t, input, "")
+	if len(problems) > 0 || len(files) != 2 {
 		t.Fatalf("got %d files and problems:\n%v", len(files), problems)
 	}
-	if got := string(files[0].Data); got != want {
+	got, policy := edited(t, files, file)
+	if got != want {
 		t.Errorf("the edited CRD is not %s (run hack/update-codegen.sh); got:\n%s", exampleCRD, got)
+	}
+	if policy != wantPolicy {
+		t.Errorf("the policy is not %s (run hack/update-codegen.sh); got:\n%s", examplePolicy, policy)
 	}
 	for _, line := range strings.SplitAfter(input, "\n") {
 		if !strings.Contains(want, line) {
@@ -94,8 +124,11 @@ func TestEditControllerGen(t *testing.T) {
 	if !strings.Contains(want, "at most 64 named unions") {
 		t.Error("the hand-written rule is gone")
 	}
-	if files, problems, _ := edit(t, want); len(files) != 0 || len(problems) != 0 {
+	if files, problems, _ := edit(t, want, wantPolicy); len(files) != 0 || len(problems) != 0 {
 		t.Errorf("a second run changes %d files, with problems %v", len(files), problems)
+	}
+	if files, problems, file := edit(t, want, "stale"); len(problems) != 0 || len(files) != 1 || files[0].Path != strings.TrimSuffix(file, ".yaml")+crd.PolicySuffix {
+		t.Errorf("a stale policy file is not rewritten alone: %d files, problems %v", len(files), problems)
 	}
 }
 
@@ -105,13 +138,17 @@ func TestEditDocuments(t *testing.T) {
 	other := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keep   # as written\n"
 	otherCRD := strings.ReplaceAll(read(t, controllerGen), "group: examples.union-gen.io", "group: other.example.com")
 	header := "# Copyright: the header is kept.\n"
-	files, problems, _ := edit(t, header+read(t, controllerGen)+"---\n"+other+otherCRD)
-	if len(problems) > 0 || len(files) != 1 {
+	files, problems, file := edit(t, header+read(t, controllerGen)+"---\n"+other+otherCRD, "")
+	if len(problems) > 0 || len(files) != 2 {
 		t.Fatalf("got %d files and problems:\n%v", len(files), problems)
 	}
 	want := header + read(t, exampleCRD) + "---\n" + other + otherCRD
-	if got := string(files[0].Data); got != want {
+	got, policy := edited(t, files, file)
+	if got != want {
 		t.Errorf("got:\n%s", got)
+	}
+	if policy != read(t, examplePolicy) {
+		t.Errorf("the policy of the CRD is not the example's; got:\n%s", policy)
 	}
 }
 
@@ -119,7 +156,7 @@ func TestEditDocuments(t *testing.T) {
 // at the schema that lacks the property, and nothing is returned to write.
 func TestEditStale(t *testing.T) {
 	input := strings.Replace(read(t, controllerGen), "\n              strategy:\n", "\n              strategyOld:\n", 1)
-	files, problems, file := edit(t, input)
+	files, problems, file := edit(t, input, "")
 	if len(files) != 0 {
 		t.Errorf("%d files to write despite problems", len(files))
 	}
@@ -144,12 +181,12 @@ func TestEditEnum(t *testing.T) {
 		t.Fatalf("%s has no strategy type enums where this test expects them", exampleCRD)
 	}
 	without := strings.Replace(base, enum, "                    - Recreate\n", 1)
-	files, problems, _ := edit(t, without)
-	if len(problems) != 0 || len(files) != 1 || string(files[0].Data) != base {
+	files, problems, file := edit(t, without, read(t, examplePolicy))
+	if got, _ := edited(t, files, file); len(problems) != 0 || len(files) != 1 || got != base {
 		t.Errorf("an enum without \"\" was not completed: %d files, problems %v", len(files), problems)
 	}
 	wrong := strings.Replace(base, enum, "                    - \"\"\n                    - Rebuild\n", 1)
-	files, problems, _ = edit(t, wrong)
+	files, problems, _ = edit(t, wrong, "")
 	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, `"", "Rebuild", "RollingUpdate" is not the values of enum`) {
 		t.Errorf("a wrong enum: %d files, problems %v", len(files), problems)
 	}
@@ -157,7 +194,7 @@ func TestEditEnum(t *testing.T) {
 
 // TestEditNotYAML: a file that is not YAML is an error, with its name.
 func TestEditNotYAML(t *testing.T) {
-	files, problems, file := edit(t, "a: [\n")
+	files, problems, file := edit(t, "a: [\n", "")
 	if len(files) != 0 || len(problems) != 1 || problems[0].Pos.Filename != file {
 		t.Errorf("got %d files, problems %v", len(files), problems)
 	}

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // Marker ends every rule that union-gen writes, as a CEL comment: a re-run
@@ -77,7 +77,7 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 	}
 	for i, m := range u.Members {
 		x := selects[i]
-		set := setTest(m, "self."+x)
+		set := memberSet(m, "self", x)
 		path := FieldPath(m.JSONName)
 		if !m.Optional {
 			add(Rule{
@@ -142,7 +142,7 @@ func keptWhen(u *unions.Union, d string, selects []string) func(old string) stri
 		conds := []string{discValue(old, d) + " == " + discValue("self", d)}
 		for i, m := range u.Members {
 			x := selects[i]
-			set, oldSet := setTest(m, "self."+x), setTest(m, old+"."+x)
+			set, oldSet := memberSet(m, "self", x), memberSet(m, old, x)
 			if u.Ratcheting == markers.RatchetingMembership {
 				conds = append(conds, fmt.Sprintf("%s == %s", set, oldSet))
 			} else {
@@ -181,24 +181,29 @@ func in(x string, values []string) string {
 	return x + " in [" + unions.Quote(values) + "]"
 }
 
+// memberSet is the CEL test of "set" of member m of the object obj, sel
+// being m's name as CEL selects it.
+func memberSet(m *unions.Member, obj, sel string) string {
+	return setTest(presence(m), "has("+obj+"."+sel+")", obj+"."+sel)
+}
+
 // setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
-// member x; an absent property is unset.
-func setTest(m *unions.Member, x string) string {
-	switch m.Presence {
-	case unions.PresenceLength:
-		return fmt.Sprintf("(has(%s) && size(%s) > 0)", x, x)
-	case unions.PresenceString:
-		return fmt.Sprintf(`(has(%s) && %s != "")`, x, x)
-	case unions.PresenceBool:
-		return fmt.Sprintf("(has(%s) && %s == true)", x, x)
-	case unions.PresenceNumber:
-		zero := "0"
-		if t := typeinfo.Underlying(m.Type); t.Name.Name == "float32" || t.Name.Name == "float64" {
-			zero = "0.0"
-		}
-		return fmt.Sprintf("(has(%s) && %s != %s)", x, x, zero)
+// member: present tests that it is present (an absent member is unset) and
+// value is its value.
+func setTest(p unstructuredunions.Presence, present, value string) string {
+	switch p {
+	case unstructuredunions.PresenceLength:
+		return fmt.Sprintf("(%s && size(%s) > 0)", present, value)
+	case unstructuredunions.PresenceString:
+		return fmt.Sprintf(`(%s && %s != "")`, present, value)
+	case unstructuredunions.PresenceBool:
+		return fmt.Sprintf("(%s && %s == true)", present, value)
+	case unstructuredunions.PresenceInteger:
+		return fmt.Sprintf("(%s && %s != 0)", present, value)
+	case unstructuredunions.PresenceFloat:
+		return fmt.Sprintf("(%s && %s != 0.0)", present, value)
 	default:
-		return fmt.Sprintf("has(%s)", x)
+		return present
 	}
 }
 

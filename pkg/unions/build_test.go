@@ -199,16 +199,26 @@ func TestReachingExamples(t *testing.T) {
 		t.Errorf("reaching =\n%q\nwant\n%q", got, want)
 	}
 
-	keys := map[FieldRef][]KeyField{
-		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Containers"}:   {{GoName: "Name"}},
-		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Volumes"}:      {{GoName: "Name"}},
-		{Struct: types.Name{Package: examples + "kep/v1alpha1", Name: "Catalog"}, Field: "Entries"}: {{GoName: "Name"}},
+	// keyView is a KeyField with its type by name.
+	type keyView struct {
+		GoName, JSONName, Type string
+		Pointer                bool
 	}
-	listMapKeys := map[FieldRef][]KeyField{}
+	nameKey := keyView{GoName: "Name", JSONName: "name", Type: "string"}
+	keys := map[FieldRef][]keyView{
+		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Containers"}:   {nameKey},
+		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Volumes"}:      {nameKey},
+		{Struct: types.Name{Package: examples + "kep/v1alpha1", Name: "Catalog"}, Field: "Entries"}: {nameKey},
+	}
+	listMapKeys := map[FieldRef][]keyView{}
 	for name, plan := range model.Plans {
 		for _, step := range plan.Steps {
-			if step.Walk.Shape == ShapeListMap {
-				listMapKeys[FieldRef{Struct: name, Field: step.GoName}] = step.Walk.Keys
+			if step.Walk.Shape != ShapeListMap {
+				continue
+			}
+			ref := FieldRef{Struct: name, Field: step.GoName}
+			for _, k := range step.Walk.Keys {
+				listMapKeys[ref] = append(listMapKeys[ref], keyView{GoName: k.GoName, JSONName: k.JSONName, Type: k.Type.String(), Pointer: k.Pointer})
 			}
 		}
 	}

@@ -270,6 +270,10 @@ type KeyField struct {
 	// GoName is the field's selector from the item, e.g. "Name" or
 	// "Meta.Name" for a key in an inlined embedded struct.
 	GoName string
+	// JSONName is the key's property in the item's JSON object.
+	JSONName string
+	// Type is the field's type.
+	Type *types.Type
 	// Pointer keys are compared by the values they point to.
 	Pointer bool
 }

@@ -153,7 +153,8 @@ func findKey(item *types.Type, jsonName string) (KeyField, bool) {
 	for _, m := range item.Members {
 		if typeinfo.IsInline(m) && typeinfo.Underlying(m.Type).Kind == types.Struct {
 			if k, ok := findKey(typeinfo.Underlying(m.Type), jsonName); ok {
-				return KeyField{GoName: m.Name + "." + k.GoName, Pointer: k.Pointer}, true
+				k.GoName = m.Name + "." + k.GoName
+				return k, true
 			}
 			continue
 		}
@@ -162,9 +163,9 @@ func findKey(item *types.Type, jsonName string) (KeyField, bool) {
 		}
 		switch ft := typeinfo.Underlying(m.Type); {
 		case typeinfo.IsScalar(ft):
-			return KeyField{GoName: m.Name}, true
+			return KeyField{GoName: m.Name, JSONName: jsonName, Type: m.Type}, true
 		case ft.Kind == types.Pointer && typeinfo.IsScalar(typeinfo.Underlying(ft.Elem)):
-			return KeyField{GoName: m.Name, Pointer: true}, true
+			return KeyField{GoName: m.Name, JSONName: jsonName, Type: m.Type, Pointer: true}, true
 		}
 	}
 	return KeyField{}, false

@@ -25,7 +25,11 @@ type Widget struct {
 //
 // +kubebuilder:validation:XValidation:rule="!has(self.named) || size(self.named) <= 64",message="at most 64 named unions"
 type WidgetSpec struct {
-	// strategy is a union behind a pointer.
+	// strategy is a union behind a pointer. Its default is a Deployment's,
+	// members included: a client that switches the type carries the
+	// defaulted rollingUpdate over, which the policy union-gen writes
+	// beside the CRD clears.
+	// +default={"type": "RollingUpdate", "rollingUpdate": {"maxSurge": "25%", "maxUnavailable": "25%"}}
 	// +optional
 	Strategy *appsv1.DeploymentStrategy `json:"strategy,omitempty"`
 

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNewMux: each policy of a file is served at /<policy name>; a file
+// without a policy, and missing flags, are errors.
+func TestNewMux(t *testing.T) {
+	mux, err := newMux("../../../crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, code := range map[string]int{"/widgets.examples.union-gen.io-v1-unions": http.StatusBadRequest, "/other": http.StatusNotFound} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader("{")))
+		if rec.Code != code {
+			t.Errorf("POST %s: status %d, want %d", path, rec.Code, code)
+		}
+	}
+	empty := filepath.Join(t.TempDir(), "empty.yaml")
+	if err := os.WriteFile(empty, []byte("kind: ConfigMap\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newMux(empty); err == nil || !strings.Contains(err.Error(), "no MutatingAdmissionPolicy") {
+		t.Errorf("a file without a policy: %v", err)
+	}
+	if err := run("", ":0", "", ""); err == nil || !strings.Contains(err.Error(), "are required") {
+		t.Errorf("missing flags: %v", err)
+	}
+}

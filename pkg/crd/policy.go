@@ -1,0 +1,251 @@
+package crd
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+)
+
+// PolicySuffix replaces ".yaml" (or ".yml") in the name of a CRD file to
+// name the file of its policies, written beside it.
+const PolicySuffix = ".unions-policy.yaml"
+
+// Resource is a version of a CRD's resource, as its policy matches it.
+type Resource struct {
+	Group, Version, Plural string
+}
+
+// PolicyName is the name of the MutatingAdmissionPolicy of a resource, and
+// of its binding.
+func (r Resource) PolicyName() string {
+	return r.Plural + "." + r.Group + "-" + r.Version + "-unions"
+}
+
+// Policy returns the MutatingAdmissionPolicy that normalizes the unions of
+// a resource on update (N1–N3 of docs/semantics.md) and its binding, as two
+// YAML documents, or nil when the kind has no union that an update can
+// need to normalize. Its one mutation is a JSON patch computed by a CEL
+// expression that removes (or, for a scalar written without omitempty, zeroes)
+// each member that the generated NormalizeUnions would clear; nothing else
+// in the object changes. The schema is also written into the policy's
+// annotation unstructuredunions.Annotation, for webhooks and controllers.
+func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
+	g := &policyGen{schema: s}
+	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
+	if expr == "" {
+		return nil, nil
+	}
+	schemaJSON, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	name := r.PolicyName()
+	policy := map[string]any{
+		"apiVersion": "admissionregistration.k8s.io/v1",
+		"kind":       "MutatingAdmissionPolicy",
+		"metadata": map[string]any{
+			"name":        name,
+			"annotations": map[string]any{unstructuredunions.Annotation: string(schemaJSON)},
+		},
+		"spec": map[string]any{
+			"failurePolicy": "Fail",
+			"matchConstraints": map[string]any{
+				"matchPolicy": "Equivalent",
+				"resourceRules": []any{map[string]any{
+					"apiGroups":   []any{r.Group},
+					"apiVersions": []any{r.Version},
+					"operations":  []any{"UPDATE"},
+					"resources":   []any{r.Plural},
+				}},
+			},
+			"mutations": []any{map[string]any{
+				"patchType": "JSONPatch",
+				"jsonPatch": map[string]any{"expression": expr},
+			}},
+			"reinvocationPolicy": "Never",
+		},
+	}
+	binding := map[string]any{
+		"apiVersion": "admissionregistration.k8s.io/v1",
+		"kind":       "MutatingAdmissionPolicyBinding",
+		"metadata":   map[string]any{"name": name},
+		"spec":       map[string]any{"policyName": name},
+	}
+	var out []byte
+	for _, doc := range []any{policy, binding} {
+		b, err := sigsyaml.Marshal(doc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(append(out, "---\n"...), b...)
+	}
+	return out, nil
+}
+
+type policyGen struct {
+	schema *unstructuredunions.Schema
+}
+
+// celPath is a JSON pointer under construction in CEL: literal segments
+// are joined at generation time, others (map keys, list indexes) in CEL.
+type celPath struct {
+	literal string   // the literal tail
+	exprs   []string // CEL string expressions before it, in order
+}
+
+// child appends a property name, escaped as JSON pointers escape it.
+func (p celPath) child(name string) celPath {
+	p.exprs = slices.Clone(p.exprs)
+	p.literal += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	return p
+}
+
+// dynamic appends a segment computed by the CEL string expression seg.
+func (p celPath) dynamic(seg string) celPath {
+	exprs := append(slices.Clone(p.exprs), strconv.Quote(p.literal+"/"), seg)
+	return celPath{exprs: exprs}
+}
+
+func (p celPath) String() string {
+	parts := slices.Clone(p.exprs)
+	if p.literal != "" || len(parts) == 0 {
+		parts = append(parts, strconv.Quote(p.literal))
+	}
+	return strings.Join(parts, " + ")
+}
+
+// structPatches is the CEL list of the patches of the object n, whose old
+// counterpart is o, at path p; "" when it has nothing to normalize. depth
+// numbers the variables of comprehensions.
+func (g *policyGen) structPatches(st *unstructuredunions.Struct, n, o string, p celPath, depth int) string {
+	var parts []string
+	for _, u := range st.Unions {
+		if len(u.Members) > 0 {
+			parts = append(parts, unionPatches(u, n, o, p))
+		}
+	}
+	for _, f := range st.Fields {
+		if !f.Walk.HasOld {
+			continue
+		}
+		if f.Name == "" {
+			if e := g.walkPatches(f.Walk, n, o, p, depth); e != "" {
+				parts = append(parts, e)
+			}
+			continue
+		}
+		nv, nHas := prop(n, f.Name)
+		ov, oHas := prop(o, f.Name)
+		if e := g.walkPatches(f.Walk, nv, ov, p.child(f.Name), depth); e != "" {
+			parts = append(parts, fmt.Sprintf("(%s && %s ?\n%s : [])", nHas, oHas, e))
+		}
+	}
+	return strings.Join(parts, " +\n")
+}
+
+// walkPatches is the CEL list of the patches of a walked value n, present
+// with its old counterpart o.
+func (g *policyGen) walkPatches(w *unstructuredunions.Walk, n, o string, p celPath, depth int) string {
+	switch w.Shape {
+	case unstructuredunions.ShapeStruct, unstructuredunions.ShapePointer:
+		return g.structPatches(g.schema.Structs[w.Struct], n, o, p, depth)
+	case unstructuredunions.ShapeMap:
+		k := fmt.Sprintf("k%d", depth)
+		elem := g.walkPatches(w.Elem, n+"["+k+"]", o+"["+k+"]", p.dynamic("jsonpatch.escapeKey("+k+")"), depth+1)
+		if elem == "" {
+			return ""
+		}
+		return fmt.Sprintf("%s.filter(%s, %s in %s).map(%s,\n%s).flatten()", n, k, k, o, k, elem)
+	case unstructuredunions.ShapeListMap:
+		// The old item is matched as Go matches it: the item at the same
+		// index first, then the first with the same keys; the list of
+		// the match, of zero or one item, binds it to a variable.
+		i, x, y, old := fmt.Sprintf("i%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("y%d", depth), fmt.Sprintf("o%d", depth)
+		elem := g.walkPatches(w.Elem, x, old, p.dynamic("string("+i+")"), depth+1)
+		if elem == "" {
+			return ""
+		}
+		same := o + "[" + i + "]"
+		return fmt.Sprintf("%s.transformList(%s, %s,\n(%s < size(%s) && %s ? [%s] :\n%s.exists(%s, %s) ? [%s.filter(%s, %s)[0]] : []).map(%s,\n%s).flatten()).flatten()",
+			n, i, x,
+			i, o, keysEqual(w.Keys, x, same), same,
+			o, y, keysEqual(w.Keys, x, y), o, y, keysEqual(w.Keys, x, y),
+			old, elem)
+	}
+	return ""
+}
+
+// unionPatches is the CEL list of the patches of a union of the object n:
+// N1 and N2 leave it alone; N3 clears each member that the discriminator
+// does not select and that is set in both n and o.
+func unionPatches(u *unstructuredunions.Union, n, o string, p celPath) string {
+	disc := func(x string) string {
+		v, has := prop(x, u.Discriminator)
+		return fmt.Sprintf(`(%s ? %s : "")`, has, v)
+	}
+	nd, od := disc(n), disc(o)
+	var members []string
+	for _, m := range u.Members {
+		nv, nHas := prop(n, m.Name)
+		ov, oHas := prop(o, m.Name)
+		members = append(members, fmt.Sprintf("(%s != %s && %s && %s ? [%s] : [])",
+			nd, strconv.Quote(m.Value), setTest(m.Presence, nHas, nv), setTest(m.Presence, oHas, ov), clearPatch(m, p.child(m.Name))))
+	}
+	return fmt.Sprintf("(%s != %s && %s in [%s] ?\n%s : [])", nd, od, nd, unions.Quote(u.Values), strings.Join(members, " +\n"))
+}
+
+// clearPatch is the JSON patch operation that clears a member as the Go
+// object would be written once cleared.
+func clearPatch(m *unstructuredunions.Member, p celPath) string {
+	if !m.KeepZero {
+		return fmt.Sprintf(`JSONPatch{op: "remove", path: %s}`, p)
+	}
+	zero := "0"
+	switch m.Presence {
+	case unstructuredunions.PresenceString:
+		zero = `""`
+	case unstructuredunions.PresenceBool:
+		zero = "false"
+	case unstructuredunions.PresenceFloat:
+		zero = "0.0"
+	}
+	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, zero)
+}
+
+// keysEqual compares the keys of two items of a list-map, x and y, as Go
+// compares their fields: an absent key is its zero value, or nil for a
+// pointer.
+func keysEqual(keys []*unstructuredunions.Key, x, y string) string {
+	var conds []string
+	for _, k := range keys {
+		xv, xHas := prop(x, k.Name)
+		yv, yHas := prop(y, k.Name)
+		if k.Pointer {
+			conds = append(conds, fmt.Sprintf("%s == %s && (!%s || %s == %s)", xHas, yHas, xHas, xv, yv))
+			continue
+		}
+		zero := map[string]string{"string": `""`, "boolean": "false", "number": "0.0"}[k.Type]
+		if zero == "" {
+			zero = "0"
+		}
+		conds = append(conds, fmt.Sprintf("(%s ? %s : %s) == (%s ? %s : %s)", xHas, xv, zero, yHas, yv, zero))
+	}
+	return strings.Join(conds, " && ")
+}
+
+// prop is the CEL of a property of the object x, and of the test that it is
+// present: a field selection where CEL allows one, else an index.
+func prop(x, name string) (value, present string) {
+	if identifier.MatchString(name) && !slices.Contains(celReserved, name) {
+		return x + "." + name, "has(" + x + "." + name + ")"
+	}
+	q := strconv.Quote(name)
+	return x + "[" + q + "]", q + " in " + x
+}

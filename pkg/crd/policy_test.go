@@ -1,0 +1,131 @@
+package crd_test
+
+import (
+	"strings"
+	"testing"
+
+	"sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+)
+
+// policySchema is a schema with the forms that the example CRD lacks: names
+// that CEL cannot select, scalar members written without omitempty, a
+// pointer key, a map of list-maps.
+func policySchema() *unstructuredunions.Schema {
+	member := func(name, value string, p unstructuredunions.Presence, keepZero bool) *unstructuredunions.Member {
+		return &unstructuredunions.Member{Name: name, Value: value, Presence: p, KeepZero: keepZero}
+	}
+	return &unstructuredunions.Schema{
+		Root: "Root",
+		Structs: map[string]*unstructuredunions.Struct{
+			"Root": {Fields: []*unstructuredunions.Field{{Name: "by-name", Walk: &unstructuredunions.Walk{
+				Shape: unstructuredunions.ShapeMap, HasOld: true,
+				Elem: &unstructuredunions.Walk{
+					Shape: unstructuredunions.ShapeListMap, HasOld: true,
+					Keys: []*unstructuredunions.Key{{Name: "port", Pointer: true, Type: "integer"}, {Name: "in", Type: "string"}},
+					Elem: &unstructuredunions.Walk{Shape: unstructuredunions.ShapeStruct, Struct: "Item", HasOld: true},
+				},
+			}}}},
+			"Item": {Unions: []*unstructuredunions.Union{{
+				Discriminator: "kind/x",
+				Values:        []string{"A", "B", "C", "D"},
+				Members: []*unstructuredunions.Member{
+					member("a~b", "A", unstructuredunions.PresenceString, true),
+					member("b", "B", unstructuredunions.PresenceBool, true),
+					member("c", "C", unstructuredunions.PresenceFloat, true),
+					member("d", "D", unstructuredunions.PresenceLength, false),
+				},
+			}}},
+		},
+	}
+}
+
+// TestPolicyForms: the expression selects what CEL cannot name by index,
+// escapes property names in JSON pointers and map keys with
+// jsonpatch.escapeKey, compares a pointer key by presence and value and a
+// non-pointer key absent as its zero value, and zeroes a scalar member that
+// JSON writes when zero.
+func TestPolicyForms(t *testing.T) {
+	r := crd.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
+	data, err := crd.Policy(r, policySchema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := strings.Split(string(data), "---\n")
+	if len(docs) != 3 || docs[0] != "" {
+		t.Fatalf("want two documents, got:\n%s", data)
+	}
+	var policy struct {
+		Metadata struct {
+			Name string `json:"name"`
+		} `json:"metadata"`
+		Spec struct {
+			MatchConstraints struct {
+				ResourceRules []struct {
+					APIGroups, APIVersions, Operations, Resources []string
+				} `json:"resourceRules"`
+			} `json:"matchConstraints"`
+			Mutations []struct {
+				PatchType string `json:"patchType"`
+				JSONPatch struct {
+					Expression string `json:"expression"`
+				} `json:"jsonPatch"`
+			} `json:"mutations"`
+		} `json:"spec"`
+	}
+	if err := yaml.Unmarshal([]byte(docs[1]), &policy); err != nil {
+		t.Fatal(err)
+	}
+	rules := policy.Spec.MatchConstraints.ResourceRules
+	if policy.Metadata.Name != "things.g.example.com-v2-unions" || len(rules) != 1 ||
+		strings.Join(rules[0].APIGroups, ",") != "g.example.com" || strings.Join(rules[0].APIVersions, ",") != "v2" ||
+		strings.Join(rules[0].Operations, ",") != "UPDATE" || strings.Join(rules[0].Resources, ",") != "things" {
+		t.Errorf("the policy does not match UPDATE of things.g.example.com/v2 only: %+v", policy)
+	}
+	if len(policy.Spec.Mutations) != 1 || policy.Spec.Mutations[0].PatchType != "JSONPatch" {
+		t.Fatalf("want one JSONPatch mutation: %+v", policy.Spec.Mutations)
+	}
+	expr := policy.Spec.Mutations[0].JSONPatch.Expression
+	for _, want := range []string{
+		`"by-name" in object && "by-name" in oldObject`,
+		`object["by-name"].filter(k0, k0 in oldObject["by-name"])`,
+		`"/by-name/" + jsonpatch.escapeKey(k0) + "/" + string(i1) + "/a~0b"`,
+		`has(x1.port) == has(oldObject["by-name"][k0][i1].port) && (!has(x1.port) || x1.port == oldObject["by-name"][k0][i1].port)`,
+		`("in" in x1 ? x1["in"] : "") == ("in" in y1 ? y1["in"] : "")`,
+		`("kind/x" in x1 ? x1["kind/x"] : "")`,
+		`value: ""}`, `value: false}`, `value: 0.0}`,
+		`(has(x1.d) && size(x1.d) > 0)`,
+		`JSONPatch{op: "remove", path: "/by-name/" + jsonpatch.escapeKey(k0) + "/" + string(i1) + "/d"}`,
+	} {
+		if !strings.Contains(expr, want) {
+			t.Errorf("the expression lacks %s:\n%s", want, expr)
+		}
+	}
+	if !strings.Contains(docs[2], "kind: MutatingAdmissionPolicyBinding") || !strings.Contains(docs[2], "policyName: things.g.example.com-v2-unions") {
+		t.Errorf("the second document is not the binding:\n%s", docs[2])
+	}
+	s, err := unstructuredunions.Load([]byte(docs[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Root != "Root" || len(s.Structs) != 2 {
+		t.Errorf("the policy's schema is not the given one: %+v", s)
+	}
+}
+
+// TestPolicyNothingToNormalize: a kind whose unions are reached only
+// through lists without keys has nothing that an update can normalize, and
+// gets no policy.
+func TestPolicyNothingToNormalize(t *testing.T) {
+	s := policySchema()
+	s.Structs["Root"].Fields[0].Walk = &unstructuredunions.Walk{
+		Shape: unstructuredunions.ShapeList,
+		Elem:  &unstructuredunions.Walk{Shape: unstructuredunions.ShapeStruct, Struct: "Item", HasOld: true},
+	}
+	data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s)
+	if err != nil || data != nil {
+		t.Errorf("got %q, %v; want no policy", data, err)
+	}
+}

@@ -1,0 +1,306 @@
+package unstructuredunions
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Normalize clears, in obj, the union members that its discriminators no
+// longer select, as the generated NormalizeUnions does (N1–N3): when a
+// discriminator changed to a valid value, every member it does not select
+// that is set in both old and obj. old is the object before the update; nil
+// means create, when there is nothing to clear. It reports whether it
+// changed obj.
+func (s *Schema) Normalize(obj, old map[string]any) bool {
+	n := &normalizer{schema: s}
+	if obj != nil && old != nil {
+		n.structure(s.Structs[s.Root], obj, old)
+	}
+	return n.changed
+}
+
+// Operation is a JSON patch (RFC 6902) operation.
+type Operation struct {
+	Op    string `json:"op"`
+	Path  string `json:"path"`
+	Value any    `json:"value,omitempty"`
+}
+
+// JSONPatch returns the JSON patch that Normalize would apply to obj,
+// without changing obj: a "remove", or a "replace" by the zero value of a
+// member that JSON writes when zero, per cleared member. It is empty when
+// there is nothing to normalize.
+func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
+	n := &normalizer{schema: s, patch: []Operation{}}
+	if obj != nil && old != nil {
+		n.structure(s.Structs[s.Root], obj, old)
+	}
+	return n.patch
+}
+
+// normalizer clears members, or, when patch is not nil, records the
+// operations that clear them.
+type normalizer struct {
+	schema  *Schema
+	changed bool
+	patch   []Operation
+	// path is the JSON pointer of the value being normalized, kept only
+	// when recording.
+	path []string
+}
+
+func (n *normalizer) structure(st *Struct, obj, old map[string]any) {
+	for _, u := range st.Unions {
+		disc, ok := discriminator(obj, u)
+		if !ok || !u.valid(disc) {
+			continue // N2
+		}
+		if oldDisc, _ := discriminator(old, u); oldDisc == disc {
+			continue // N1
+		}
+		for _, m := range u.Members {
+			if m.Value != disc && m.set(obj) && m.set(old) {
+				n.clear(m, obj)
+			}
+		}
+	}
+	for _, f := range st.Fields {
+		if f.Name == "" {
+			n.walk(f.Walk, obj, old)
+			continue
+		}
+		value, found := obj[f.Name]
+		oldValue, oldFound := old[f.Name]
+		if found && oldFound {
+			n.push(f.Name)
+			n.walk(f.Walk, value, oldValue)
+			n.pop()
+		}
+	}
+}
+
+func (n *normalizer) walk(w *Walk, value, old any) {
+	if !w.HasOld {
+		return
+	}
+	switch w.Shape {
+	case ShapeStruct, ShapePointer:
+		obj, ok := value.(map[string]any)
+		oldObj, oldOK := old.(map[string]any)
+		if ok && oldOK {
+			n.structure(n.schema.Structs[w.Struct], obj, oldObj)
+		}
+	case ShapeMap:
+		obj, _ := value.(map[string]any)
+		oldObj, _ := old.(map[string]any)
+		if n.patch == nil {
+			for k, v := range obj {
+				if o, found := oldObj[k]; found {
+					n.walk(w.Elem, v, o)
+				}
+			}
+			return
+		}
+		// A patch lists the keys in order, to be the same on every run.
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
+			if o, found := oldObj[k]; found {
+				n.push(k)
+				n.walk(w.Elem, obj[k], o)
+				n.pop()
+			}
+		}
+	case ShapeListMap:
+		items, _ := value.([]any)
+		oldItems, _ := old.([]any)
+		for i, item := range items {
+			if j := w.match(items, oldItems, i); j >= 0 {
+				n.push(strconv.Itoa(i))
+				n.walk(w.Elem, item, oldItems[j])
+				n.pop()
+			}
+		}
+	}
+}
+
+func (n *normalizer) push(segment string) {
+	if n.patch != nil {
+		n.path = append(n.path, segment)
+	}
+}
+
+func (n *normalizer) pop() {
+	if n.patch != nil {
+		n.path = n.path[:len(n.path)-1]
+	}
+}
+
+// clear sets a member to its zero value as JSON writes it: absent, or the
+// zero scalar of a member written without omitempty; or records the
+// operation that does.
+func (n *normalizer) clear(m *Member, obj map[string]any) {
+	n.changed = true
+	zero := m.zero()
+	if n.patch == nil {
+		if zero == nil {
+			delete(obj, m.Name)
+		} else {
+			obj[m.Name] = zero
+		}
+		return
+	}
+	var b strings.Builder
+	for _, segment := range append(n.path, m.Name) {
+		b.WriteString("/")
+		b.WriteString(pointerEscaper.Replace(segment))
+	}
+	op := Operation{Op: "remove", Path: b.String()}
+	if zero != nil {
+		op.Op, op.Value = "replace", zero
+	}
+	n.patch = append(n.patch, op)
+}
+
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// zero is the value of a cleared member, nil when it is removed.
+func (m *Member) zero() any {
+	if !m.KeepZero {
+		return nil
+	}
+	switch m.Presence {
+	case PresenceString:
+		return ""
+	case PresenceBool:
+		return false
+	case PresenceFloat:
+		return float64(0)
+	}
+	return int64(0)
+}
+
+// match is the index of the old item of a list-map that items[i] is matched
+// with, or -1: the item at the same index first, as lists mostly keep their
+// order, then the first with the same keys.
+func (w *Walk) match(items, oldItems []any, i int) int {
+	if i < len(oldItems) && w.keysEqual(items[i], oldItems[i]) {
+		return i
+	}
+	for j, o := range oldItems {
+		if w.keysEqual(items[i], o) {
+			return j
+		}
+	}
+	return -1
+}
+
+func (w *Walk) keysEqual(a, b any) bool {
+	x, ok := a.(map[string]any)
+	y, yOK := b.(map[string]any)
+	if !ok || !yOK {
+		return false
+	}
+	for _, k := range w.Keys {
+		if !k.equal(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// equal compares the key of two items as Go compares their fields: an
+// absent key is the zero value, or nil for a pointer.
+func (k *Key) equal(x, y map[string]any) bool {
+	a, b := x[k.Name], y[k.Name]
+	if k.Pointer {
+		if a == nil || b == nil {
+			return a == nil && b == nil
+		}
+	} else {
+		a, b = k.orZero(a), k.orZero(b)
+	}
+	if fa, ok := number(a); ok {
+		fb, ok := number(b)
+		return ok && fa == fb
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func (k *Key) orZero(v any) any {
+	if v != nil {
+		return v
+	}
+	switch k.Type {
+	case "string":
+		return ""
+	case "boolean":
+		return false
+	}
+	return int64(0)
+}
+
+// discriminator is the value of a union's discriminator in obj, "" when
+// absent; ok is false when the value is not a string.
+func discriminator(obj map[string]any, u *Union) (value string, ok bool) {
+	v, found := obj[u.Discriminator]
+	if !found || v == nil {
+		return "", true
+	}
+	value, ok = v.(string)
+	return value, ok
+}
+
+func (u *Union) valid(value string) bool {
+	for _, v := range u.Values {
+		if v == value {
+			return true
+		}
+	}
+	return false
+}
+
+// set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
+// value; an absent member is unset.
+func (m *Member) set(obj map[string]any) bool {
+	v, found := obj[m.Name]
+	if !found || v == nil {
+		return false
+	}
+	switch m.Presence {
+	case PresenceLength:
+		switch v := v.(type) {
+		case []any:
+			return len(v) > 0
+		case map[string]any:
+			return len(v) > 0
+		}
+		return false
+	case PresenceString:
+		return v != ""
+	case PresenceBool:
+		return v != false
+	case PresenceInteger, PresenceFloat:
+		f, ok := number(v)
+		return !ok || f != 0
+	}
+	return true
+}
+
+// number is a JSON number as a float64, whichever Go type holds it.
+func number(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		return float64(v), true
+	case int:
+		return float64(v), true
+	case int32:
+		return float64(v), true
+	case float64:
+		return v, true
+	case float32:
+		return float64(v), true
+	}
+	return 0, false
+}

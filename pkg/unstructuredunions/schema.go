@@ -1,0 +1,195 @@
+// Package unstructuredunions normalizes and validates the unions of objects
+// held as unstructured JSON (map[string]any), as the generated
+// NormalizeUnions and ValidateUnions do for Go objects (docs/semantics.md
+// §4, N1–N3 and V1–V3). A Schema describes where the unions of a kind are
+// and what they select; union-gen writes it, from the same model as the
+// generated methods, into the MutatingAdmissionPolicy it writes beside a
+// CRD (see Annotation), so that a webhook or a controller can normalize
+// custom resources where the API server cannot.
+package unstructuredunions
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"sigs.k8s.io/yaml"
+)
+
+// Annotation is the annotation of the MutatingAdmissionPolicy that union-gen
+// writes beside a CRD: its value is the JSON of the kind's Schema.
+const Annotation = "union-gen.io/schema"
+
+// Schema describes the unions of a kind: its root struct and every struct
+// through which unions are reached, by name.
+type Schema struct {
+	Root    string             `json:"root"`
+	Structs map[string]*Struct `json:"structs"`
+}
+
+// Struct is an object that has unions or reaches them through its
+// properties.
+type Struct struct {
+	// Unions are the object's own, in the order of their discriminators.
+	Unions []*Union `json:"unions,omitempty"`
+	// Fields are the properties through which the object reaches unions, in
+	// field order; a field with no name is a struct embedded inline, whose
+	// properties are the object's own.
+	Fields []*Field `json:"fields,omitempty"`
+}
+
+// Union is a discriminator and the members it selects.
+type Union struct {
+	Discriminator string `json:"discriminator"`
+	// Values are the valid values of the discriminator, sorted.
+	Values []string `json:"values"`
+	// RequiredMessage is V1's message for an empty discriminator, when ""
+	// is not a valid value.
+	RequiredMessage string    `json:"requiredMessage,omitempty"`
+	Members         []*Member `json:"members"`
+}
+
+// Member is a member property and the discriminator value that selects it.
+type Member struct {
+	Name     string   `json:"name"`
+	Value    string   `json:"value"`
+	Optional bool     `json:"optional,omitempty"`
+	Presence Presence `json:"presence"`
+	// KeepZero is set for a scalar member that JSON writes when it is zero
+	// (no omitempty): clearing it writes its zero value rather than
+	// removing it, as the Go object would be written.
+	KeepZero bool `json:"keepZero,omitempty"`
+	// The messages of V2, V3, and V3 when the discriminator did not change.
+	RequiredMessage  string `json:"requiredMessage"`
+	ForbiddenMessage string `json:"forbiddenMessage"`
+	UnchangedMessage string `json:"unchangedMessage"`
+}
+
+// Presence is how a member's "set" state is told from its JSON value.
+type Presence string
+
+// The presence tests of docs/semantics.md §4.
+const (
+	// PresenceNonNil: a pointer is set when it is present and not null.
+	PresenceNonNil Presence = "nonNil"
+	// PresenceLength: a list or an object is set when it has elements.
+	PresenceLength Presence = "length"
+	// PresenceString: a string is set when it is not "".
+	PresenceString Presence = "string"
+	// PresenceBool: a boolean is set when it is true.
+	PresenceBool Presence = "bool"
+	// PresenceInteger: an integer is set when it is not 0.
+	PresenceInteger Presence = "integer"
+	// PresenceFloat: a floating-point number is set when it is not 0.
+	PresenceFloat Presence = "float"
+)
+
+// Field is a property through which unions are reached.
+type Field struct {
+	// Name is the property's name; "" for a struct embedded inline.
+	Name string `json:"name,omitempty"`
+	Walk *Walk  `json:"walk"`
+}
+
+// Shape is the container shape of a walked value.
+type Shape string
+
+const (
+	// ShapeStruct is an object that is never absent in Go: absent, it is
+	// an empty object, and its old counterpart is the old parent's.
+	ShapeStruct Shape = "struct"
+	// ShapePointer is an object that may be absent.
+	ShapePointer Shape = "pointer"
+	// ShapeList is a list whose items have no old counterpart.
+	ShapeList Shape = "list"
+	// ShapeListMap is a list whose items are matched with old ones by keys.
+	ShapeListMap Shape = "listMap"
+	// ShapeMap is an object whose values are matched with old ones by key.
+	ShapeMap Shape = "map"
+)
+
+// Walk is how the unions in a value are reached.
+type Walk struct {
+	Shape Shape `json:"shape"`
+	// Struct names the Schema's struct of ShapeStruct and ShapePointer.
+	Struct string `json:"struct,omitempty"`
+	// Elem walks the items or values of lists, list-maps and maps.
+	Elem *Walk `json:"elem,omitempty"`
+	// Keys match the items of a ShapeListMap.
+	Keys []*Key `json:"keys,omitempty"`
+	// HasOld is set when the walk reaches unions through values that have
+	// old counterparts: only those can need normalizing.
+	HasOld bool `json:"hasOld,omitempty"`
+}
+
+// Key is a key property of the items of a list-map.
+type Key struct {
+	Name string `json:"name"`
+	// Pointer keys may be absent; an absent key of another kind equals the
+	// zero value of its Type.
+	Pointer bool `json:"pointer,omitempty"`
+	// Type is the JSON type of the key: "string", "integer", "number" or
+	// "boolean".
+	Type string `json:"type"`
+}
+
+// Load reads the Schema that union-gen wrote in the annotation of a
+// MutatingAdmissionPolicy, given as YAML or JSON.
+func Load(policy []byte) (*Schema, error) {
+	var p struct {
+		Kind     string `json:"kind"`
+		Metadata struct {
+			Name        string            `json:"name"`
+			Annotations map[string]string `json:"annotations"`
+		} `json:"metadata"`
+	}
+	if err := yaml.Unmarshal(policy, &p); err != nil {
+		return nil, err
+	}
+	data, ok := p.Metadata.Annotations[Annotation]
+	if p.Kind != "MutatingAdmissionPolicy" || !ok {
+		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", Annotation)
+	}
+	var s Schema
+	if err := json.Unmarshal([]byte(data), &s); err != nil {
+		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
+	}
+	return &s, nil
+}
+
+// check verifies that every struct that the schema names is in it, so that
+// Normalize and Validate never meet a missing one.
+func (s *Schema) check() error {
+	if s.Structs[s.Root] == nil {
+		return fmt.Errorf("no struct %q", s.Root)
+	}
+	for name, st := range s.Structs {
+		if st == nil {
+			return fmt.Errorf("struct %q is null", name)
+		}
+		for _, f := range st.Fields {
+			if err := s.checkWalk(f.Walk); err != nil {
+				return fmt.Errorf("struct %q: field %q: %w", name, f.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Schema) checkWalk(w *Walk) error {
+	if w == nil {
+		return fmt.Errorf("no walk")
+	}
+	switch w.Shape {
+	case ShapeStruct, ShapePointer:
+		if s.Structs[w.Struct] == nil {
+			return fmt.Errorf("no struct %q", w.Struct)
+		}
+		return nil
+	case ShapeList, ShapeListMap, ShapeMap:
+		return s.checkWalk(w.Elem)
+	}
+	return fmt.Errorf("unknown shape %q", w.Shape)
+}

@@ -1,0 +1,47 @@
+package unstructuredunions_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+)
+
+// TestLoadErrors: Load rejects what is not union-gen's policy, and a schema
+// that names a struct it does not have, so that Normalize and Validate
+// never meet one.
+func TestLoadErrors(t *testing.T) {
+	policy := func(schema string) string {
+		return "kind: MutatingAdmissionPolicy\nmetadata:\n  name: p\n  annotations:\n    union-gen.io/schema: '" + schema + "'\n"
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"not YAML", "a: [", "yaml"},
+		{"another kind", "kind: ConfigMap\n", "not a MutatingAdmissionPolicy with the annotation union-gen.io/schema"},
+		{"no annotation", "kind: MutatingAdmissionPolicy\n", "not a MutatingAdmissionPolicy with the annotation"},
+		{"not JSON", policy("{"), "policy p: annotation union-gen.io/schema: unexpected end of JSON input"},
+		{"no root", policy(`{"root": "R", "structs": {}}`), `no struct "R"`},
+		{"null struct", policy(`{"root": "R", "structs": {"R": {}, "S": null}}`), `struct "S" is null`},
+		{"missing struct", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "map", "elem": {"shape": "pointer", "struct": "S"}}}]}}}`), `struct "R": field "f": no struct "S"`},
+		{"no walk", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f"}]}}}`), `field "f": no walk`},
+		{"unknown shape", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "set"}}]}}}`), `unknown shape "set"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := unstructuredunions.Load([]byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestNilObjects: a nil object, or create, changes and reports nothing.
+func TestNilObjects(t *testing.T) {
+	s := loadSchema(t)
+	obj := map[string]any{"spec": map[string]any{"unionType": "FieldB", "fieldA": int64(1)}}
+	if s.Normalize(nil, obj) || s.Normalize(obj, nil) {
+		t.Error("Normalize changed something without an old object or an object")
+	}
+	if errs := s.Validate(nil, obj, nil); errs != nil {
+		t.Errorf("Validate of nil: %v", errs)
+	}
+}
