@@ -37,7 +37,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 }
 
 func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
-	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values}
+	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: string(u.Ratcheting)}
 	if !u.NoneValue {
 		su.RequiredMessage = u.DiscriminatorRequiredMessage()
 	}

@@ -46,6 +46,9 @@ type Union struct {
 	// is not a valid value.
 	RequiredMessage string    `json:"requiredMessage,omitempty"`
 	Members         []*Member `json:"members"`
+	// Ratcheting is the union's ratcheting mode, "unchanged" or
+	// "membership"; empty when every write is validated.
+	Ratcheting string `json:"ratcheting,omitempty"`
 }
 
 // Member is a member property and the discriminator value that selects it.

@@ -3,6 +3,7 @@ package unstructuredunions
 import (
 	"slices"
 
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
@@ -87,6 +88,9 @@ func (s *Schema) validateWalk(w *Walk, value, old any, hasOld, found bool, fldPa
 }
 
 func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Path) field.ErrorList {
+	if hasOld && u.kept(obj, old) {
+		return nil
+	}
 	disc, ok := discriminator(obj, u)
 	discPath := fldPath.Child(u.Discriminator)
 	switch {
@@ -113,3 +117,23 @@ func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Pa
 	}
 	return errs
 }
+
+// kept reports whether an update keeps a ratcheting union as it was, as its
+// mode defines it (docs/semantics.md §4): the discriminator equal to old's,
+// and every member set where old's is (membership) or also equal to it
+// (unchanged), compared as the API server compares values.
+func (u *Union) kept(obj, old map[string]any) bool {
+	if u.Ratcheting == "" || !equality.Semantic.DeepEqual(obj[u.Discriminator], old[u.Discriminator]) {
+		return false
+	}
+	for _, m := range u.Members {
+		set := m.set(obj)
+		if set != m.set(old) || u.Ratcheting == ratchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ratchetingUnchanged is the mode that ratchets only equal unions.
+const ratchetingUnchanged = "unchanged"
