@@ -125,9 +125,9 @@ func runCorpus(t *testing.T, unionGen, module string) string {
 	return section(t, module, info.Version, dir, pkgs, skipped, withFiles)
 }
 
-// section counts the unions of a corpus, by dialect and kind, from the model
-// union-gen builds, and writes them as Markdown.
-func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles []string) string {
+// buildModel loads the packages of the module in dir as union-gen does and
+// builds their union model, failing on any error; the warnings are returned.
+func buildModel(t *testing.T, dir string, pkgs ...string) (*unions.Model, unions.Problems) {
 	t.Chdir(dir)
 	p := parser.NewWithOptions(parser.Options{BuildTags: []string{buildTag}})
 	if err := p.LoadPackages(pkgs...); err != nil {
@@ -141,6 +141,13 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 	if problems.HasErrors() {
 		t.Fatalf("errors:\n%v", problems)
 	}
+	return model, problems
+}
+
+// section counts the unions of a corpus, by dialect and kind, from the model
+// union-gen builds, and writes them as Markdown.
+func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles []string) string {
+	model, problems := buildModel(t, dir, pkgs...)
 
 	type row struct {
 		dialect markers.Dialect

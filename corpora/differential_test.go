@@ -11,10 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"k8s.io/gengo/v2/parser"
-
 	"github.com/union-gen/union-gen/pkg/markers"
-	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // validationGenReadOnly are the packages outside k8s.io/api whose types
@@ -168,19 +165,7 @@ type unionType struct {
 // validationGenUnions returns the types of k8s.io/api with a union of
 // validation-gen's markers.
 func validationGenUnions(t *testing.T, api string) []unionType {
-	t.Chdir(api)
-	p := parser.NewWithOptions(parser.Options{BuildTags: []string{buildTag}})
-	if err := p.LoadPackages("./..."); err != nil {
-		t.Fatal(err)
-	}
-	universe, err := p.NewUniverse()
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, problems := unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: []string{buildTag}})
-	if problems.HasErrors() {
-		t.Fatalf("errors:\n%v", problems)
-	}
+	model, _ := buildModel(t, api, "./...")
 	var types []unionType
 	for name, plan := range model.Plans {
 		ut := unionType{pkg: name.Package, name: name.Name}

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"os/exec"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
 // corporaModule runs union-gen on k8s.io/api and openshift/api; it is a
@@ -14,9 +15,5 @@ const corporaModule = "../../corpora"
 // generated code compiles and passes go vet (docs/corpora.md). The first
 // run downloads openshift/api and the k8s.io modules it needs.
 func TestCorporaModule(t *testing.T) {
-	cmd := exec.Command("go", "test", "./...")
-	cmd.Dir = corporaModule
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test in %s: %v\n%s", corporaModule, err, out)
-	}
+	moduletest.GoTest(t, corporaModule)
 }

@@ -1,8 +1,9 @@
 package crd_test
 
 import (
-	"os/exec"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
 // crdTest is the module that holds the rules to k8s.io/apiextensions-apiserver;
@@ -15,9 +16,5 @@ const crdTest = "../../crdtest"
 // the API server's mutating admission policy code, their objects. The first run downloads
 // and builds k8s.io/apiextensions-apiserver, which takes minutes.
 func TestCRDModule(t *testing.T) {
-	cmd := exec.Command("go", "test", "./...")
-	cmd.Dir = crdTest
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test in %s: %v\n%s", crdTest, err, out)
-	}
+	moduletest.GoTest(t, crdTest)
 }

@@ -58,10 +58,11 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 		}
 	}
 	var rules []Rule
+	kept := keptWhen(u, d, selects)
 	// add appends a rule that holds on create and on update. A ratcheting
 	// union's rule also holds when the update keeps the union as it was.
 	add := func(r Rule) {
-		if kept := keptWhen(u, d, selects); kept != nil && correlated {
+		if kept != nil && correlated {
 			r.Rule += " || oldSelf.hasValue() && " + kept("oldSelf.value()")
 			r.OptionalOldSelf = true
 		}
@@ -119,7 +120,7 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 			Reason:    ReasonForbidden,
 			FieldPath: path,
 		}
-		if kept := keptWhen(u, d, selects); kept != nil {
+		if kept != nil {
 			unchanged.Rule += " || " + kept("oldSelf")
 		}
 		rules = append(rules, unchanged)

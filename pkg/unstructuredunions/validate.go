@@ -135,5 +135,7 @@ func (u *Union) kept(obj, old map[string]any) bool {
 	return true
 }
 
-// ratchetingUnchanged is the mode that ratchets only equal unions.
+// ratchetingUnchanged is the mode that ratchets only equal unions, as
+// markers.RatchetingUnchanged spells it; spelled here so that webhooks that
+// import this package do not depend on gengo through package markers.
 const ratchetingUnchanged = "unchanged"

@@ -1,8 +1,9 @@
 package unstructuredunions_test
 
 import (
-	"os/exec"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
 // webhookModule is the example webhook, a module of its own so that
@@ -13,9 +14,5 @@ const webhookModule = "../../examples/webhook"
 // AdmissionReviews with the patch that gives, on every pair of the
 // differential tables, the object of the generated NormalizeUnions.
 func TestWebhookModule(t *testing.T) {
-	cmd := exec.Command("go", "test", "./...")
-	cmd.Dir = webhookModule
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test in %s: %v\n%s", webhookModule, err, out)
-	}
+	moduletest.GoTest(t, webhookModule)
 }

@@ -2,9 +2,10 @@ package openapi_test
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
 // apiServerExample is the module with the README's aggregated API server
@@ -15,11 +16,7 @@ const apiServerExample = "../../apiserver"
 // against k8s.io/apiserver and its definitions carry the unions. The first
 // run downloads and builds k8s.io/apiserver, which takes minutes.
 func TestAPIServerExample(t *testing.T) {
-	cmd := exec.Command("go", "test", "./...")
-	cmd.Dir = apiServerExample
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test in %s: %v\n%s", apiServerExample, err, out)
-	}
+	moduletest.GoTest(t, apiServerExample)
 }
 
 // TestREADMEShowsAPIServerExample keeps the README's snippet the code that
