@@ -1,6 +1,7 @@
 package peers_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -10,7 +11,6 @@ import (
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	"github.com/union-gen/union-gen/internal/uniontest"
 )
 
 // peerCase is one object checked by union-gen's generated methods and by
@@ -20,23 +20,29 @@ import (
 type peerCase struct {
 	name string
 	errs int
-	// unionGen runs NormalizeUnions then ValidateUnions, as the API server does.
-	unionGen, discriminatedUnion, inTree func() field.ErrorList
+	// unionGen runs NormalizeUnions then ValidateUnions, as the API server
+	// does; validateUnions runs ValidateUnions alone, which is what the peers
+	// do: none of them normalizes.
+	unionGen, validateUnions, discriminatedUnion, inTree func() field.ErrorList
 }
 
-// newPeerCase checks in, with old, at path by the three: each is called
+// checks are the ways an object of type T is checked: each is called
 // through a function value of the same signature that calls the checks as an
 // API server's strategy does, so that no one pays for the harness more than
 // another.
-func newPeerCase[T any](name string, errs int, in, old *T, path *field.Path,
-	unionGen, discriminatedUnion, inTree func(*field.Path, *T, *T) field.ErrorList,
-) peerCase {
+type checks[T any] struct {
+	unionGen, validateUnions, discriminatedUnion, inTree func(*field.Path, *T, *T) field.ErrorList
+}
+
+// newPeerCase checks in, with old, at path in every way of c.
+func newPeerCase[T any](name string, errs int, in, old *T, path *field.Path, c checks[T]) peerCase {
 	return peerCase{
 		name:               name,
 		errs:               errs,
-		unionGen:           func() field.ErrorList { return unionGen(path, in, old) },
-		discriminatedUnion: func() field.ErrorList { return discriminatedUnion(path, in, old) },
-		inTree:             func() field.ErrorList { return inTree(path, in, old) },
+		unionGen:           func() field.ErrorList { return c.unionGen(path, in, old) },
+		validateUnions:     func() field.ErrorList { return c.validateUnions(path, in, old) },
+		discriminatedUnion: func() field.ErrorList { return c.discriminatedUnion(path, in, old) },
+		inTree:             func() field.ErrorList { return c.inTree(path, in, old) },
 	}
 }
 
@@ -73,6 +79,32 @@ func deploymentUnionGen(path *field.Path, in, old *appsv1.Deployment) field.Erro
 	return in.ValidateUnions(old, path)
 }
 
+// ValidateUnions alone, without the normalization before it.
+
+func strategyValidate(path *field.Path, in, old *appsv1.DeploymentStrategy) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
+func metricValidate(path *field.Path, in, old *autoscalingv2.MetricSpec) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
+func seccompValidate(path *field.Path, in, old *corev1.SeccompProfile) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
+func volumeValidate(path *field.Path, in, old *corev1.VolumeSource) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
+func volumesValidate(path *field.Path, in, old *corev1.PodSpec) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
+func deploymentValidate(path *field.Path, in, old *appsv1.Deployment) field.ErrorList {
+	return in.ValidateUnions(old, path)
+}
+
 // The in-tree checks as a strategy calls them: they take no old object.
 
 func strategyInTreeCheck(path *field.Path, in, _ *appsv1.DeploymentStrategy) field.ErrorList {
@@ -80,7 +112,7 @@ func strategyInTreeCheck(path *field.Path, in, _ *appsv1.DeploymentStrategy) fie
 }
 
 func metricInTreeCheck(path *field.Path, in, _ *autoscalingv2.MetricSpec) field.ErrorList {
-	return metricInTree(in, path)
+	return metricInTree(*in, path)
 }
 
 func seccompInTreeCheck(path *field.Path, in, _ *corev1.SeccompProfile) field.ErrorList {
@@ -97,6 +129,32 @@ func volumesInTreeCheck(path *field.Path, in, _ *corev1.PodSpec) field.ErrorList
 
 func deploymentInTreeCheck(path *field.Path, in, _ *appsv1.Deployment) field.ErrorList {
 	return deploymentInTree(in, path)
+}
+
+// The checks of each type, in the order of peerCase.
+var (
+	strategyChecks   = checks[appsv1.DeploymentStrategy]{strategyUnionGen, strategyValidate, strategyDiscriminatedUnion, strategyInTreeCheck}
+	metricChecks     = checks[autoscalingv2.MetricSpec]{metricUnionGen, metricValidate, metricDiscriminatedUnion, metricInTreeCheck}
+	seccompChecks    = checks[corev1.SeccompProfile]{seccompUnionGen, seccompValidate, seccompDiscriminatedUnion, seccompInTreeCheck}
+	volumeChecks     = checks[corev1.VolumeSource]{volumeUnionGen, volumeValidate, volumeDiscriminatedUnion, volumeInTreeCheck}
+	volumesChecks    = checks[corev1.PodSpec]{volumesUnionGen, volumesValidate, volumesDiscriminatedUnion, volumesInTreeCheck}
+	deploymentChecks = checks[appsv1.Deployment]{deploymentUnionGen, deploymentValidate, deploymentDiscriminatedUnion, deploymentInTreeCheck}
+)
+
+// decoded returns a copy of v made as an API server makes the objects it
+// compares, by decoding them: the new object from the request, the old one
+// from storage. No string of one shares its bytes with the other, so that
+// comparing them costs what it costs in a server.
+func decoded[T any](v *T) *T {
+	data, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("encoding %T: %v", v, err))
+	}
+	out := new(T)
+	if err := json.Unmarshal(data, out); err != nil {
+		panic(fmt.Sprintf("decoding %T: %v", v, err))
+	}
+	return out
 }
 
 // volumeTypes are the values of VolumeSourceType, in field order.
@@ -203,18 +261,18 @@ func peerCases() []peerCase {
 	metricPath := field.NewPath("spec", "metrics").Index(0)
 	seccompPath := field.NewPath("spec", "securityContext", "seccompProfile")
 	return []peerCase{
-		newPeerCase("DeploymentStrategy/valid", 0, rolling(), rolling(), strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTreeCheck),
-		newPeerCase("DeploymentStrategy/invalid", 1, recreateWithStale, nil, strategyPath, strategyUnionGen, strategyDiscriminatedUnion, strategyInTreeCheck),
-		newPeerCase("MetricSpec/valid", 0, pods(), pods(), metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTreeCheck),
-		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricUnionGen, metricDiscriminatedUnion, metricInTreeCheck),
-		newPeerCase("SeccompProfile/valid", 0, localhost(), localhost(), seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
-		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompUnionGen, seccompDiscriminatedUnion, seccompInTreeCheck),
-		newPeerCase("VolumeSource/valid", 0, &csi, uniontest.Ptr(volumeSource("CSI")), volumePath, volumeUnionGen, volumeDiscriminatedUnion, volumeInTreeCheck),
-		newPeerCase("VolumeSource/invalid", 1, &csiAndNFS, nil, volumePath, volumeUnionGen, volumeDiscriminatedUnion, volumeInTreeCheck),
-		newPeerCase("Volumes100/valid", 0, podWithVolumes(100), podWithVolumes(100), podPath, volumesUnionGen, volumesDiscriminatedUnion, volumesInTreeCheck),
-		newPeerCase("Volumes100/invalid", 1, volumesWithOneInvalid, nil, podPath, volumesUnionGen, volumesDiscriminatedUnion, volumesInTreeCheck),
-		newPeerCase("Deployment/valid", 0, deployment(), deployment(), nil, deploymentUnionGen, deploymentDiscriminatedUnion, deploymentInTreeCheck),
-		newPeerCase("Deployment/invalid", 1, deploymentWithStaleProfile, nil, nil, deploymentUnionGen, deploymentDiscriminatedUnion, deploymentInTreeCheck),
+		newPeerCase("DeploymentStrategy/valid", 0, decoded(rolling()), decoded(rolling()), strategyPath, strategyChecks),
+		newPeerCase("DeploymentStrategy/invalid", 1, recreateWithStale, nil, strategyPath, strategyChecks),
+		newPeerCase("MetricSpec/valid", 0, decoded(pods()), decoded(pods()), metricPath, metricChecks),
+		newPeerCase("MetricSpec/invalid", 1, podsAndResource, nil, metricPath, metricChecks),
+		newPeerCase("SeccompProfile/valid", 0, decoded(localhost()), decoded(localhost()), seccompPath, seccompChecks),
+		newPeerCase("SeccompProfile/invalid", 1, runtimeWithProfile, nil, seccompPath, seccompChecks),
+		newPeerCase("VolumeSource/valid", 0, decoded(&csi), decoded(&csi), volumePath, volumeChecks),
+		newPeerCase("VolumeSource/invalid", 1, &csiAndNFS, nil, volumePath, volumeChecks),
+		newPeerCase("Volumes100/valid", 0, decoded(podWithVolumes(100)), decoded(podWithVolumes(100)), podPath, volumesChecks),
+		newPeerCase("Volumes100/invalid", 1, volumesWithOneInvalid, nil, podPath, volumesChecks),
+		newPeerCase("Deployment/valid", 0, decoded(deployment()), decoded(deployment()), nil, deploymentChecks),
+		newPeerCase("Deployment/invalid", 1, deploymentWithStaleProfile, nil, nil, deploymentChecks),
 	}
 }
 
@@ -222,7 +280,7 @@ func peerCases() []peerCase {
 func TestPeerCases(t *testing.T) {
 	for _, c := range peerCases() {
 		for peer, check := range map[string]func() field.ErrorList{
-			"union-gen": c.unionGen, "DiscriminatedUnion": c.discriminatedUnion, "in-tree": c.inTree,
+			"union-gen": c.unionGen, "ValidateUnions": c.validateUnions, "DiscriminatedUnion": c.discriminatedUnion, "in-tree": c.inTree,
 		} {
 			if n := len(check()); n != c.errs {
 				t.Errorf("%s: %s reports %d errors, want %d", c.name, peer, n, c.errs)
@@ -242,6 +300,7 @@ func BenchmarkPeers(b *testing.B) {
 			check func() field.ErrorList
 		}{
 			{"union-gen", c.unionGen},
+			{"ValidateUnions", c.validateUnions},
 			{"DiscriminatedUnion", c.discriminatedUnion},
 			{"in-tree", c.inTree},
 			// What the harness itself costs: a check that does nothing.

@@ -51,45 +51,148 @@ func volumeDiscriminatedUnion(fldPath *field.Path, obj, old *corev1.VolumeSource
 		func(v *corev1.VolumeSource) bool { return v != nil && v.Ephemeral != nil })
 }
 
-// volumeInTree checks the union as
-// k8s.io/kubernetes/pkg/apis/core/validation.validateVolumeSource does: it
-// counts the sources that are set, then the type must name the one set.
+// volumeInTree checks the union in the style of
+// k8s.io/kubernetes/pkg/apis/core/validation.validateVolumeSource, which
+// has no type field: one if per source, in field order, forbidding every
+// source after the first one set. The type is then checked as
+// validateMetricSpec checks its own, with one switch.
 func volumeInTree(v *corev1.VolumeSource, fldPath *field.Path) field.ErrorList {
-	allErrs := field.ErrorList{}
 	numVolumes := 0
-	expected := ""
-	for _, source := range []struct {
-		set   bool
-		typ   corev1.VolumeSourceType
-		field string
-	}{
-		{v.HostPath != nil, corev1.VolumeSourceTypeHostPath, "hostPath"},
-		{v.EmptyDir != nil, corev1.VolumeSourceTypeEmptyDir, "emptyDir"},
-		{v.Secret != nil, corev1.VolumeSourceTypeSecret, "secret"},
-		{v.NFS != nil, corev1.VolumeSourceTypeNFS, "nfs"},
-		{v.ISCSI != nil, corev1.VolumeSourceTypeISCSI, "iscsi"},
-		{v.PersistentVolumeClaim != nil, corev1.VolumeSourceTypePersistentVolumeClaim, "persistentVolumeClaim"},
-		{v.RBD != nil, corev1.VolumeSourceTypeRBD, "rbd"},
-		{v.ConfigMap != nil, corev1.VolumeSourceTypeConfigMap, "configMap"},
-		{v.DownwardAPI != nil, corev1.VolumeSourceTypeDownwardAPI, "downwardAPI"},
-		{v.CSI != nil, corev1.VolumeSourceTypeCSI, "csi"},
-		{v.Projected != nil, corev1.VolumeSourceTypeProjected, "projected"},
-		{v.Ephemeral != nil, corev1.VolumeSourceTypeEphemeral, "ephemeral"},
-	} {
-		switch {
-		case source.set && numVolumes > 0:
-			allErrs = append(allErrs, field.Forbidden(fldPath.Child(source.field), "may not specify more than 1 volume type"))
-		case source.set:
+	allErrs := field.ErrorList{}
+	if v.HostPath != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("hostPath"), "may not specify more than 1 volume type"))
+		} else {
 			numVolumes++
 		}
-		if source.typ == v.Type {
-			expected = source.field
-			if !source.set {
-				allErrs = append(allErrs, field.Required(fldPath.Child(source.field), "must be set when type is "+string(v.Type)))
-			}
+	}
+	if v.EmptyDir != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("emptyDir"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
 		}
 	}
-	if expected == "" {
+	if v.Secret != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("secret"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.NFS != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("nfs"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.ISCSI != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("iscsi"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.PersistentVolumeClaim != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.RBD != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("rbd"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.ConfigMap != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("configMap"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.DownwardAPI != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("downwardAPI"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.CSI != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("csi"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.Projected != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("projected"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	if v.Ephemeral != nil {
+		if numVolumes > 0 {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child("ephemeral"), "may not specify more than 1 volume type"))
+		} else {
+			numVolumes++
+		}
+	}
+	switch v.Type {
+	case corev1.VolumeSourceTypeHostPath:
+		if v.HostPath == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("hostPath"), "must be set when type is HostPath"))
+		}
+	case corev1.VolumeSourceTypeEmptyDir:
+		if v.EmptyDir == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("emptyDir"), "must be set when type is EmptyDir"))
+		}
+	case corev1.VolumeSourceTypeSecret:
+		if v.Secret == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("secret"), "must be set when type is Secret"))
+		}
+	case corev1.VolumeSourceTypeNFS:
+		if v.NFS == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("nfs"), "must be set when type is NFS"))
+		}
+	case corev1.VolumeSourceTypeISCSI:
+		if v.ISCSI == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("iscsi"), "must be set when type is ISCSI"))
+		}
+	case corev1.VolumeSourceTypePersistentVolumeClaim:
+		if v.PersistentVolumeClaim == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is PersistentVolumeClaim"))
+		}
+	case corev1.VolumeSourceTypeRBD:
+		if v.RBD == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("rbd"), "must be set when type is RBD"))
+		}
+	case corev1.VolumeSourceTypeConfigMap:
+		if v.ConfigMap == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("configMap"), "must be set when type is ConfigMap"))
+		}
+	case corev1.VolumeSourceTypeDownwardAPI:
+		if v.DownwardAPI == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("downwardAPI"), "must be set when type is DownwardAPI"))
+		}
+	case corev1.VolumeSourceTypeCSI:
+		if v.CSI == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("csi"), "must be set when type is CSI"))
+		}
+	case corev1.VolumeSourceTypeProjected:
+		if v.Projected == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("projected"), "must be set when type is Projected"))
+		}
+	case corev1.VolumeSourceTypeEphemeral:
+		if v.Ephemeral == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("ephemeral"), "must be set when type is Ephemeral"))
+		}
+	default:
 		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), v.Type, []string{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir",
 			"Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"}))
 	}

@@ -5,6 +5,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/operation"
 	"k8s.io/apimachinery/pkg/api/validate"
+	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
@@ -97,93 +98,152 @@ func kepUnionDiscriminatedUnion(fldPath *field.Path, obj, old *kepv1alpha1.Union
 		func(u *kepv1alpha1.Union) bool { return u != nil && u.FieldB != 0 })
 }
 
-// strategyInTree checks the union as
-// k8s.io/kubernetes/pkg/apis/apps/validation.ValidateDeploymentStrategy does:
-// a switch on type, the paths built before they are known to be needed.
-// The in-tree function also validates the contents of rollingUpdate; that
-// is left out, as union-gen does not do it either.
-func strategyInTree(s *appsv1.DeploymentStrategy, fldPath *field.Path) field.ErrorList {
+// The in-tree peers are the union checks of the functions Kubernetes
+// v1.37.2 calls for these types, statement for statement: the discriminator
+// check, the member presence checks and the paths they build, in the order
+// the functions build them. Left out is what those functions do to the
+// members' contents (validateRollingUpdateDeployment(s.RollingUpdate,
+// fldPath.Child("rollingUpdate")) and the like, with the paths built for it):
+// union-gen does not replace it, so an API author keeps it either way.
+
+// strategyInTree is the union check of ValidateDeploymentStrategy
+// (k8s.io/kubernetes/pkg/apis/apps/validation/validation.go): one switch on
+// type.
+func strategyInTree(strategy *appsv1.DeploymentStrategy, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	switch s.Type {
+	switch strategy.Type {
 	case appsv1.RecreateDeploymentStrategyType:
-		if s.RollingUpdate != nil {
+		if strategy.RollingUpdate != nil {
 			allErrs = append(allErrs, field.Forbidden(fldPath.Child("rollingUpdate"), "may not be specified when strategy `type` is '"+string(appsv1.RecreateDeploymentStrategyType+"'")))
 		}
 	case appsv1.RollingUpdateDeploymentStrategyType:
-		rollingUpdatePath := fldPath.Child("rollingUpdate")
-		if s.RollingUpdate == nil {
-			allErrs = append(allErrs, field.Required(rollingUpdatePath, "this should be defaulted and never be nil"))
+		if strategy.RollingUpdate == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("rollingUpdate"), "this should be defaulted and never be nil"))
 		}
 	default:
-		validValues := []appsv1.DeploymentStrategyType{appsv1.RecreateDeploymentStrategyType, appsv1.RollingUpdateDeploymentStrategyType}
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), s.Type, validValues))
+		validValues := []string{string(appsv1.RecreateDeploymentStrategyType), string(appsv1.RollingUpdateDeploymentStrategyType)}
+		allErrs = append(allErrs, field.NotSupported(fldPath, strategy, validValues))
 	}
 	return allErrs
 }
 
-// metricInTree checks the union as
-// k8s.io/kubernetes/pkg/apis/autoscaling/validation.validateMetricSpec does:
-// the members are counted, then the type must name the one that is set.
-func metricInTree(m *autoscalingv2.MetricSpec, fldPath *field.Path) field.ErrorList {
+// validMetricSourceTypes and validMetricSourceTypesList are those of
+// k8s.io/kubernetes/pkg/apis/autoscaling/validation.
+var validMetricSourceTypes = sets.NewString(
+	string(autoscalingv2.ObjectMetricSourceType), string(autoscalingv2.PodsMetricSourceType),
+	string(autoscalingv2.ResourceMetricSourceType), string(autoscalingv2.ExternalMetricSourceType),
+	string(autoscalingv2.ContainerResourceMetricSourceType))
+var validMetricSourceTypesList = validMetricSourceTypes.List()
+
+// metricInTree is the union check of validateMetricSpec
+// (k8s.io/kubernetes/pkg/apis/autoscaling/validation/validation.go): the type
+// is looked up in a set, the members present are collected in another, and
+// each member present beyond the selected one is forbidden on its own path.
+// The in-tree function takes the MetricSpec by value, as here.
+func metricInTree(spec autoscalingv2.MetricSpec, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	if len(m.Type) == 0 {
+
+	if len(string(spec.Type)) == 0 {
 		allErrs = append(allErrs, field.Required(fldPath.Child("type"), "must specify a metric source type"))
 	}
-	typesPresent := 0
-	for _, set := range []bool{m.Object != nil, m.Pods != nil, m.Resource != nil, m.ContainerResource != nil, m.External != nil} {
-		if set {
-			typesPresent++
-		}
+
+	if !validMetricSourceTypes.Has(string(spec.Type)) {
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), spec.Type, validMetricSourceTypesList))
 	}
-	if typesPresent > 1 {
-		return append(allErrs, field.Forbidden(fldPath, "must populate information for exactly one metric source"))
+
+	typesPresent := sets.NewString()
+	if spec.Object != nil {
+		typesPresent.Insert("object")
 	}
-	expectedField := ""
-	switch m.Type {
+	if spec.External != nil {
+		typesPresent.Insert("external")
+	}
+	if spec.Pods != nil {
+		typesPresent.Insert("pods")
+	}
+	if spec.Resource != nil {
+		typesPresent.Insert("resource")
+	}
+	if spec.ContainerResource != nil {
+		typesPresent.Insert("containerResource")
+	}
+
+	var expectedField string
+	switch spec.Type {
 	case autoscalingv2.ObjectMetricSourceType:
-		if m.Object == nil {
-			expectedField = "object"
+		if spec.Object == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("object"), "must populate information for the given metric source"))
 		}
+		expectedField = "object"
 	case autoscalingv2.PodsMetricSourceType:
-		if m.Pods == nil {
-			expectedField = "pods"
+		if spec.Pods == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("pods"), "must populate information for the given metric source"))
 		}
+		expectedField = "pods"
 	case autoscalingv2.ResourceMetricSourceType:
-		if m.Resource == nil {
-			expectedField = "resource"
+		if spec.Resource == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("resource"), "must populate information for the given metric source"))
 		}
-	case autoscalingv2.ContainerResourceMetricSourceType:
-		if m.ContainerResource == nil {
-			expectedField = "containerResource"
-		}
+		expectedField = "resource"
 	case autoscalingv2.ExternalMetricSourceType:
-		if m.External == nil {
-			expectedField = "external"
+		if spec.External == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("external"), "must populate information for the given metric source"))
 		}
+		expectedField = "external"
+	case autoscalingv2.ContainerResourceMetricSourceType:
+		if spec.ContainerResource == nil {
+			allErrs = append(allErrs, field.Required(fldPath.Child("containerResource"), "must populate information for the given metric source"))
+		}
+		expectedField = "containerResource"
 	default:
-		return append(allErrs, field.NotSupported(fldPath.Child("type"), m.Type, []string{"ContainerResource", "External", "Object", "Pods", "Resource"}))
+		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), spec.Type, validMetricSourceTypesList))
 	}
-	if expectedField != "" {
-		allErrs = append(allErrs, field.Required(fldPath.Child(expectedField), "must populate information for the given metric source"))
+
+	if typesPresent.Len() != 1 {
+		typesPresent.Delete(expectedField)
+		for typ := range typesPresent {
+			allErrs = append(allErrs, field.Forbidden(fldPath.Child(typ), "must populate the given metric source only"))
+		}
 	}
+
 	return allErrs
 }
 
-// seccompInTree checks the union as
-// k8s.io/kubernetes/pkg/apis/core/validation.validateSeccompProfileField does.
+// seccompInTree is the union check of validateSeccompProfileField
+// (k8s.io/kubernetes/pkg/apis/core/validation/validation.go): the type is
+// checked by validateSeccompProfileType on a path built for it, then the
+// profile's presence.
 func seccompInTree(sp *corev1.SeccompProfile, fldPath *field.Path) field.ErrorList {
 	allErrs := field.ErrorList{}
-	switch sp.Type {
-	case corev1.SeccompProfileTypeLocalhost:
+	if sp == nil {
+		return allErrs
+	}
+
+	if err := seccompTypeInTree(fldPath.Child("type"), sp.Type); err != nil {
+		allErrs = append(allErrs, err)
+	}
+
+	if sp.Type == corev1.SeccompProfileTypeLocalhost {
 		if sp.LocalhostProfile == nil {
 			allErrs = append(allErrs, field.Required(fldPath.Child("localhostProfile"), "must be set when seccomp type is Localhost"))
 		}
-	case corev1.SeccompProfileTypeRuntimeDefault, corev1.SeccompProfileTypeUnconfined:
+	} else {
 		if sp.LocalhostProfile != nil {
 			allErrs = append(allErrs, field.Invalid(fldPath.Child("localhostProfile"), sp, "can only be set when seccomp type is Localhost"))
 		}
-	default:
-		allErrs = append(allErrs, field.NotSupported(fldPath.Child("type"), sp.Type, []string{"Localhost", "RuntimeDefault", "Unconfined"}))
 	}
+
 	return allErrs
+}
+
+// seccompTypeInTree is validateSeccompProfileType.
+func seccompTypeInTree(fldPath *field.Path, seccompProfileType corev1.SeccompProfileType) *field.Error {
+	switch seccompProfileType {
+	case corev1.SeccompProfileTypeLocalhost, corev1.SeccompProfileTypeRuntimeDefault, corev1.SeccompProfileTypeUnconfined:
+		return nil
+	case "":
+		return field.Required(fldPath, "type is required when seccompProfile is set")
+	default:
+		return field.NotSupported(fldPath, seccompProfileType, []corev1.SeccompProfileType{corev1.SeccompProfileTypeLocalhost, corev1.SeccompProfileTypeRuntimeDefault, corev1.SeccompProfileTypeUnconfined})
+	}
 }
