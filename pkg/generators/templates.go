@@ -68,7 +68,7 @@ return
 }
 $- range .Unions $
 $- if .Members $
-if ($.Stale$) && $.InDisc$ != $.OldDisc$ {
+if $.NormalizeWhen$ {
 in.$.Normalize$(old)
 }
 $- end $
@@ -81,9 +81,10 @@ $- end $
 `
 
 // normalizeUnionTemplate clears the stale members of one union. It is apart
-// from NormalizeUnions, which calls it only when a member is set in both
-// objects without being selected and the discriminator changed, so that
-// NormalizeUnions costs a few comparisons on objects that need nothing.
+// from NormalizeUnions, which calls it only when the discriminator changed
+// (and, in a small union, a member is set in both objects without being
+// selected), so that NormalizeUnions costs a few comparisons on objects that
+// need nothing.
 const normalizeUnionTemplate = `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
 // it changed: those set in both old and in, if the new value is valid.
 func (in *$.Type$) $.Normalize$(old *$.Type$) {

@@ -102,9 +102,11 @@ type unionView struct {
 	// for an empty value.
 	Path, RequiredMessage string
 	Members               []*memberView
-	// Stale tells whether a member is set in both objects although the new
-	// value does not select it: only then can normalization clear anything.
-	Stale string
+	// NormalizeWhen is the condition under which NormalizeUnions calls
+	// Normalize: the discriminator changed and, in a union of few members,
+	// one of them is set in both objects without being selected, the only
+	// case in which normalization clears anything.
+	NormalizeWhen string
 	// Cases are the rows of the selection table as the checks test them.
 	Cases []*caseView
 	// Kept is the condition under which an update keeps the union as it was,
@@ -182,9 +184,20 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
 		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && "+v.InDisc+" != "+strconv.Quote(m.Value))
 	}
-	v.Stale = strings.Join(stale, " || ")
+	v.NormalizeWhen = v.InDisc + " != " + v.OldDisc
+	if len(u.Members) <= scanMembersMax {
+		v.NormalizeWhen = "(" + strings.Join(stale, " || ") + ") && " + v.NormalizeWhen
+	}
 	return v
 }
+
+// scanMembersMax is the largest union whose members NormalizeUnions tests
+// before it compares the discriminators. A member costs a load and a branch,
+// usually not taken; comparing two strings costs a runtime.memequal call. On
+// an unchanged update of a union of one member the test is the cheaper by
+// far, with five members they cost the same, with twelve the comparison is
+// cheaper by a nanosecond (docs/benchmarks.md).
+const scanMembersMax = 4
 
 // keptWhen is the condition under which an update keeps a ratcheting union
 // as its mode defines it ("" when it does not ratchet). deepEqual is the

@@ -74,7 +74,7 @@ func (in *Scalars) NormalizeUnions(old *Scalars) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.Text != "" && old.Text != "" && in.Kind != "Text" || in.Flag && old.Flag && in.Kind != "Flag" || in.Count != 0 && old.Count != 0 && in.Kind != "Count" || in.Ratio != 0 && old.Ratio != 0 && in.Kind != "Ratio" || len(in.Items) > 0 && len(old.Items) > 0 && in.Kind != "Items" || len(in.Labels) > 0 && len(old.Labels) > 0 && in.Kind != "Labels" || in.Name != "" && old.Name != "" && in.Kind != "Name" || len(in.List) > 0 && len(old.List) > 0 && in.Kind != "List") && in.Kind != old.Kind {
+	if in.Kind != old.Kind {
 		in.unionsNormalizeKind(old)
 	}
 }

@@ -87,7 +87,7 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.Object != nil && old.Object != nil && in.Type != "Object" || in.Pods != nil && old.Pods != nil && in.Type != "Pods" || in.Resource != nil && old.Resource != nil && in.Type != "Resource" || in.ContainerResource != nil && old.ContainerResource != nil && in.Type != "ContainerResource" || in.External != nil && old.External != nil && in.Type != "External") && in.Type != old.Type {
+	if in.Type != old.Type {
 		in.unionsNormalizeType(old)
 	}
 }

@@ -101,6 +101,54 @@ func TestSeccompProfile(t *testing.T) {
 	})
 }
 
+var volumeValues = []string{"CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI",
+	"NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret"}
+
+// TestVolumeSource covers a union of twelve members, whose NormalizeUnions
+// compares the discriminators before it looks at any member.
+func TestVolumeSource(t *testing.T) {
+	csi := func() *api.CSIVolumeSource { return &api.CSIVolumeSource{Driver: "d"} }
+	nfs := func() *api.NFSVolumeSource { return &api.NFSVolumeSource{Server: "nfs"} }
+	secret := func() *api.SecretVolumeSource { return &api.SecretVolumeSource{SecretName: "s"} }
+	uniontest.RunRows(t, field.NewPath("volume"), []uniontest.Row[api.VolumeSource]{
+		{
+			Name: "update: unchanged",
+			Old:  &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi()},
+			In:   &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi()},
+		},
+		{
+			Name: "create: V3",
+			In:   &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi(), NFS: nfs()},
+			Errs: []uniontest.WantErr{uniontest.Forbidden("volume.nfs", "type", "NFS")},
+		},
+		{
+			Name: "N1: unchanged discriminator clears nothing",
+			Old:  &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi(), NFS: nfs()},
+			In:   &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi(), NFS: nfs()},
+			Errs: []uniontest.WantErr{uniontest.ForbiddenUnchanged("volume.nfs", "type", "NFS")},
+		},
+		{
+			Name: "N2: unknown value clears nothing",
+			Old:  &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi()},
+			In:   &api.VolumeSource{Type: "Flocker", CSI: csi()},
+			Errs: []uniontest.WantErr{uniontest.NotSupported("volume.type", "Flocker", volumeValues...)},
+		},
+		{
+			Name: "N3: switch clears every stale member, keeps the new one",
+			Old:  &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi(), NFS: nfs()},
+			In:   &api.VolumeSource{Type: api.VolumeSourceTypeSecret, CSI: csi(), NFS: nfs(), Secret: secret()},
+			Want: &api.VolumeSource{Type: api.VolumeSourceTypeSecret, Secret: secret()},
+		},
+		{
+			Name: "N3: member set only in new is kept",
+			Old:  &api.VolumeSource{Type: api.VolumeSourceTypeCSI, CSI: csi()},
+			In:   &api.VolumeSource{Type: api.VolumeSourceTypeSecret, CSI: csi(), Secret: secret(), NFS: nfs()},
+			Want: &api.VolumeSource{Type: api.VolumeSourceTypeSecret, Secret: secret(), NFS: nfs()},
+			Errs: []uniontest.WantErr{uniontest.Forbidden("volume.nfs", "type", "NFS")},
+		},
+	})
+}
+
 // PodSpec reaches SeccompProfile at the pod level and in every container;
 // containers is a list-map keyed by name.
 func TestPodSpec(t *testing.T) {

@@ -525,7 +525,7 @@ func (in *VolumeSource) NormalizeUnions(old *VolumeSource) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.HostPath != nil && old.HostPath != nil && in.Type != "HostPath" || in.EmptyDir != nil && old.EmptyDir != nil && in.Type != "EmptyDir" || in.Secret != nil && old.Secret != nil && in.Type != "Secret" || in.NFS != nil && old.NFS != nil && in.Type != "NFS" || in.ISCSI != nil && old.ISCSI != nil && in.Type != "ISCSI" || in.PersistentVolumeClaim != nil && old.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" || in.RBD != nil && old.RBD != nil && in.Type != "RBD" || in.ConfigMap != nil && old.ConfigMap != nil && in.Type != "ConfigMap" || in.DownwardAPI != nil && old.DownwardAPI != nil && in.Type != "DownwardAPI" || in.CSI != nil && old.CSI != nil && in.Type != "CSI" || in.Projected != nil && old.Projected != nil && in.Type != "Projected" || in.Ephemeral != nil && old.Ephemeral != nil && in.Type != "Ephemeral") && in.Type != old.Type {
+	if in.Type != old.Type {
 		in.unionsNormalizeType(old)
 	}
 }
