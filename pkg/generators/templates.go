@@ -316,21 +316,10 @@ func unionsSetMembers(names []string, set ...bool) []string {
 
 `
 
-// valueHelper and derefHelper read pointers that other dialects allow: a
-// discriminator, and a list or map on the way to unions.
-const valueHelper = `// unionsValue returns the value of a discriminator that is a pointer: "" when
-// it is nil.
-func unionsValue[T ~string](p *T) T {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-`
-
-const derefHelper = `// unionsDeref returns the list or map a pointer points to: nil when the
-// pointer is.
+// derefHelper reads the pointers that other dialects allow: a discriminator
+// ("" when nil), and a list or map on the way to unions (nil when nil).
+const derefHelper = `// unionsDeref returns what a pointer points to: the zero value when the
+// pointer is nil.
 func unionsDeref[T any](p *T) T {
 	if p == nil {
 		var zero T

@@ -26,10 +26,9 @@ type unionsGenerator struct {
 	pkg     string
 	model   *unions.Model
 	imports namer.ImportTracker
-	// usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers,
-	// usesValue and usesDeref are set when a method calls the helper of that
-	// name.
-	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers, usesValue, usesDeref bool
+	// usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers and
+	// usesDeref are set when a method calls the helper of that name.
+	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers, usesDeref bool
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
@@ -98,7 +97,7 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 			continue
 		}
 		if u.Discriminator.Type.Kind == types.Pointer {
-			g.usesValue = true
+			g.usesDeref = true
 		}
 		uv := newUnionView(u, self, &sym)
 		uv.Kept = keptWhen(u, &sym, deepEqual)
@@ -152,9 +151,6 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 	}
 	if g.usesCount {
 		sw.Do(countHelper, nil)
-	}
-	if g.usesValue {
-		sw.Do(valueHelper, nil)
 	}
 	if g.usesDeref {
 		sw.Do(derefHelper, nil)

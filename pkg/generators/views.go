@@ -161,7 +161,6 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 	if len(empty) > 0 {
 		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil, sym)})
 	}
-	var stale []string
 	for _, m := range u.Members {
 		test := sym.presence(m)
 		v.Members = append(v.Members, &memberView{
@@ -182,10 +181,13 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
 		})
 		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
-		stale = append(stale, fmt.Sprintf(test.set, "in."+m.GoName)+" && "+fmt.Sprintf(test.set, "old."+m.GoName)+" && "+v.InDisc+" != "+strconv.Quote(m.Value))
 	}
 	v.NormalizeWhen = v.InDisc + " != " + v.OldDisc
-	if len(u.Members) <= scanMembersMax {
+	if len(v.Members) <= scanMembersMax {
+		stale := make([]string, len(v.Members))
+		for i, m := range v.Members {
+			stale[i] = m.InSet + " && " + m.OldSet + " && " + v.InDisc + " != " + m.Value
+		}
 		v.NormalizeWhen = "(" + strings.Join(stale, " || ") + ") && " + v.NormalizeWhen
 	}
 	return v
@@ -229,7 +231,7 @@ func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
 // discriminator (which validation-gen and KEP-1027 2019 allow) is "" when nil.
 func discValue(obj string, disc unions.Field) string {
 	if disc.Type.Kind == types.Pointer {
-		return "unionsValue(" + obj + "." + disc.GoName + ")"
+		return "unionsDeref(" + obj + "." + disc.GoName + ")"
 	}
 	return obj + "." + disc.GoName
 }

@@ -229,7 +229,7 @@ func (in *Placement) NormalizeUnions(old *Placement) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.DedicatedHost != nil && old.DedicatedHost != nil && unionsValue(in.Affinity) != "DedicatedHost") && unionsValue(in.Affinity) != unionsValue(old.Affinity) {
+	if (in.DedicatedHost != nil && old.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost") && unionsDeref(in.Affinity) != unionsDeref(old.Affinity) {
 		in.unionsNormalizeAffinity(old)
 	}
 }
@@ -237,9 +237,9 @@ func (in *Placement) NormalizeUnions(old *Placement) {
 // unionsNormalizeAffinity clears the members that Affinity no longer selects, now that
 // it changed: those set in both old and in, if the new value is valid.
 func (in *Placement) unionsNormalizeAffinity(old *Placement) {
-	switch unionsValue(in.Affinity) {
+	switch unionsDeref(in.Affinity) {
 	case "", "AnyAvailable", "DedicatedHost":
-		if unionsValue(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil && old.DedicatedHost != nil {
+		if unionsDeref(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil && old.DedicatedHost != nil {
 			in.DedicatedHost = nil
 		}
 	}
@@ -253,7 +253,7 @@ func (in *Placement) ValidateUnions(old *Placement, fldPath *field.Path) field.E
 	if in == nil {
 		return nil
 	}
-	switch unionsValue(in.Affinity) {
+	switch unionsDeref(in.Affinity) {
 	case "", "AnyAvailable":
 		if in.DedicatedHost != nil {
 			return in.unionsErrors(old, fldPath)
@@ -272,20 +272,20 @@ func (in *Placement) ValidateUnions(old *Placement, fldPath *field.Path) field.E
 // checks failed.
 func (in *Placement) unionsErrors(old *Placement, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	switch unionsValue(in.Affinity) {
+	switch unionsDeref(in.Affinity) {
 	case "", "AnyAvailable", "DedicatedHost":
-		if unionsValue(in.Affinity) == "DedicatedHost" && in.DedicatedHost == nil {
+		if unionsDeref(in.Affinity) == "DedicatedHost" && in.DedicatedHost == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("dedicatedHost"), "must be set when affinity is \"DedicatedHost\""))
 		}
-		if unionsValue(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil {
-			if old != nil && unionsValue(old.Affinity) == unionsValue(in.Affinity) {
+		if unionsDeref(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil {
+			if old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity) {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
 			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
 			}
 		}
 	default:
-		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("affinity"), unionsValue(in.Affinity), []string{"", "AnyAvailable", "DedicatedHost"}))
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("affinity"), unionsDeref(in.Affinity), []string{"", "AnyAvailable", "DedicatedHost"}))
 	}
 	return errs
 }
@@ -298,7 +298,7 @@ func (in *Placement) UnionsValid() bool {
 	if in == nil {
 		return true
 	}
-	switch unionsValue(in.Affinity) {
+	switch unionsDeref(in.Affinity) {
 	case "", "AnyAvailable":
 		if in.DedicatedHost != nil {
 			return false
@@ -927,17 +927,8 @@ func unionsCount(set ...bool) int {
 	return n
 }
 
-// unionsValue returns the value of a discriminator that is a pointer: "" when
-// it is nil.
-func unionsValue[T ~string](p *T) T {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-// unionsDeref returns the list or map a pointer points to: nil when the
-// pointer is.
+// unionsDeref returns what a pointer points to: the zero value when the
+// pointer is nil.
 func unionsDeref[T any](p *T) T {
 	if p == nil {
 		var zero T
