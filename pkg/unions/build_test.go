@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -322,5 +323,35 @@ func TestPlans(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("plans =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestUnionOrder checks that a struct's unions come in the order of their
+// first fields, whatever their dialects: Sized has padding fields before its
+// KEP-1027 union and its zero-or-one union after.
+func TestUnionOrder(t *testing.T) {
+	model, err := loadModel(markers.RatchetingOff, "../../testdata/golden/dialects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, plan := range model.Plans {
+		if plan.Struct.Name.Name != "Sized" {
+			continue
+		}
+		for _, u := range plan.Unions {
+			fields := u.Discriminator.GoName
+			for _, m := range u.Members {
+				fields += " " + m.GoName
+			}
+			got = append(got, string(u.Dialect)+": "+strings.TrimSpace(fields))
+		}
+	}
+	want := []string{
+		string(markers.DialectKEP) + ": Class Small Large",
+		string(markers.DialectValidationGen) + ": Min Exact",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("unions of Sized = %q, want %q", got, want)
 	}
 }

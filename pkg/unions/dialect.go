@@ -3,6 +3,7 @@ package unions
 import (
 	"cmp"
 	"maps"
+	"math"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
@@ -46,7 +47,7 @@ type memberSpec struct {
 // first is the index of the union's first field, which orders the unions of
 // a struct.
 func (s *unionSpec) first() int {
-	first := len(s.members)
+	first := math.MaxInt
 	if s.disc != nil {
 		first = s.disc.index
 	}

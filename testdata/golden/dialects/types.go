@@ -193,3 +193,40 @@ type Domains struct {
 	// +optional
 	Subjects *[]Subject `json:"subjects,omitempty"`
 }
+
+// SizeClass selects the member of Sized.
+// +enum
+type SizeClass string
+
+// The size classes of Sized.
+const (
+	SizeClassSmall SizeClass = "Small"
+	SizeClassLarge SizeClass = "Large"
+)
+
+// Sized has a union of KEP-1027 after three plain fields and a zero-or-one
+// union of validation-gen after it: its unions come in the order of their
+// first fields.
+type Sized struct {
+	Name string `json:"name"`
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+	// +optional
+	Replicas int32 `json:"replicas,omitempty"`
+
+	// +unionDiscriminator
+	Class SizeClass `json:"class"`
+	// +unionMember
+	// +optional
+	Small *Basic `json:"small,omitempty"`
+	// +unionMember
+	// +optional
+	Large *Gang `json:"large,omitempty"`
+
+	// +optional
+	// +k8s:zeroOrOneOfMember
+	Min *int32 `json:"min,omitempty"`
+	// +optional
+	// +k8s:zeroOrOneOfMember
+	Exact *int32 `json:"exact,omitempty"`
+}

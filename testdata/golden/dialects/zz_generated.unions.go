@@ -571,6 +571,122 @@ func (in *Selected) UnionsValid() bool {
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
 // the update; nil means create, when there is nothing to clear.
+func (in *Sized) NormalizeUnions(old *Sized) {
+	if in == nil || old == nil {
+		return
+	}
+	if (in.Small != nil && old.Small != nil && in.Class != "Small" || in.Large != nil && old.Large != nil && in.Class != "Large") && in.Class != old.Class {
+		in.unionsNormalizeClass(old)
+	}
+}
+
+// unionsNormalizeClass clears the members that Class no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Sized) unionsNormalizeClass(old *Sized) {
+	switch in.Class {
+	case "Large", "Small":
+		if in.Class != "Small" && in.Small != nil && old.Small != nil {
+			in.Small = nil
+		}
+		if in.Class != "Large" && in.Large != nil && old.Large != nil {
+			in.Large = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Sized) ValidateUnions(old *Sized, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch in.Class {
+	case "Small":
+		if in.Small == nil || in.Large != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Large":
+		if in.Small != nil || in.Large == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	if unionsCount(in.Min != nil, in.Exact != nil) > 1 {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Sized) unionsErrors(old *Sized, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch in.Class {
+	case "Large", "Small":
+		if in.Class == "Small" && in.Small == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("small"), "must be set when class is \"Small\""))
+		}
+		if in.Class != "Small" && in.Small != nil {
+			if old != nil && old.Class == in.Class {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\"; class did not change: set class to \"Small\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\""))
+			}
+		}
+		if in.Class == "Large" && in.Large == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("large"), "must be set when class is \"Large\""))
+		}
+		if in.Class != "Large" && in.Large != nil {
+			if old != nil && old.Class == in.Class {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
+			}
+		}
+	case "":
+		errs = unionsAppend(errs, field.Required(fldPath.Child("class"), "must be one of \"Large\", \"Small\""))
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("class"), in.Class, []string{"Large", "Small"}))
+	}
+	if set := unionsSetMembers([]string{"min", "exact"}, in.Min != nil, in.Exact != nil); len(set) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `min`, `exact`").WithOrigin("zeroOrOneOf"))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Sized) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch in.Class {
+	case "Small":
+		if in.Small == nil || in.Large != nil {
+			return false
+		}
+	case "Large":
+		if in.Small != nil || in.Large == nil {
+			return false
+		}
+	default:
+		return false
+	}
+	if unionsCount(in.Min != nil, in.Exact != nil) > 1 {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
 func (in *State) NormalizeUnions(old *State) {
 	if in == nil || old == nil {
 		return

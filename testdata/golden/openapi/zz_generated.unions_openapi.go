@@ -73,6 +73,15 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Sized": {
+			{
+				Discriminator: "class",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Large": {Name: "large", Optional: false},
+					"Small": {Name: "small", Optional: false},
+				},
+			},
+		},
 		"github.com/union-gen/union-gen/testdata/golden/dialects.Strategy": {
 			{
 				Discriminator: "type",
