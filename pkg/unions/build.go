@@ -174,8 +174,10 @@ func (b *builder) structType(t *types.Type) {
 		}
 	}
 
+	specs := b.specs(t, tm, fields, byName, claims)
+	b.checkRatcheting(t, fields, specs)
 	var built []*Union
-	for _, s := range b.specs(t, tm, fields, byName, claims) {
+	for _, s := range specs {
 		if u := b.union(t, s); u != nil {
 			built = append(built, u)
 		}

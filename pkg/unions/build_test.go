@@ -2,6 +2,8 @@ package unions
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -353,5 +356,78 @@ func TestUnionOrder(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("unions of Sized = %q, want %q", got, want)
+	}
+}
+
+// buildModule builds the model of a module whose one package holds src.
+func buildModule(t *testing.T, src string) (*Model, Problems) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range map[string]string{"go.mod": "module example.com/m\n\ngo 1.26.0\n", "apis/types.go": src} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	p := parser.New()
+	if err := p.LoadPackages("./..."); err != nil {
+		t.Fatal(err)
+	}
+	universe, err := p.NewUniverse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(universe, p.UserRequestedPackages(), Options{})
+}
+
+// TestStructTagRatcheting checks that +unionRatcheting may go on the
+// discriminator that a struct tag names, as on any dialect's, and nowhere
+// else in that union.
+func TestStructTagRatcheting(t *testing.T) {
+	const src = `package apis
+
+// +enum
+type StrategyType string
+
+const (
+	StrategyTypeRecreate StrategyType = "Recreate"
+	StrategyTypeRolling  StrategyType = "Rolling"
+)
+
+type Holder struct {
+	Strategy Strategy ` + "`" + `json:"strategy" union:"discriminator/type"` + "`" + `
+	State    *State   ` + "`" + `json:"state,omitempty" union:"oneof"` + "`" + `
+}
+
+type Strategy struct {
+	// +unionRatcheting=membership
+	Type    StrategyType ` + "`" + `json:"type"` + "`" + `
+	Rolling *int         ` + "`" + `json:"rolling,omitempty"` + "`" + `
+}
+
+type State struct {
+	// +unionRatcheting
+	Waiting *int ` + "`" + `json:"waiting,omitempty"` + "`" + `
+	Running *int ` + "`" + `json:"running,omitempty"` + "`" + `
+}
+`
+	model, problems := buildModule(t, src)
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Subject+": "+string(p.Rule))
+	}
+	want := []string{"apis.State.Waiting: " + string(rules.MisplacedRatcheting)}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+	plan := model.Plans[types.Name{Package: "example.com/m/apis", Name: "Strategy"}]
+	if plan == nil || len(plan.Unions) != 1 {
+		t.Fatalf("plan of Strategy = %+v, want one union", plan)
+	}
+	if r := plan.Unions[0].Ratcheting; r != markers.RatchetingMembership {
+		t.Errorf("ratcheting of Strategy = %q, want %q", r, markers.RatchetingMembership)
 	}
 }

@@ -149,7 +149,19 @@ func (b *builder) checkDialects(t *types.Type, f *unionField) {
 		b.markerProblem(t, f, markers.K8sDiscriminatorMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.K8sDiscriminatorMarker, k8sMemberMarker(fm.K8sMembers[0]))
 		f.valid = false
 	}
-	if fm.Ratcheting != markers.RatchetingOff && !fm.Discriminator && fm.K8sDiscriminator == nil {
+}
+
+// checkRatcheting reports +unionRatcheting on a field that is no union's
+// discriminator. It runs once the unions are grouped, since a struct tag
+// names its discriminator without a marker; a field marked as a
+// discriminator that no union took was reported already.
+func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*unionSpec) {
+	for _, f := range fields {
+		fm := f.marks
+		if fm.Ratcheting == markers.RatchetingOff || fm.Discriminator || fm.K8sDiscriminator != nil ||
+			slices.ContainsFunc(specs, func(s *unionSpec) bool { return s.disc == f }) {
+			continue
+		}
 		b.markerProblem(t, f, markers.RatchetingMarker, rules.MisplacedRatcheting, false,
 			"+%s belongs on a +%s field: it opts that discriminator's union into ratcheting", markers.RatchetingMarker, markers.DiscriminatorMarker)
 	}
