@@ -196,7 +196,7 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 			return nil
 		}
 	}
-	u.Dialect, u.Name = s.dialect, s.name
+	u.Dialect = s.dialect
 	u.Ratcheting = b.opts.Ratcheting
 	if s.disc != nil && s.disc.marks.Ratcheting != markers.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting

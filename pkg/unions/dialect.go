@@ -20,7 +20,6 @@ import (
 // unionSpec is a union as its dialect groups it, before it is checked.
 type unionSpec struct {
 	dialect markers.Dialect
-	name    string
 	kind    Kind
 	// disc is the discriminator of a Discriminated union, and discMarker
 	// the marker that made it one, which problems point at.
@@ -219,7 +218,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 			if k.zeroOrOne {
 				kind = ZeroOrOne
 			}
-			groups[k] = &unionSpec{dialect: markers.DialectValidationGen, name: k.name, kind: kind}
+			groups[k] = &unionSpec{dialect: markers.DialectValidationGen, kind: kind}
 			order = append(order, k)
 		}
 		return groups[k]

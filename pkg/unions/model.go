@@ -29,9 +29,6 @@ type Union struct {
 	Kind Kind
 	// Dialect is the dialect of the markers the union was read from.
 	Dialect markers.Dialect
-	// Name is the union's name among those of its struct, from
-	// validation-gen's union argument; "" for the others.
-	Name string
 	// Discriminator and Enum are those of a Discriminated union; zero for
 	// the others.
 	Discriminator Field
