@@ -201,9 +201,8 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	if s.disc != nil && s.disc.marks.Ratcheting != markers.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting
 	}
-	s.guessFromMembers = u.Enum.Source == EnumGuessed && len(u.Enum.Values) == 0
 	for _, m := range s.members {
-		b.member(t, s, m, u)
+		b.member(t, m, u)
 	}
 	if u.Kind == Discriminated {
 		if u.Enum.Source == EnumGuessed {

@@ -26,9 +26,6 @@ type unionSpec struct {
 	disc       *unionField
 	discMarker string
 	members    []memberSpec
-	// guessFromMembers is set when the valid values are guessed from the
-	// members' values alone: the discriminator's type has no constants.
-	guessFromMembers bool
 }
 
 // memberSpec is a member as its dialect names it.

@@ -12,7 +12,7 @@ import (
 )
 
 // member checks a member field and adds it to its union.
-func (b *builder) member(t *types.Type, s *unionSpec, ms memberSpec, u *Union) {
+func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	m := ms.f
 	ok := true
 	presence, why := b.presence(m.Type)
@@ -41,8 +41,12 @@ func (b *builder) member(t *types.Type, s *unionSpec, ms memberSpec, u *Union) {
 	if value == "" {
 		value = m.GoName
 	}
+	// Guessed values are completed with the members' values once all are
+	// read (guess): a written value is taken, and so is every Go name when
+	// the discriminator's type has no constants to guess from.
+	guessedFromMembers := u.Enum.Source == EnumGuessed && len(u.Enum.Values) == 0
 	switch {
-	case u.Enum.Has(value) || (u.Enum.Source == EnumGuessed && (ms.value != "" || s.guessFromMembers)):
+	case u.Enum.Has(value) || (u.Enum.Source == EnumGuessed && ms.value != "") || guessedFromMembers:
 	case ms.value == "" && u.Dialect != markers.DialectKEP:
 		// The author wrote no value: the Go name is the dialect's
 		// convention, not a claim to check.
