@@ -431,3 +431,23 @@ type State struct {
 		t.Errorf("ratcheting of Strategy = %q, want %q", r, markers.RatchetingMembership)
 	}
 }
+
+// TestDialectConflictNames checks that a conflict of markers names each
+// marker's dialect: +unionDeprecated is KEP-1027 2019's.
+func TestDialectConflictNames(t *testing.T) {
+	const src = `package apis
+
+type Env struct {
+	// +unionDeprecated
+	// +k8s:unionMember
+	// +optional
+	Value *string ` + "`" + `json:"value,omitempty"` + "`" + `
+}
+`
+	_, problems := buildModule(t, src)
+	want := fmt.Sprintf("+%s (%s) and +%s (%s) on one field: write the union in one dialect",
+		markers.LegacyMemberMarker, markers.Dialect2019, markers.K8sMemberMarker, markers.DialectValidationGen)
+	if !slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rules.DialectConflict && p.Message == want }) {
+		t.Errorf("problems =\n%v\nwant a %s problem %q", problems, rules.DialectConflict, want)
+	}
+}

@@ -115,7 +115,7 @@ func (f *unionField) marked() bool {
 // a discriminator that is also a member, or markers of two dialects.
 func (b *builder) checkDialects(t *types.Type, f *unionField) {
 	fm := f.marks
-	conflict := func(marker, dialect, other, otherDialect string) {
+	conflict := func(marker string, dialect markers.Dialect, other string, otherDialect markers.Dialect) {
 		b.markerProblem(t, f, marker, rules.DialectConflict, false, "+%s (%s) and +%s (%s) on one field: write the union in one dialect", other, otherDialect, marker, dialect)
 		f.valid = false
 	}
@@ -127,20 +127,20 @@ func (b *builder) checkDialects(t *types.Type, f *unionField) {
 	case fm.DiscriminatedBy != "" && fm.Member == nil:
 		b.markerProblem(t, f, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
 	case fm.Member != nil && fm.Deprecated:
-		conflict(markers.LegacyMemberMarker, string(markers.Dialect2019), markers.MemberMarker, string(markers.DialectKEP))
+		conflict(markers.LegacyMemberMarker, markers.Dialect2019, markers.MemberMarker, markers.DialectKEP)
 	case k8s && (fm.Discriminator || fm.Member != nil || fm.Deprecated):
 		marker := markers.K8sDiscriminatorMarker
 		if fm.K8sDiscriminator == nil {
 			marker = k8sMemberMarker(fm.K8sMembers[0])
 		}
-		other := markers.DiscriminatorMarker
+		other, otherDialect := markers.DiscriminatorMarker, markers.DialectKEP
 		switch {
 		case fm.Member != nil:
 			other = markers.MemberMarker
 		case fm.Deprecated:
-			other = markers.LegacyMemberMarker
+			other, otherDialect = markers.LegacyMemberMarker, markers.Dialect2019
 		}
-		conflict(marker, string(markers.DialectValidationGen), other, "KEP-1027")
+		conflict(marker, markers.DialectValidationGen, other, otherDialect)
 	case fm.K8sDiscriminator != nil && len(fm.K8sMembers) > 0:
 		b.markerProblem(t, f, markers.K8sDiscriminatorMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.K8sDiscriminatorMarker, k8sMemberMarker(fm.K8sMembers[0]))
 		f.valid = false

@@ -124,9 +124,11 @@ const (
 	// EnumKubebuilder are the values of +kubebuilder:validation:Enum on the
 	// discriminator or its type.
 	EnumKubebuilder
-	// EnumGuessed are, for a KEP-1027 2019 union whose discriminator type
-	// says nothing, the type's typed constants and the members' values:
-	// union-gen warns that it guessed them.
+	// EnumGuessed are, for a union of any dialect but KEP-1027's (2019,
+	// validation-gen, struct tags) whose discriminator type says nothing,
+	// the type's typed constants, the members' values, the default and ""
+	// when the discriminator is optional: union-gen warns that it guessed
+	// them.
 	EnumGuessed
 )
 
