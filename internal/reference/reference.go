@@ -53,7 +53,7 @@ func DialectTable() string {
 	var b strings.Builder
 	b.WriteString("| dialect | marker | on | meaning in the dialect | union-gen |\n|---|---|---|---|---|\n")
 	for _, d := range markers.DialectDocs {
-		row(&b, string(d.Dialect), code(d.Marker), string(d.Scope), d.Meaning, d.Behaviour)
+		row(&b, string(d.Dialect), code(d.Marker), string(d.Scope()), d.Meaning, d.Behaviour)
 	}
 	return b.String()
 }

@@ -1,5 +1,7 @@
 package markers
 
+import "slices"
+
 // The other markers union-gen reads. Their grammar belongs to the Kubernetes
 // conventions and their tools; union-gen reads only what it needs of them.
 const (
@@ -204,4 +206,14 @@ func namesOf(kind Kind) []string {
 		}
 	}
 	return names
+}
+
+// docOf returns the Doc of the marker with this name or alias.
+func docOf(name string) (Doc, bool) {
+	for _, d := range Docs {
+		if d.Name == name || slices.Contains(d.Aliases, name) {
+			return d, true
+		}
+	}
+	return Doc{}, false
 }

@@ -49,7 +49,7 @@ func TestDialectDocs(t *testing.T) {
 		}
 	}
 	for _, d := range DialectDocs {
-		if d.Meaning == "" || d.Behaviour == "" || d.Scope == "" {
+		if d.Meaning == "" || d.Behaviour == "" || d.Scope() == "" {
 			t.Errorf("dialect marker %+v needs a scope, a meaning and a behaviour", d)
 		}
 		if tag, ok := strings.CutPrefix(d.Marker, UnionTag+":"); ok {
