@@ -33,7 +33,7 @@ const (
 var (
 	unionMarkers     = namesOf(KindUnion)
 	foreignMarkers   = append(namesOf(KindForeign), namesOf(KindDialect)...)
-	fieldOnlyMarkers = fieldMarkersOf(KindDialect)
+	fieldOnlyMarkers = namesOf(KindDialect, ScopeField)
 )
 
 // MemberOptions is a parsed "+unionMember[=<value>][,optional]".
@@ -239,7 +239,7 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 			if tag, err := codetags.Parse(m.name + m.rest); err == nil && unwrapStability(tag).Name == K8sEnumMarker {
 				tm.Enum = true
 			}
-		case isUnionMarker(m.name) || isFieldOnly(m.name) || mentionsK8sUnion(m.name+m.rest):
+		case m.fieldUnionMarker():
 			name := m.name
 			if !isUnionMarker(name) && !isFieldOnly(name) {
 				name += m.rest
@@ -258,8 +258,7 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 // right or not. It lets callers skip types that cannot have unions cheaply.
 func HasUnionMarker(lines []string) bool {
 	for _, m := range scan(lines) {
-		if isUnionMarker(m.name) || m.name == LegacyUnionMarker || isFieldOnly(m.name) ||
-			mentionsK8sUnion(m.name+m.rest) || misspelledUnionMarker(m.name) != "" {
+		if m.fieldUnionMarker() || m.name == LegacyUnionMarker || misspelledUnionMarker(m.name) != "" {
 			return true
 		}
 	}
@@ -268,6 +267,13 @@ func HasUnionMarker(lines []string) bool {
 
 func isUnionMarker(name string) bool {
 	return slices.Contains(unionMarkers, name)
+}
+
+// fieldUnionMarker reports whether the marker is a union marker of a struct
+// field in some dialect: union-gen's, another dialect's marker of fields
+// only, or a validation-gen marker that names a union.
+func (m marker) fieldUnionMarker() bool {
+	return isUnionMarker(m.name) || isFieldOnly(m.name) || mentionsK8sUnion(m.name+m.rest)
 }
 
 // isFieldOnly reports whether name is a marker of another dialect that only

@@ -183,24 +183,12 @@ var Docs = []Doc{
 	},
 }
 
-// fieldMarkersOf returns the names of the markers of one kind that only a
-// struct field can carry.
-func fieldMarkersOf(kind Kind) []string {
+// namesOf returns the names and aliases of the markers of one kind; given
+// scopes, of those written there only.
+func namesOf(kind Kind, scopes ...Scope) []string {
 	var names []string
 	for _, d := range Docs {
-		if d.Kind == kind && d.Scope == ScopeField {
-			names = append(names, d.Name)
-			names = append(names, d.Aliases...)
-		}
-	}
-	return names
-}
-
-// namesOf returns the names and aliases of the markers of one kind.
-func namesOf(kind Kind) []string {
-	var names []string
-	for _, d := range Docs {
-		if d.Kind == kind {
+		if d.Kind == kind && (len(scopes) == 0 || slices.Contains(scopes, d.Scope)) {
 			names = append(names, d.Name)
 			names = append(names, d.Aliases...)
 		}
