@@ -15,10 +15,7 @@ import (
 func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	m := ms.f
 	ok := true
-	presence, why := b.presence(m.Type)
-	if why != "" && typeinfo.Underlying(m.Type).Kind == types.Struct && typeinfo.HasJSONOption(*m.member, "omitzero") {
-		presence, why = PresenceNonZero, ""
-	}
+	presence, why := b.presence(*m.member)
 	if why != "" {
 		b.fieldError(t, m.GoName, rules.MemberType, "%s", why)
 		ok = false
@@ -95,10 +92,12 @@ func (b *builder) notAValue(u *Union, value string) string {
 		value, name, Quote(u.Enum.Values), markers.MemberMarker)
 }
 
-// presence tells how "set" is told from "unset" for a member of type t:
-// pointers by nil, slices and maps by length, scalars by their zero value.
-// When it cannot be told, why says so.
-func (b *builder) presence(t *types.Type) (p Presence, why string) {
+// presence tells how "set" is told from "unset" for a member field:
+// pointers by nil, slices and maps by length, scalars and the structs that
+// its JSON tag omits with omitzero by their zero value. When it cannot be
+// told, why says so.
+func (b *builder) presence(f types.Member) (p Presence, why string) {
+	t := f.Type
 	u := typeinfo.Underlying(t)
 	switch {
 	case u.Kind == types.Pointer:
@@ -111,6 +110,8 @@ func (b *builder) presence(t *types.Type) (p Presence, why string) {
 		return PresenceBool, ""
 	case typeinfo.IsScalar(u):
 		return PresenceNumber, ""
+	case u.Kind == types.Struct && typeinfo.HasJSONOption(f, "omitzero"):
+		return PresenceNonZero, ""
 	case u.Kind == types.Struct:
 		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))
 	case u.Kind == types.Array:
