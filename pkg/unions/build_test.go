@@ -451,3 +451,29 @@ type Env struct {
 		t.Errorf("problems =\n%v\nwant a %s problem %q", problems, rules.DialectConflict, want)
 	}
 }
+
+// TestValueNotInPlainStringEnum checks that a member value outside the
+// +kubebuilder:validation:Enum of a plain string discriminator is reported,
+// not a panic: such a discriminator has no enum type to look up.
+func TestValueNotInPlainStringEnum(t *testing.T) {
+	const src = `package apis
+
+type Choice struct {
+	// +k8s:unionDiscriminator
+	// +kubebuilder:validation:Enum=A;B
+	Mode string ` + "`" + `json:"mode"` + "`" + `
+	// +k8s:unionMember(memberName: "C")
+	// +optional
+	C *int ` + "`" + `json:"c,omitempty"` + "`" + `
+}
+`
+	_, problems := buildModule(t, src)
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Subject+": "+string(p.Rule))
+	}
+	want := []string{"apis.Choice.C: " + string(rules.ValueNotInEnum)}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems = %q, want %q", got, want)
+	}
+}

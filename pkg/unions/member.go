@@ -78,9 +78,12 @@ func isOptional(f *unionField) bool {
 // likeliest fix.
 func (b *builder) notAValue(u *Union, value string) string {
 	name := u.Enum.Type.Name.Name
-	for _, c := range b.enums[u.Enum.Type.Name].untyped {
-		if c.value == value {
-			return fmt.Sprintf("%q is not a value of enum %s: constant %s is untyped; declare it as `%s %s = %q`", value, name, c.name, c.name, name, value)
+	// A plain string discriminator has no enumInfo.
+	if info := b.enums[u.Enum.Type.Name]; info != nil {
+		for _, c := range info.untyped {
+			if c.value == value {
+				return fmt.Sprintf("%q is not a value of enum %s: constant %s is untyped; declare it as `%s %s = %q`", value, name, c.name, c.name, name, value)
+			}
 		}
 	}
 	for _, v := range u.Enum.Values {
