@@ -42,18 +42,24 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		names:    namer.NewRawNamer("", nil),
 		consts:   map[*gotypes.Package]map[*gotypes.TypeName][]string{},
 	}
-	var structs []*types.Type
-	b.structTags(universe, inputs)
+	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			switch t := pkg.Types[name]; {
-			case t.Kind == types.Struct:
-				b.structType(t)
+			t := pkg.Types[name]
+			all = append(all, t)
+			if t.Kind == types.Struct {
 				structs = append(structs, t)
-			case markers.HasUnionMarker(t.CommentLines):
-				b.typeMarkers(t)
 			}
+		}
+	}
+	b.structTags(structs)
+	for _, t := range all {
+		switch {
+		case t.Kind == types.Struct:
+			b.structType(t)
+		case markers.HasUnionMarker(t.CommentLines):
+			b.typeMarkers(t)
 		}
 	}
 	b.plan(structs)

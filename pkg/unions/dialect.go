@@ -2,7 +2,6 @@ package unions
 
 import (
 	"cmp"
-	"maps"
 	"math"
 	"slices"
 
@@ -61,25 +60,18 @@ type structTagClaim struct {
 	field string
 }
 
-// structTags reads the union:"..." struct tags of the input packages' struct
-// fields, so that the structs they name are read as unions.
-func (b *builder) structTags(universe types.Universe, inputs []string) {
-	for _, path := range slices.Sorted(slices.Values(inputs)) {
-		pkg := universe.Package(path)
-		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			t := pkg.Types[name]
-			if t.Kind != types.Struct {
-				continue
-			}
-			for _, m := range t.Members {
-				tag, ok, err := markers.ParseStructTag(m.Tags)
-				switch {
-				case !ok:
-				case err != nil:
-					b.fieldError(t, m.Name, err.Rule, "%s", err.Message)
-				default:
-					b.claim(t, m, tag)
-				}
+// structTags reads the union:"..." struct tags of the fields of the input
+// packages' structs, so that the structs they name are read as unions.
+func (b *builder) structTags(structs []*types.Type) {
+	for _, t := range structs {
+		for _, m := range t.Members {
+			tag, ok, err := markers.ParseStructTag(m.Tags)
+			switch {
+			case !ok:
+			case err != nil:
+				b.fieldError(t, m.Name, err.Rule, "%s", err.Message)
+			default:
+				b.claim(t, m, tag)
 			}
 		}
 	}
