@@ -36,18 +36,30 @@ const (
 // code compiles and passes go vet, that union-gen agrees with validation-gen
 // on k8s.io/api's unions, and that docs/corpora.md has the counts.
 func TestCorpora(t *testing.T) {
-	unionGen := filepath.Join(t.TempDir(), "union-gen")
+	// The copies live as long as the whole test: the differential reuses
+	// k8s.io/api's, with union-gen's code already generated in it.
+	work := t.TempDir()
+	unionGen := filepath.Join(work, "union-gen")
 	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 
 	var doc strings.Builder
 	doc.WriteString(reportHeader)
-	for _, module := range corpora {
+	copies := map[string]corpusCopy{}
+	for i, module := range corpora {
 		t.Run(filepath.Base(filepath.Dir(module))+"/"+filepath.Base(module), func(t *testing.T) {
-			doc.WriteString(runCorpus(t, unionGen, module))
+			c := corpusCopy{dir: filepath.Join(work, fmt.Sprintf("corpus%d", i))}
+			var sec string
+			sec, c.model = runCorpus(t, unionGen, module, c.dir)
+			doc.WriteString(sec)
+			copies[module] = c
 		})
 	}
 	t.Run("validation-gen", func(t *testing.T) {
-		doc.WriteString(runDifferential(t))
+		api, ok := copies["k8s.io/api"]
+		if !ok {
+			t.Fatal("the run on k8s.io/api failed, so there is no copy to compare on")
+		}
+		doc.WriteString(runDifferential(t, unionGen, api))
 	})
 	if !t.Failed() {
 		golden.Check(t, report, []byte(doc.String()))
@@ -64,15 +76,22 @@ generated code compiles and passes ` + "`go vet`" + `. The counts are the test's
 are listed by rule (see the README's "What is checked").
 `
 
-// runCorpus checks one corpus and returns its section of the report.
-func runCorpus(t *testing.T, unionGen, module string) string {
+// corpusCopy is a corpus copied out of the module cache, with union-gen's
+// code generated in all its packages, and the union model of those.
+type corpusCopy struct {
+	dir   string
+	model *unions.Model
+}
+
+// runCorpus copies one corpus into dir and checks it; it returns its section
+// of the report and the union model of its packages.
+func runCorpus(t *testing.T, unionGen, module, dir string) (string, *unions.Model) {
 	// go mod download, unlike go list -m, fetches the module's files into
 	// an empty module cache, checked against go.sum.
 	var info struct{ Dir, Version string }
 	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", module), &info); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "corpus")
 	copyModule(t, info.Dir, dir)
 
 	// A package whose every file is generated has no source for union-gen,
@@ -93,12 +112,7 @@ func runCorpus(t *testing.T, unionGen, module string) string {
 		pkgs = append(pkgs, path)
 	}
 
-	run := exec.Command(unionGen, pkgs...)
-	run.Dir = dir
-	out, err := run.CombinedOutput()
-	if err != nil {
-		t.Fatalf("union-gen: %v\n%s", err, out)
-	}
+	out := runUnionGen(t, unionGen, dir, pkgs...)
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" && !strings.Contains(line, ": warning: ") {
 			t.Errorf("union-gen printed an error: %s", line)
@@ -106,7 +120,7 @@ func runCorpus(t *testing.T, unionGen, module string) string {
 	}
 
 	var withFiles []string
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && d.Name() == generated {
 			rel, err := filepath.Rel(dir, filepath.Dir(path))
 			withFiles = append(withFiles, "./"+filepath.ToSlash(rel))
@@ -144,8 +158,8 @@ func buildModel(t *testing.T, dir string, pkgs ...string) (*unions.Model, unions
 }
 
 // section counts the unions of a corpus, by dialect and kind, from the model
-// union-gen builds, and writes them as Markdown.
-func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles []string) string {
+// union-gen builds, and writes them as Markdown; it returns the model too.
+func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles []string) (string, *unions.Model) {
 	model, problems := buildModel(t, dir, pkgs...)
 
 	type row struct {
@@ -197,7 +211,7 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 		}
 		b.WriteString(strings.Join(list, ", ") + ".\n")
 	}
-	return b.String()
+	return b.String(), model
 }
 
 // copyModule copies the Go files and the go.mod and go.sum of a module into
@@ -231,6 +245,18 @@ func copyModule(t *testing.T, from, to string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// runUnionGen runs union-gen in dir and returns its output, warnings.
+func runUnionGen(t *testing.T, unionGen, dir string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(unionGen, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("union-gen %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	}
+	return out
 }
 
 // goCmd runs the go command in dir and returns its standard output.
