@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // validationGenReadOnly are the packages outside k8s.io/api whose types
@@ -40,22 +41,15 @@ type diffResult struct {
 // members set, created and updated. Only the union's own errors count (those
 // at the struct's path, with validation-gen's union origins): the peer also
 // validates every other field. Each disagreement must be the peer's
-// ratcheting of an unchanged invalid union (docs/peers.md). It returns the
-// report's section.
-func runDifferential(t *testing.T) string {
+// ratcheting of an unchanged invalid union (docs/peers.md). api is
+// runCorpus's copy of k8s.io/api, in which union-gen has generated its code.
+// It returns the report's section.
+func runDifferential(t *testing.T, unionGen string, api corpusCopy) string {
 	work := t.TempDir()
-	unionGen := filepath.Join(work, "union-gen")
 	validationGen := filepath.Join(work, "validation-gen")
-	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 	goCmd(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
 
-	var info struct{ Dir string }
-	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", "k8s.io/api"), &info); err != nil {
-		t.Fatal(err)
-	}
-	api := filepath.Join(work, "api")
-	copyModule(t, info.Dir, api)
-	types := validationGenUnions(t, api)
+	types := validationGenUnions(api.model)
 	if len(types) == 0 {
 		t.Fatal("k8s.io/api has no union of validation-gen")
 	}
@@ -65,27 +59,21 @@ func runDifferential(t *testing.T) string {
 	}
 	pkgs = slices.Compact(pkgs)
 
-	run := exec.Command(unionGen, pkgs...)
-	run.Dir = api
-	if out, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("union-gen: %v\n%s", err, out)
-	}
-
 	// The peer's module: one package per input package, into which
 	// validation-gen writes the validation of its types.
 	peer := filepath.Join(work, "peer")
 	// It needs what k8s.io/api needs, which k8s.io/api's go.mod and go.sum
 	// pin, so that no checksum database is asked.
-	mod, err := os.ReadFile(filepath.Join(api, "go.mod"))
+	mod, err := os.ReadFile(filepath.Join(api.dir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := os.ReadFile(filepath.Join(api, "go.sum"))
+	sum, err := os.ReadFile(filepath.Join(api.dir, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(peer, "go.mod"), strings.Replace(string(mod), "module k8s.io/api", "module example.com/peer", 1)+
-		"\nrequire k8s.io/api v0.37.2\n\nreplace k8s.io/api => "+api+"\n")
+		"\nrequire k8s.io/api v0.37.2\n\nreplace k8s.io/api => "+api.dir+"\n")
 	writeFile(t, filepath.Join(peer, "go.sum"), string(sum))
 	args := []string{"--output-file", "zz_generated.validations.go"}
 	for _, ro := range validationGenReadOnly {
@@ -121,11 +109,7 @@ func runDifferential(t *testing.T) string {
 	}
 
 	// With validation-gen's ratcheting, union-gen's verdicts are the peer's.
-	run = exec.Command(unionGen, append([]string{"--ratcheting=membership"}, pkgs...)...)
-	run.Dir = api
-	if out, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("union-gen --ratcheting=membership: %v\n%s", err, out)
-	}
+	runUnionGen(t, unionGen, api.dir, append([]string{"--ratcheting=membership"}, pkgs...)...)
 	ratcheting := runDriver(t, peer)
 	for _, r := range ratcheting {
 		if r.Ratchet+r.Other != 0 {
@@ -162,10 +146,9 @@ type unionType struct {
 	members   []string
 }
 
-// validationGenUnions returns the types of k8s.io/api with a union of
-// validation-gen's markers.
-func validationGenUnions(t *testing.T, api string) []unionType {
-	model, _ := buildModel(t, api, "./...")
+// validationGenUnions returns the types of k8s.io/api's model with a union
+// of validation-gen's markers.
+func validationGenUnions(model *unions.Model) []unionType {
 	var types []unionType
 	for name, plan := range model.Plans {
 		ut := unionType{pkg: name.Package, name: name.Name}

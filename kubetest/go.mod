@@ -2,8 +2,6 @@ module github.com/union-gen/union-gen/kubetest
 
 go 1.26.0
 
-replace github.com/union-gen/union-gen => ../
-
 // k8s.io/kubernetes requires its staging modules at v0.0.0 and replaces them
 // with its own directories; a module that requires it replaces them with
 // their published versions, which are those of the same release.

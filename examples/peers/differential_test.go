@@ -139,9 +139,10 @@ type diffRule struct {
 	explains func(dt *diffType, n diffObj, o *diffObj) bool
 }
 
-// diffRules are the rules of the run without ratcheting; ratchetingRules
-// holds those of each ratcheting mode.
-var diffRules = []diffRule{
+// baseRules hold in every ratcheting mode. diffRules, the rules of the run
+// without ratcheting, add ratchetingRule to them; ratchetingRules holds
+// those of each ratcheting mode.
+var baseRules = []diffRule{
 	{
 		name:            "Unknown discriminator value with no member set",
 		unionGenRejects: true,
@@ -171,8 +172,9 @@ var diffRules = []diffRule{
 			return false
 		},
 	},
-	ratchetingRule,
 }
+
+var diffRules = append(baseRules, ratchetingRule)
 
 var ratchetingRule = diffRule{
 	name:            "Ratcheting of an unchanged invalid union",
@@ -186,8 +188,8 @@ var ratchetingRule = diffRule{
 // so the ratcheting rule goes; +unionRatcheting ratchets only unions whose
 // content is unchanged, so the rule narrows to those whose content changed.
 var ratchetingRules = map[markers.Ratcheting][]diffRule{
-	markers.RatchetingMembership: exceptKept(markers.RatchetingMembership, diffRules[:len(diffRules)-1]),
-	markers.RatchetingUnchanged: append(exceptKept(markers.RatchetingUnchanged, diffRules[:len(diffRules)-1]), diffRule{
+	markers.RatchetingMembership: exceptKept(markers.RatchetingMembership, baseRules),
+	markers.RatchetingUnchanged: append(exceptKept(markers.RatchetingUnchanged, baseRules), diffRule{
 		name:            "Ratcheting of an invalid union whose members changed",
 		unionGenRejects: true,
 		explains: func(dt *diffType, n diffObj, o *diffObj) bool {

@@ -19,5 +19,5 @@ const kubeTest = "../../../kubetest"
 // shared with other builds; it is here, not beside TestCRDModule, so that
 // the two builds do not share one test binary's timeout.
 func TestKubeModule(t *testing.T) {
-	moduletest.GoTest(t, kubeTest, "-timeout", "20m")
+	moduletest.GoTest(t, kubeTest)
 }
