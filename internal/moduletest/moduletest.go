@@ -34,6 +34,9 @@ func GoTest(t *testing.T, dir string, args ...string) {
 	goArgs := append([]string{"test", "-timeout", timeout.String()}, args...)
 	cmd := exec.CommandContext(ctx, "go", append(goArgs, "./...")...)
 	cmd.Dir = dir
+	// A killed go command leaves its test binaries running with the output
+	// pipe open; stop waiting for them soon after, so that t reports.
+	cmd.WaitDelay = 10 * time.Second
 	t.Logf("%s: %v", dir, cmd.Args)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test in %s: %v\n%s", dir, err, out)
