@@ -120,10 +120,16 @@ func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Pa
 
 // kept reports whether an update keeps a ratcheting union as it was, as its
 // mode defines it (docs/semantics.md §4): the discriminator equal to old's,
-// and every member set where old's is (membership) or also equal to it
-// (unchanged), compared as the API server compares values.
+// an absent one being "" as in Go and CEL, and every member set where old's
+// is (membership) or also equal to it (unchanged), compared as the API
+// server compares values.
 func (u *Union) kept(obj, old map[string]any) bool {
-	if u.Ratcheting == "" || !equality.Semantic.DeepEqual(obj[u.Discriminator], old[u.Discriminator]) {
+	if u.Ratcheting == "" {
+		return false
+	}
+	disc, ok := discriminator(obj, u)
+	oldDisc, oldOK := discriminator(old, u)
+	if !ok || !oldOK || disc != oldDisc {
 		return false
 	}
 	for _, m := range u.Members {
