@@ -1,6 +1,7 @@
 package crdtest
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"reflect"
@@ -192,6 +193,8 @@ func FuzzPolicy(f *testing.F) {
 	f.Add([]byte{1, 4, 1, 0, 0, 0, 1, 30, 1, 1, 31, 0, 1, 1, 32, 1, 1, 33}, "Recreate", []byte{1, 4, 0, 0, 0, 40, 1, 1, 41, 1, 1, 42, 0, 1, 1, 43, 1, 1, 44}, "RollingUpdate")
 	f.Add([]byte{1, 2, 1, 1, 1, 3, 3, 0, 0}, "Bogus", []byte{1, 2, 1, 1, 1, 3, 3}, "fielda")
 	f.Add([]byte{0, 0, 0, 0, 1, 1, 1, 1, 0, 2, 1, 1, 1, 1, 1, 3, 1, 1}, "FieldB", []byte{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1}, "FieldA")
+	// Every place filled, the ratcheting ones too.
+	f.Add(bytes.Repeat([]byte{1}, 48), "FieldC", bytes.Repeat([]byte{3}, 48), "FieldA")
 	policy, _ := policyDocs(f)
 	run := policyPatcher(f, policy)
 	tables := difftables.ByName()
