@@ -22,6 +22,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // examplePolicy is the policy that union-gen writes beside the example CRD.
@@ -39,16 +40,16 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := strings.Split(strings.TrimPrefix(string(data), "---\n"), "\n---\n")
+	docs := unstructuredunions.Documents(data)
 	if len(docs) != 2 {
 		t.Fatalf("%s: want a policy and a binding, got %d documents", examplePolicy, len(docs))
 	}
 	var policy admissionregistrationv1.MutatingAdmissionPolicy
 	var binding admissionregistrationv1.MutatingAdmissionPolicyBinding
-	if err := yaml.UnmarshalStrict([]byte(docs[0]), &policy); err != nil {
+	if err := yaml.UnmarshalStrict(docs[0], &policy); err != nil {
 		t.Fatal(err)
 	}
-	if err := yaml.UnmarshalStrict([]byte(docs[1]), &binding); err != nil {
+	if err := yaml.UnmarshalStrict(docs[1], &binding); err != nil {
 		t.Fatal(err)
 	}
 	return &policy, &binding

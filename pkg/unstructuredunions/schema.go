@@ -9,6 +9,7 @@
 package unstructuredunions
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -138,16 +139,71 @@ type Key struct {
 // Load reads the Schema that union-gen wrote in the annotation of a
 // MutatingAdmissionPolicy, given as YAML or JSON.
 func Load(policy []byte) (*Schema, error) {
-	var p struct {
-		Kind     string `json:"kind"`
-		Metadata struct {
-			Name        string            `json:"name"`
-			Annotations map[string]string `json:"annotations"`
-		} `json:"metadata"`
-	}
-	if err := yaml.Unmarshal(policy, &p); err != nil {
+	p, err := decodePolicy(policy)
+	if err != nil {
 		return nil, err
 	}
+	return p.schema()
+}
+
+// LoadFile reads the Schemas of the policies of a file that union-gen wrote
+// beside a CRD, a policy and its binding per version of the resource, by
+// policy name; the bindings are skipped. A file without a policy is an
+// error.
+func LoadFile(data []byte) (map[string]*Schema, error) {
+	schemas := map[string]*Schema{}
+	for _, doc := range Documents(data) {
+		p, err := decodePolicy(doc)
+		if err != nil {
+			return nil, err
+		}
+		if p.Kind != "MutatingAdmissionPolicy" {
+			continue // its binding
+		}
+		if schemas[p.Metadata.Name] != nil {
+			return nil, fmt.Errorf("policy %s: defined twice", p.Metadata.Name)
+		}
+		if schemas[p.Metadata.Name], err = p.schema(); err != nil {
+			return nil, err
+		}
+	}
+	if len(schemas) == 0 {
+		return nil, fmt.Errorf("no MutatingAdmissionPolicy")
+	}
+	return schemas, nil
+}
+
+// Documents splits a file of YAML documents, each after a line "---" as
+// union-gen writes them, dropping empty ones.
+func Documents(data []byte) [][]byte {
+	var docs [][]byte
+	for _, doc := range bytes.Split(bytes.TrimPrefix(data, []byte("---\n")), []byte("\n---\n")) {
+		if len(bytes.TrimSpace(doc)) > 0 {
+			docs = append(docs, doc)
+		}
+	}
+	return docs
+}
+
+// policy is what Load reads of a MutatingAdmissionPolicy.
+type policy struct {
+	Kind     string `json:"kind"`
+	Metadata struct {
+		Name        string            `json:"name"`
+		Annotations map[string]string `json:"annotations"`
+	} `json:"metadata"`
+}
+
+func decodePolicy(doc []byte) (*policy, error) {
+	var p policy
+	if err := yaml.Unmarshal(doc, &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// schema is the checked Schema of the policy's annotation.
+func (p *policy) schema() (*Schema, error) {
 	data, ok := p.Metadata.Annotations[Annotation]
 	if p.Kind != "MutatingAdmissionPolicy" || !ok {
 		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", Annotation)

@@ -45,3 +45,33 @@ func TestNilObjects(t *testing.T) {
 		t.Errorf("Validate of nil: %v", errs)
 	}
 }
+
+// TestLoadFile: a policy file gives the schema of each policy by name,
+// skipping the bindings; a file without a policy, a policy defined twice
+// and a bad policy are errors.
+func TestLoadFile(t *testing.T) {
+	policy := func(name string) string {
+		return "---\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: " + name + "\n  annotations:\n    union-gen.io/schema: '{\"root\": \"R\", \"structs\": {\"R\": {}}}'\n"
+	}
+	binding := func(name string) string {
+		return "---\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: " + name + "\nspec:\n  policyName: " + name + "\n"
+	}
+	schemas, err := unstructuredunions.LoadFile([]byte(policy("v1") + binding("v1") + policy("v2") + binding("v2")))
+	if err != nil || len(schemas) != 2 || schemas["v1"] == nil || schemas["v2"] == nil {
+		t.Errorf("got %v, %v; want the schemas of v1 and v2", schemas, err)
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"empty", "", "no MutatingAdmissionPolicy"},
+		{"bindings only", binding("v1"), "no MutatingAdmissionPolicy"},
+		{"defined twice", policy("v1") + policy("v1"), "policy v1: defined twice"},
+		{"not YAML", policy("v1") + "---\na: [\n", "yaml"},
+		{"no annotation", "---\nkind: MutatingAdmissionPolicy\n", "not a MutatingAdmissionPolicy with the annotation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := unstructuredunions.LoadFile([]byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
+	}
+}
