@@ -231,7 +231,7 @@ func keysEqual(keys []*unstructuredunions.Key, x, y string) string {
 			conds = append(conds, fmt.Sprintf("%s == %s && (!%s || %s == %s)", xHas, yHas, xHas, xv, yv))
 			continue
 		}
-		zero := map[string]string{"string": `""`, "boolean": "false", "number": "0.0"}[k.Type]
+		zero := map[unstructuredunions.KeyType]string{unstructuredunions.KeyString: `""`, unstructuredunions.KeyBoolean: "false", unstructuredunions.KeyNumber: "0.0"}[k.Type]
 		if zero == "" {
 			zero = "0"
 		}

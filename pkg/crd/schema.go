@@ -4,6 +4,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -37,7 +38,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 }
 
 func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
-	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: string(u.Ratcheting)}
+	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: ratcheting(u.Ratcheting)}
 	if !u.NoneValue {
 		su.RequiredMessage = u.DiscriminatorRequiredMessage()
 	}
@@ -55,6 +56,17 @@ func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
 		})
 	}
 	return su
+}
+
+// ratcheting is a union's ratcheting mode as the schema spells it.
+func ratcheting(mode markers.Ratcheting) unstructuredunions.Ratcheting {
+	switch mode {
+	case markers.RatchetingUnchanged:
+		return unstructuredunions.RatchetingUnchanged
+	case markers.RatchetingMembership:
+		return unstructuredunions.RatchetingMembership
+	}
+	return unstructuredunions.RatchetingOff
 }
 
 // omitted reports whether encoding/json leaves the zero value of t's field
@@ -112,18 +124,18 @@ func presence(m *unions.Member) unstructuredunions.Presence {
 }
 
 // jsonType is the JSON type of a scalar, or pointer to scalar, list-map key.
-func jsonType(t *types.Type) string {
+func jsonType(t *types.Type) unstructuredunions.KeyType {
 	t = typeinfo.Underlying(t)
 	if t.Kind == types.Pointer {
 		t = typeinfo.Underlying(t.Elem)
 	}
 	switch t.Name.Name {
 	case "string":
-		return "string"
+		return unstructuredunions.KeyString
 	case "bool":
-		return "boolean"
+		return unstructuredunions.KeyBoolean
 	case "float32", "float64":
-		return "number"
+		return unstructuredunions.KeyNumber
 	}
-	return "integer"
+	return unstructuredunions.KeyInteger
 }

@@ -233,9 +233,9 @@ func (k *Key) orZero(v any) any {
 		return v
 	}
 	switch k.Type {
-	case "string":
+	case KeyString:
 		return ""
-	case "boolean":
+	case KeyBoolean:
 		return false
 	}
 	return int64(0)

@@ -24,6 +24,14 @@ func TestLoadErrors(t *testing.T) {
 		{"missing struct", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "map", "elem": {"shape": "pointer", "struct": "S"}}}]}}}`), `struct "R": field "f": no struct "S"`},
 		{"no walk", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f"}]}}}`), `field "f": no walk`},
 		{"unknown shape", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "set"}}]}}}`), `unknown shape "set"`},
+		{"unknown ratcheting mode", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [], "ratcheting": "unchnaged"}]}}}`), `struct "R": union "type": unknown ratcheting mode "unchnaged"`},
+		{"unknown presence", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [{"name": "a", "value": "A", "presence": "nonEmpty"}]}]}}}`), `member "a": unknown presence "nonEmpty"`},
+		{"no presence", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [{"name": "a", "value": "A"}]}]}}}`), `member "a": unknown presence ""`},
+		{"null union", policy(`{"root": "R", "structs": {"R": {"unions": [null]}}}`), `struct "R": a union is null`},
+		{"null field", policy(`{"root": "R", "structs": {"R": {"fields": [null]}}}`), `struct "R": a field is null`},
+		{"null member", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [null]}]}}}`), `a member is null`},
+		{"unknown key type", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "listMap", "keys": [{"name": "k", "type": "int"}], "elem": {"shape": "struct", "struct": "R"}}}]}}}`), `field "f": key "k": unknown type "int"`},
+		{"null key", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "listMap", "keys": [null], "elem": {"shape": "struct", "struct": "R"}}}]}}}`), `field "f": a key is null`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := unstructuredunions.Load([]byte(tc.data))

@@ -124,7 +124,7 @@ func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Pa
 // is (membership) or also equal to it (unchanged), compared as the API
 // server compares values.
 func (u *Union) kept(obj, old map[string]any) bool {
-	if u.Ratcheting == "" {
+	if u.Ratcheting == RatchetingOff {
 		return false
 	}
 	disc, ok := discriminator(obj, u)
@@ -134,14 +134,9 @@ func (u *Union) kept(obj, old map[string]any) bool {
 	}
 	for _, m := range u.Members {
 		set := m.set(obj)
-		if set != m.set(old) || u.Ratcheting == ratchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
+		if set != m.set(old) || u.Ratcheting == RatchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
 			return false
 		}
 	}
 	return true
 }
-
-// ratchetingUnchanged is the mode that ratchets only equal unions, as
-// markers.RatchetingUnchanged spells it; spelled here so that webhooks that
-// import this package do not depend on gengo through package markers.
-const ratchetingUnchanged = "unchanged"
