@@ -96,15 +96,7 @@ func (n *normalizer) walk(w *Walk, value, old any) {
 	case ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
-		if n.patch == nil {
-			for k, v := range obj {
-				if o, found := oldObj[k]; found {
-					n.walk(w.Elem, v, o)
-				}
-			}
-			return
-		}
-		// A patch lists the keys in order, to be the same on every run.
+		// In order, so that a patch is the same on every run.
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if o, found := oldObj[k]; found {
 				n.push(k)
