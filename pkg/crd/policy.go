@@ -103,7 +103,7 @@ type celPath struct {
 // child appends a property name, escaped as JSON pointers escape it.
 func (p celPath) child(name string) celPath {
 	p.exprs = slices.Clone(p.exprs)
-	p.literal += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	p.literal += "/" + unstructuredunions.EscapePointer(name)
 	return p
 }
 
@@ -204,19 +204,25 @@ func unionPatches(u *unstructuredunions.Union, n, o string, p celPath) string {
 // clearPatch is the JSON patch operation that clears a member as the Go
 // object would be written once cleared.
 func clearPatch(m *unstructuredunions.Member, p celPath) string {
-	if !m.KeepZero {
+	zero := m.Zero()
+	if zero == nil {
 		return fmt.Sprintf(`JSONPatch{op: "remove", path: %s}`, p)
 	}
-	zero := "0"
-	switch m.Presence {
-	case unstructuredunions.PresenceString:
-		zero = `""`
-	case unstructuredunions.PresenceBool:
-		zero = "false"
-	case unstructuredunions.PresenceFloat:
-		zero = "0.0"
+	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, celZero(zero))
+}
+
+// celZero is the CEL literal of a zero value of Member.Zero or
+// KeyType.Zero.
+func celZero(zero any) string {
+	switch zero.(type) {
+	case string:
+		return `""`
+	case bool:
+		return "false"
+	case float64:
+		return "0.0"
 	}
-	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, zero)
+	return "0"
 }
 
 // keysEqual compares the keys of two items of a list-map, x and y, as Go
@@ -231,10 +237,7 @@ func keysEqual(keys []*unstructuredunions.Key, x, y string) string {
 			conds = append(conds, fmt.Sprintf("%s == %s && (!%s || %s == %s)", xHas, yHas, xHas, xv, yv))
 			continue
 		}
-		zero := map[unstructuredunions.KeyType]string{unstructuredunions.KeyString: `""`, unstructuredunions.KeyBoolean: "false", unstructuredunions.KeyNumber: "0.0"}[k.Type]
-		if zero == "" {
-			zero = "0"
-		}
+		zero := celZero(k.Type.Zero())
 		conds = append(conds, fmt.Sprintf("(%s ? %s : %s) == (%s ? %s : %s)", xHas, xv, zero, yHas, yv, zero))
 	}
 	return strings.Join(conds, " && ")
