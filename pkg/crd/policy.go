@@ -36,15 +36,17 @@ func (r Resource) PolicyName() string {
 // each member that the generated NormalizeUnions would clear; nothing else
 // in the object changes. The schema is also written into the policy's
 // annotation unstructuredunions.Annotation, for webhooks and controllers.
-func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
+// Policy cannot fail: the documents hold only strings, booleans, lists and
+// maps, which always marshal, so an error is a bug of Policy and panics.
+func Policy(r Resource, s *unstructuredunions.Schema) []byte {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
-		return nil, nil
+		return nil
 	}
 	schemaJSON, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return nil, err
+		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
 	name := r.PolicyName()
 	policy := map[string]any{
@@ -82,11 +84,11 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	for _, doc := range []any{policy, binding} {
 		b, err := sigsyaml.Marshal(doc)
 		if err != nil {
-			return nil, err
+			panic(fmt.Sprintf("crd: a policy document does not marshal: %v", err))
 		}
 		out = append(append(out, "---\n"...), b...)
 	}
-	return out, nil
+	return out
 }
 
 type policyGen struct {
