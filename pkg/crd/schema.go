@@ -29,7 +29,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	for _, u := range plan.Unions {
 		// Unions without a discriminator have nothing to normalize.
 		if u.Kind == unions.Discriminated {
-			st.Unions = append(st.Unions, schemaUnion(plan.Struct, u))
+			st.Unions = append(st.Unions, schemaUnion(u))
 		}
 	}
 	for _, step := range plan.Steps {
@@ -37,7 +37,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	}
 }
 
-func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
+func schemaUnion(u *unions.Union) *unstructuredunions.Union {
 	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: ratcheting(u.Ratcheting)}
 	if !u.NoneValue {
 		su.RequiredMessage = u.DiscriminatorRequiredMessage()
@@ -49,7 +49,7 @@ func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
 			Value:            m.Value,
 			Optional:         m.Optional,
 			Presence:         p,
-			KeepZero:         p != unstructuredunions.PresenceNonNil && p != unstructuredunions.PresenceLength && !omitted(t, m.GoName),
+			KeepZero:         p != unstructuredunions.PresenceNonNil && p != unstructuredunions.PresenceLength && !m.OmitsZero,
 			RequiredMessage:  u.RequiredMessage(m),
 			ForbiddenMessage: u.ForbiddenMessage(m),
 			UnchangedMessage: u.UnchangedMessage(m),
@@ -67,17 +67,6 @@ func ratcheting(mode markers.Ratcheting) unstructuredunions.Ratcheting {
 		return unstructuredunions.RatchetingMembership
 	}
 	return unstructuredunions.RatchetingOff
-}
-
-// omitted reports whether encoding/json leaves the zero value of t's field
-// out of the object.
-func omitted(t *types.Type, goName string) bool {
-	for _, m := range t.Members {
-		if m.Name == goName {
-			return typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")
-		}
-	}
-	return false
 }
 
 func schemaWalk(s *unstructuredunions.Schema, model *unions.Model, w *unions.Walk) *unstructuredunions.Walk {
