@@ -71,14 +71,9 @@ func enumRatcheted(goErrs field.ErrorList, discUnchanged bool) bool {
 func TestDifferentialCEL(t *testing.T) {
 	v := newValidators(t, loadCRD(t, exampleCRD))
 	tables := difftables.ByName()
-	ratchets := map[string]bool{}
-	for _, p := range difftables.RatchetingPlacements {
-		ratchets[p.Name] = true
-	}
-	for _, p := range append(slices.Clone(difftables.Placements), difftables.RatchetingPlacements...) {
+	for _, p := range difftables.Placements {
 		t.Run(p.Name, func(t *testing.T) {
 			table := tables[p.Table]
-			ratchets := ratchets[p.Name]
 			objs := make([]*examplev1.Widget, len(table.Objects))
 			unstructured := make([]map[string]any, len(table.Objects))
 			for i, obj := range table.Objects {
@@ -107,7 +102,7 @@ func TestDifferentialCEL(t *testing.T) {
 				}
 				want := verdict(goErrs)
 				var got string
-				if ratchets {
+				if p.Ratcheting {
 					crdErrs := v.validateRatcheting(unstructured[n], oldU)
 					if len(crdErrs) == 0 && enumRatcheted(goErrs, old != nil && table.Objs[o].Disc == table.Objs[n].Disc) {
 						seen["enum ratcheted"]++
@@ -136,7 +131,7 @@ func TestDifferentialCEL(t *testing.T) {
 			if p.Correlated {
 				wantSeen = append(wantSeen, "unchanged")
 			}
-			if ratchets {
+			if p.Ratcheting {
 				wantSeen = append(wantSeen, "ratcheted")
 			}
 			for _, w := range wantSeen {

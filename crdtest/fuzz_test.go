@@ -4,6 +4,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"k8s.io/apimachinery/pkg/util/validation/field"
+
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
 )
@@ -20,7 +22,8 @@ func withDisc(t testing.TB, obj any, disc string) any {
 
 // FuzzCRDRules extends TestDifferentialCEL to any discriminator strings: a
 // placement, member states of the new and old objects from the tables, and
-// discriminators from the fuzzer; the CRD's verdict must be the Go one.
+// discriminators from the fuzzer; the CRD's verdict must be the Go one, but
+// for the enum's errors that a ratcheting union drops (enumRatcheted).
 func FuzzCRDRules(f *testing.F) {
 	f.Add(uint8(0), uint16(0), "RollingUpdate", uint16(1), "Recreate", true)
 	f.Add(uint8(1), uint16(5), "Pods", uint16(9), "Pods", true)
@@ -29,6 +32,9 @@ func FuzzCRDRules(f *testing.F) {
 	f.Add(uint8(4), uint16(1), "fieldA", uint16(1), "FieldA", true)
 	f.Add(uint8(5), uint16(7), "FieldC", uint16(2), "", true)
 	f.Add(uint8(0), uint16(3), "Recreate\u00e9", uint16(3), "Recreate", true)
+	f.Add(uint8(6), uint16(1), "Recreate", uint16(1), "Recreate", true)
+	f.Add(uint8(7), uint16(3), "FieldB", uint16(3), "FieldB", true)
+	f.Add(uint8(8), uint16(5), "Bogus", uint16(5), "Bogus", true)
 	v := newValidators(f, loadCRD(f, exampleCRD))
 	tables := difftables.ByName()
 	f.Fuzz(func(t *testing.T, which uint8, n uint16, disc string, o uint16, oldDisc string, update bool) {
@@ -43,8 +49,18 @@ func FuzzCRDRules(f *testing.F) {
 		if update {
 			old, oldU = widget(t, p, withDisc(t, table.Objects[int(o)%len(table.Objects)], oldDisc))
 		}
-		want := verdict(obj.ValidateUnions(old, nil))
-		if got := verdict(v.validate(objU, oldU)); got != want {
+		goErrs := obj.ValidateUnions(old, nil)
+		want := verdict(goErrs)
+		var crdErrs field.ErrorList
+		if p.Ratcheting {
+			crdErrs = v.validateRatcheting(objU, oldU)
+			if len(crdErrs) == 0 && enumRatcheted(goErrs, update && disc == oldDisc) {
+				return
+			}
+		} else {
+			crdErrs = v.validate(objU, oldU)
+		}
+		if got := verdict(crdErrs); got != want {
 			t.Fatalf("%s, new %q, old %q (update %v):\n  CRD: %s\n  Go:  %s", p.Name, disc, oldDisc, update, got, want)
 		}
 	})

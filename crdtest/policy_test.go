@@ -1,6 +1,7 @@
 package crdtest
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"reflect"
@@ -21,6 +22,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // examplePolicy is the policy that union-gen writes beside the example CRD.
@@ -38,16 +40,16 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := strings.Split(strings.TrimPrefix(string(data), "---\n"), "\n---\n")
+	docs := unstructuredunions.Documents(data)
 	if len(docs) != 2 {
 		t.Fatalf("%s: want a policy and a binding, got %d documents", examplePolicy, len(docs))
 	}
 	var policy admissionregistrationv1.MutatingAdmissionPolicy
 	var binding admissionregistrationv1.MutatingAdmissionPolicyBinding
-	if err := yaml.UnmarshalStrict([]byte(docs[0]), &policy); err != nil {
+	if err := yaml.UnmarshalStrict(docs[0], &policy); err != nil {
 		t.Fatal(err)
 	}
-	if err := yaml.UnmarshalStrict([]byte(docs[1]), &binding); err != nil {
+	if err := yaml.UnmarshalStrict(docs[1], &binding); err != nil {
 		t.Fatal(err)
 	}
 	return &policy, &binding
@@ -192,6 +194,8 @@ func FuzzPolicy(f *testing.F) {
 	f.Add([]byte{1, 4, 1, 0, 0, 0, 1, 30, 1, 1, 31, 0, 1, 1, 32, 1, 1, 33}, "Recreate", []byte{1, 4, 0, 0, 0, 40, 1, 1, 41, 1, 1, 42, 0, 1, 1, 43, 1, 1, 44}, "RollingUpdate")
 	f.Add([]byte{1, 2, 1, 1, 1, 3, 3, 0, 0}, "Bogus", []byte{1, 2, 1, 1, 1, 3, 3}, "fielda")
 	f.Add([]byte{0, 0, 0, 0, 1, 1, 1, 1, 0, 2, 1, 1, 1, 1, 1, 3, 1, 1}, "FieldB", []byte{0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1}, "FieldA")
+	// Every place filled, the ratcheting ones too.
+	f.Add(bytes.Repeat([]byte{1}, 48), "FieldC", bytes.Repeat([]byte{3}, 48), "FieldA")
 	policy, _ := policyDocs(f)
 	run := policyPatcher(f, policy)
 	tables := difftables.ByName()

@@ -27,16 +27,22 @@ import (
 // examplePolicy is the policy that union-gen writes beside the example CRD.
 const examplePolicy = "../crd/config/examples.union-gen.io_widgets.unions-policy.yaml"
 
+// widgetsPolicy is the name of the policy of the example's Widgets.
+const widgetsPolicy = "widgets.examples.union-gen.io-v1-unions"
+
 func handler(t testing.TB) *webhook.Handler {
 	t.Helper()
 	data, err := os.ReadFile(examplePolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
-	policy, _, _ := strings.Cut(strings.TrimPrefix(string(data), "---\n"), "\n---\n")
-	s, err := unstructuredunions.Load([]byte(policy))
+	schemas, err := unstructuredunions.LoadFile(data)
 	if err != nil {
 		t.Fatal(err)
+	}
+	s := schemas[widgetsPolicy]
+	if s == nil {
+		t.Fatalf("%s: no policy %s", examplePolicy, widgetsPolicy)
 	}
 	return &webhook.Handler{Schema: s}
 }

@@ -94,11 +94,13 @@ func Files(paths []string) ([]string, error) {
 
 // Edit adds the rules of the unions to every version of the CRDs of files
 // whose kind is a type of the input packages, replacing the rules it added
-// before, and returns the files whose content changes. Documents that are no
-// such CRD are kept as they are; an edited one is written as controller-gen
-// writes it (sigs.k8s.io/yaml: keys sorted, the same indentation and line
-// breaks), so that controller-gen's output changes only where rules and
-// enums are added. Problems are positioned in the files.
+// before, makes beside each such file the file of its resources' policies
+// (Policy, PolicySuffix), and returns the files, CRD and policy files, whose
+// content changes. Documents that are no such CRD are kept as they are; an
+// edited one is written as controller-gen writes it (sigs.k8s.io/yaml: keys
+// sorted, the same indentation and line breaks), so that controller-gen's
+// output changes only where rules and enums are added. Problems are
+// positioned in the files.
 func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Problems) {
 	var out []File
 	var problems unions.Problems
@@ -203,11 +205,7 @@ func (e *editor) document(doc string) string {
 		strip(schema)
 		e.visit(schema, t, true, kind)
 		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural"))}
-		policy, err := Policy(r, Schema(e.model, t))
-		if err != nil {
-			e.errorf(version, "", kind+"."+group+"/"+name, "cannot write the policy: %v", err)
-		}
-		e.policies = append(e.policies, policy...)
+		e.policies = append(e.policies, Policy(r, Schema(e.model, t))...)
 	}
 	if !changed || len(e.problems) > 0 {
 		return doc

@@ -36,15 +36,17 @@ func (r Resource) PolicyName() string {
 // each member that the generated NormalizeUnions would clear; nothing else
 // in the object changes. The schema is also written into the policy's
 // annotation unstructuredunions.Annotation, for webhooks and controllers.
-func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
+// Policy cannot fail: the documents hold only strings, booleans, lists and
+// maps, which always marshal, so an error is a bug of Policy and panics.
+func Policy(r Resource, s *unstructuredunions.Schema) []byte {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
-		return nil, nil
+		return nil
 	}
 	schemaJSON, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return nil, err
+		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
 	name := r.PolicyName()
 	policy := map[string]any{
@@ -82,11 +84,11 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	for _, doc := range []any{policy, binding} {
 		b, err := sigsyaml.Marshal(doc)
 		if err != nil {
-			return nil, err
+			panic(fmt.Sprintf("crd: a policy document does not marshal: %v", err))
 		}
 		out = append(append(out, "---\n"...), b...)
 	}
-	return out, nil
+	return out
 }
 
 type policyGen struct {
@@ -103,7 +105,7 @@ type celPath struct {
 // child appends a property name, escaped as JSON pointers escape it.
 func (p celPath) child(name string) celPath {
 	p.exprs = slices.Clone(p.exprs)
-	p.literal += "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	p.literal += "/" + unstructuredunions.EscapePointer(name)
 	return p
 }
 
@@ -204,19 +206,25 @@ func unionPatches(u *unstructuredunions.Union, n, o string, p celPath) string {
 // clearPatch is the JSON patch operation that clears a member as the Go
 // object would be written once cleared.
 func clearPatch(m *unstructuredunions.Member, p celPath) string {
-	if !m.KeepZero {
+	zero := m.Zero()
+	if zero == nil {
 		return fmt.Sprintf(`JSONPatch{op: "remove", path: %s}`, p)
 	}
-	zero := "0"
-	switch m.Presence {
-	case unstructuredunions.PresenceString:
-		zero = `""`
-	case unstructuredunions.PresenceBool:
-		zero = "false"
-	case unstructuredunions.PresenceFloat:
-		zero = "0.0"
+	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, celZero(zero))
+}
+
+// celZero is the CEL literal of a zero value of Member.Zero or
+// KeyType.Zero.
+func celZero(zero any) string {
+	switch zero.(type) {
+	case string:
+		return `""`
+	case bool:
+		return "false"
+	case float64:
+		return "0.0"
 	}
-	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, zero)
+	return "0"
 }
 
 // keysEqual compares the keys of two items of a list-map, x and y, as Go
@@ -231,10 +239,7 @@ func keysEqual(keys []*unstructuredunions.Key, x, y string) string {
 			conds = append(conds, fmt.Sprintf("%s == %s && (!%s || %s == %s)", xHas, yHas, xHas, xv, yv))
 			continue
 		}
-		zero := map[string]string{"string": `""`, "boolean": "false", "number": "0.0"}[k.Type]
-		if zero == "" {
-			zero = "0"
-		}
+		zero := celZero(k.Type.Zero())
 		conds = append(conds, fmt.Sprintf("(%s ? %s : %s) == (%s ? %s : %s)", xHas, xv, zero, yHas, yv, zero))
 	}
 	return strings.Join(conds, " && ")

@@ -4,6 +4,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -28,7 +29,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	for _, u := range plan.Unions {
 		// Unions without a discriminator have nothing to normalize.
 		if u.Kind == unions.Discriminated {
-			st.Unions = append(st.Unions, schemaUnion(plan.Struct, u))
+			st.Unions = append(st.Unions, schemaUnion(u))
 		}
 	}
 	for _, step := range plan.Steps {
@@ -36,8 +37,8 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	}
 }
 
-func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
-	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: string(u.Ratcheting)}
+func schemaUnion(u *unions.Union) *unstructuredunions.Union {
+	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: ratcheting(u.Ratcheting)}
 	if !u.NoneValue {
 		su.RequiredMessage = u.DiscriminatorRequiredMessage()
 	}
@@ -48,7 +49,7 @@ func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
 			Value:            m.Value,
 			Optional:         m.Optional,
 			Presence:         p,
-			KeepZero:         p != unstructuredunions.PresenceNonNil && p != unstructuredunions.PresenceLength && !omitted(t, m.GoName),
+			KeepZero:         p != unstructuredunions.PresenceNonNil && p != unstructuredunions.PresenceLength && !m.OmitsZero,
 			RequiredMessage:  u.RequiredMessage(m),
 			ForbiddenMessage: u.ForbiddenMessage(m),
 			UnchangedMessage: u.UnchangedMessage(m),
@@ -57,15 +58,15 @@ func schemaUnion(t *types.Type, u *unions.Union) *unstructuredunions.Union {
 	return su
 }
 
-// omitted reports whether encoding/json leaves the zero value of t's field
-// out of the object.
-func omitted(t *types.Type, goName string) bool {
-	for _, m := range t.Members {
-		if m.Name == goName {
-			return typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")
-		}
+// ratcheting is a union's ratcheting mode as the schema spells it.
+func ratcheting(mode markers.Ratcheting) unstructuredunions.Ratcheting {
+	switch mode {
+	case markers.RatchetingUnchanged:
+		return unstructuredunions.RatchetingUnchanged
+	case markers.RatchetingMembership:
+		return unstructuredunions.RatchetingMembership
 	}
-	return false
+	return unstructuredunions.RatchetingOff
 }
 
 func schemaWalk(s *unstructuredunions.Schema, model *unions.Model, w *unions.Walk) *unstructuredunions.Walk {
@@ -112,18 +113,18 @@ func presence(m *unions.Member) unstructuredunions.Presence {
 }
 
 // jsonType is the JSON type of a scalar, or pointer to scalar, list-map key.
-func jsonType(t *types.Type) string {
+func jsonType(t *types.Type) unstructuredunions.KeyType {
 	t = typeinfo.Underlying(t)
 	if t.Kind == types.Pointer {
 		t = typeinfo.Underlying(t.Elem)
 	}
 	switch t.Name.Name {
 	case "string":
-		return "string"
+		return unstructuredunions.KeyString
 	case "bool":
-		return "boolean"
+		return unstructuredunions.KeyBoolean
 	case "float32", "float64":
-		return "number"
+		return unstructuredunions.KeyNumber
 	}
-	return "integer"
+	return unstructuredunions.KeyInteger
 }

@@ -11,12 +11,14 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// crdFileType is the file type of the CRD files that union-gen rewrites.
+// crdFileType is the file type of the CRD files that union-gen rewrites and
+// of the policy files that it writes beside them.
 const crdFileType = "crd"
 
-// crdTargetsOf edits the CRD files of cfg.CRDPaths in memory and returns a
-// target for each file that changes, so that gengo writes them with the Go
-// files, and none when there is any problem.
+// crdTargetsOf edits the CRD files of cfg.CRDPaths, and makes the policy
+// files beside them, in memory, and returns a target for each file that
+// changes, so that gengo writes them with the Go files, and none when there
+// is any problem.
 func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]generator.Target, unions.Problems) {
 	files, err := crd.Files(cfg.CRDPaths)
 	if err != nil {
@@ -44,7 +46,8 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]gene
 	return targets, problems
 }
 
-// crdGenerator writes the content of an edited CRD file.
+// crdGenerator writes the content of an edited CRD file or of a policy
+// file.
 type crdGenerator struct {
 	generator.GoGenerator
 	data []byte
@@ -57,7 +60,7 @@ func (g *crdGenerator) Init(_ *generator.Context, w io.Writer) error {
 	return err
 }
 
-// crdFile writes a CRD file as its generator made it, atomically.
+// crdFile writes a CRD or policy file as its generator made it, atomically.
 type crdFile struct{}
 
 func (crdFile) AssembleFile(f *generator.File, path string) error {

@@ -28,9 +28,10 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 		}
 		ok = false
 	}
+	omitsZero := typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
 	if u.Kind != Discriminated {
 		if ok {
-			u.Members = append(u.Members, &Member{Field: m.Field, Presence: presence})
+			u.Members = append(u.Members, &Member{Field: m.Field, Presence: presence, OmitsZero: omitsZero})
 		}
 		return
 	}
@@ -65,7 +66,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
 		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
-	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: ms.optional, Presence: presence})
+	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: ms.optional, Presence: presence, OmitsZero: omitsZero})
 }
 
 // isOptional reports whether a field may be unset: "+optional", or

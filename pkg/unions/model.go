@@ -84,6 +84,9 @@ type Member struct {
 	Optional bool
 	// Presence is how "set" is told from "unset".
 	Presence Presence
+	// OmitsZero: encoding/json leaves the member out of the object when it
+	// is its zero value (omitempty or omitzero in its JSON tag).
+	OmitsZero bool
 }
 
 // Presence is how a member's "set" state is tested.

@@ -1,6 +1,7 @@
 package unstructuredunions_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/union-gen/union-gen/examples/peers/difftables"
@@ -15,6 +16,8 @@ func FuzzUnstructured(f *testing.F) {
 	f.Add([]byte{1, 3, 0, 2, 1, 7, 1, 1, 9, 1, 0, 1, 4, 1, 1, 5, 0, 1, 1, 2}, "FieldC", true, []byte{1, 5, 1, 1, 2, 0, 8, 1, 1, 8, 1, 1, 1, 3, 1, 1, 1, 8, 1, 1}, "")
 	f.Add([]byte{1, 4, 1, 0, 0, 0, 1, 30, 1, 1, 31, 0, 1, 1, 32, 1, 1, 33}, "Recreate", true, []byte{1, 4, 0, 0, 0, 40, 1, 1, 41, 1, 1, 42, 0, 1, 1, 43, 1, 1, 44}, "RollingUpdate")
 	f.Add([]byte{}, "", false, []byte{}, "")
+	// Every place filled, the ratcheting ones too.
+	f.Add(bytes.Repeat([]byte{1}, 48), "FieldC", true, bytes.Repeat([]byte{3}, 48), "FieldA")
 	f.Add([]byte{1, 2, 1, 1, 1, 3, 3, 0, 0}, "Bogus", true, []byte{1, 2, 1, 1, 1, 3, 3}, "fielda")
 	s := loadSchema(f)
 	tables := difftables.ByName()

@@ -96,15 +96,7 @@ func (n *normalizer) walk(w *Walk, value, old any) {
 	case ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
-		if n.patch == nil {
-			for k, v := range obj {
-				if o, found := oldObj[k]; found {
-					n.walk(w.Elem, v, o)
-				}
-			}
-			return
-		}
-		// A patch lists the keys in order, to be the same on every run.
+		// In order, so that a patch is the same on every run.
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if o, found := oldObj[k]; found {
 				n.push(k)
@@ -142,7 +134,7 @@ func (n *normalizer) pop() {
 // operation that does.
 func (n *normalizer) clear(m *Member, obj map[string]any) {
 	n.changed = true
-	zero := m.zero()
+	zero := m.Zero()
 	if n.patch == nil {
 		if zero == nil {
 			delete(obj, m.Name)
@@ -154,7 +146,7 @@ func (n *normalizer) clear(m *Member, obj map[string]any) {
 	var b strings.Builder
 	for _, segment := range append(n.path, m.Name) {
 		b.WriteString("/")
-		b.WriteString(pointerEscaper.Replace(segment))
+		b.WriteString(EscapePointer(segment))
 	}
 	op := Operation{Op: "remove", Path: b.String()}
 	if zero != nil {
@@ -163,10 +155,17 @@ func (n *normalizer) clear(m *Member, obj map[string]any) {
 	n.patch = append(n.patch, op)
 }
 
+// EscapePointer escapes a property name as a segment of a JSON pointer
+// (RFC 6901).
+func EscapePointer(name string) string {
+	return pointerEscaper.Replace(name)
+}
+
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
-// zero is the value of a cleared member, nil when it is removed.
-func (m *Member) zero() any {
+// Zero is the value of a cleared member: the zero value of its scalar when
+// it keeps one, nil when it is removed.
+func (m *Member) Zero() any {
 	if !m.KeepZero {
 		return nil
 	}
@@ -177,8 +176,10 @@ func (m *Member) zero() any {
 		return false
 	case PresenceFloat:
 		return float64(0)
+	case PresenceInteger:
+		return int64(0)
 	}
-	return int64(0)
+	return nil
 }
 
 // match is the index of the old item of a list-map that items[i] is matched
@@ -219,7 +220,7 @@ func (k *Key) equal(x, y map[string]any) bool {
 			return a == nil && b == nil
 		}
 	} else {
-		a, b = k.orZero(a), k.orZero(b)
+		a, b = orZero(a, k.Type), orZero(b, k.Type)
 	}
 	if fa, ok := number(a); ok {
 		fb, ok := number(b)
@@ -228,15 +229,22 @@ func (k *Key) equal(x, y map[string]any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-func (k *Key) orZero(v any) any {
+func orZero(v any, t KeyType) any {
 	if v != nil {
 		return v
 	}
-	switch k.Type {
-	case "string":
+	return t.Zero()
+}
+
+// Zero is the zero value of a key of the type, as a JSON decoder gives it.
+func (t KeyType) Zero() any {
+	switch t {
+	case KeyString:
 		return ""
-	case "boolean":
+	case KeyBoolean:
 		return false
+	case KeyNumber:
+		return float64(0)
 	}
 	return int64(0)
 }

@@ -9,8 +9,11 @@
 package unstructuredunions
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 
 	"sigs.k8s.io/yaml"
 )
@@ -44,12 +47,26 @@ type Union struct {
 	Values []string `json:"values"`
 	// RequiredMessage is V1's message for an empty discriminator, when ""
 	// is not a valid value.
-	RequiredMessage string    `json:"requiredMessage,omitempty"`
-	Members         []*Member `json:"members"`
-	// Ratcheting is the union's ratcheting mode, "unchanged" or
-	// "membership"; empty when every write is validated.
-	Ratcheting string `json:"ratcheting,omitempty"`
+	RequiredMessage string     `json:"requiredMessage,omitempty"`
+	Members         []*Member  `json:"members"`
+	Ratcheting      Ratcheting `json:"ratcheting,omitempty"`
 }
+
+// Ratcheting is when validation lets an update keep a union as it was
+// (docs/semantics.md §4). Its values are those of package markers, spelled
+// here so that webhooks that import this package do not depend on gengo.
+type Ratcheting string
+
+const (
+	// RatchetingOff validates every write.
+	RatchetingOff Ratcheting = ""
+	// RatchetingUnchanged skips a union whose discriminator and members
+	// all equal old's.
+	RatchetingUnchanged Ratcheting = "unchanged"
+	// RatchetingMembership skips a union whose discriminator equals old's
+	// and whose members are set where old's are.
+	RatchetingMembership Ratcheting = "membership"
+)
 
 // Member is a member property and the discriminator value that selects it.
 type Member struct {
@@ -129,25 +146,89 @@ type Key struct {
 	Name string `json:"name"`
 	// Pointer keys may be absent; an absent key of another kind equals the
 	// zero value of its Type.
-	Pointer bool `json:"pointer,omitempty"`
-	// Type is the JSON type of the key: "string", "integer", "number" or
-	// "boolean".
-	Type string `json:"type"`
+	Pointer bool    `json:"pointer,omitempty"`
+	Type    KeyType `json:"type"`
 }
+
+// KeyType is the JSON type of a list-map key.
+type KeyType string
+
+// The JSON types of list-map keys, as OpenAPI spells them.
+const (
+	KeyString  KeyType = "string"
+	KeyInteger KeyType = "integer"
+	KeyNumber  KeyType = "number"
+	KeyBoolean KeyType = "boolean"
+)
 
 // Load reads the Schema that union-gen wrote in the annotation of a
 // MutatingAdmissionPolicy, given as YAML or JSON.
 func Load(policy []byte) (*Schema, error) {
-	var p struct {
-		Kind     string `json:"kind"`
-		Metadata struct {
-			Name        string            `json:"name"`
-			Annotations map[string]string `json:"annotations"`
-		} `json:"metadata"`
-	}
-	if err := yaml.Unmarshal(policy, &p); err != nil {
+	p, err := decodePolicy(policy)
+	if err != nil {
 		return nil, err
 	}
+	return p.schema()
+}
+
+// LoadFile reads the Schemas of the policies of a file that union-gen wrote
+// beside a CRD, a policy and its binding per version of the resource, by
+// policy name; the bindings are skipped. A file without a policy is an
+// error.
+func LoadFile(data []byte) (map[string]*Schema, error) {
+	schemas := map[string]*Schema{}
+	for _, doc := range Documents(data) {
+		p, err := decodePolicy(doc)
+		if err != nil {
+			return nil, err
+		}
+		if p.Kind != "MutatingAdmissionPolicy" {
+			continue // its binding
+		}
+		if schemas[p.Metadata.Name] != nil {
+			return nil, fmt.Errorf("policy %s: defined twice", p.Metadata.Name)
+		}
+		if schemas[p.Metadata.Name], err = p.schema(); err != nil {
+			return nil, err
+		}
+	}
+	if len(schemas) == 0 {
+		return nil, fmt.Errorf("no MutatingAdmissionPolicy")
+	}
+	return schemas, nil
+}
+
+// Documents splits a file of YAML documents, each after a line "---" as
+// union-gen writes them, dropping empty ones.
+func Documents(data []byte) [][]byte {
+	var docs [][]byte
+	for _, doc := range bytes.Split(bytes.TrimPrefix(data, []byte("---\n")), []byte("\n---\n")) {
+		if len(bytes.TrimSpace(doc)) > 0 {
+			docs = append(docs, doc)
+		}
+	}
+	return docs
+}
+
+// policy is what Load reads of a MutatingAdmissionPolicy.
+type policy struct {
+	Kind     string `json:"kind"`
+	Metadata struct {
+		Name        string            `json:"name"`
+		Annotations map[string]string `json:"annotations"`
+	} `json:"metadata"`
+}
+
+func decodePolicy(doc []byte) (*policy, error) {
+	var p policy
+	if err := yaml.Unmarshal(doc, &p); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// schema is the checked Schema of the policy's annotation.
+func (p *policy) schema() (*Schema, error) {
 	data, ok := p.Metadata.Annotations[Annotation]
 	if p.Kind != "MutatingAdmissionPolicy" || !ok {
 		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", Annotation)
@@ -162,20 +243,53 @@ func Load(policy []byte) (*Schema, error) {
 	return &s, nil
 }
 
-// check verifies that every struct that the schema names is in it, so that
-// Normalize and Validate never meet a missing one.
+// check verifies that every struct that the schema names is in it, and
+// that every mode, presence test and key type is one this package knows,
+// so that Normalize and Validate never meet a missing struct nor read a
+// misspelt value as another.
 func (s *Schema) check() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)
 	}
-	for name, st := range s.Structs {
+	for _, name := range slices.Sorted(maps.Keys(s.Structs)) {
+		st := s.Structs[name]
 		if st == nil {
 			return fmt.Errorf("struct %q is null", name)
 		}
+		for _, u := range st.Unions {
+			if u == nil {
+				return fmt.Errorf("struct %q: a union is null", name)
+			}
+			if err := u.check(); err != nil {
+				return fmt.Errorf("struct %q: union %q: %w", name, u.Discriminator, err)
+			}
+		}
 		for _, f := range st.Fields {
+			if f == nil {
+				return fmt.Errorf("struct %q: a field is null", name)
+			}
 			if err := s.checkWalk(f.Walk); err != nil {
 				return fmt.Errorf("struct %q: field %q: %w", name, f.Name, err)
 			}
+		}
+	}
+	return nil
+}
+
+func (u *Union) check() error {
+	switch u.Ratcheting {
+	case RatchetingOff, RatchetingUnchanged, RatchetingMembership:
+	default:
+		return fmt.Errorf("unknown ratcheting mode %q", u.Ratcheting)
+	}
+	for _, m := range u.Members {
+		if m == nil {
+			return fmt.Errorf("a member is null")
+		}
+		switch m.Presence {
+		case PresenceNonNil, PresenceLength, PresenceString, PresenceBool, PresenceInteger, PresenceFloat:
+		default:
+			return fmt.Errorf("member %q: unknown presence %q", m.Name, m.Presence)
 		}
 	}
 	return nil
@@ -191,7 +305,19 @@ func (s *Schema) checkWalk(w *Walk) error {
 			return fmt.Errorf("no struct %q", w.Struct)
 		}
 		return nil
-	case ShapeList, ShapeListMap, ShapeMap:
+	case ShapeListMap:
+		for _, k := range w.Keys {
+			if k == nil {
+				return fmt.Errorf("a key is null")
+			}
+			switch k.Type {
+			case KeyString, KeyInteger, KeyNumber, KeyBoolean:
+			default:
+				return fmt.Errorf("key %q: unknown type %q", k.Name, k.Type)
+			}
+		}
+		return s.checkWalk(w.Elem)
+	case ShapeList, ShapeMap:
 		return s.checkWalk(w.Elem)
 	}
 	return fmt.Errorf("unknown shape %q", w.Shape)

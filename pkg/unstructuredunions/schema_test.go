@@ -24,6 +24,14 @@ func TestLoadErrors(t *testing.T) {
 		{"missing struct", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "map", "elem": {"shape": "pointer", "struct": "S"}}}]}}}`), `struct "R": field "f": no struct "S"`},
 		{"no walk", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f"}]}}}`), `field "f": no walk`},
 		{"unknown shape", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "set"}}]}}}`), `unknown shape "set"`},
+		{"unknown ratcheting mode", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [], "ratcheting": "unchnaged"}]}}}`), `struct "R": union "type": unknown ratcheting mode "unchnaged"`},
+		{"unknown presence", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [{"name": "a", "value": "A", "presence": "nonEmpty"}]}]}}}`), `member "a": unknown presence "nonEmpty"`},
+		{"no presence", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [{"name": "a", "value": "A"}]}]}}}`), `member "a": unknown presence ""`},
+		{"null union", policy(`{"root": "R", "structs": {"R": {"unions": [null]}}}`), `struct "R": a union is null`},
+		{"null field", policy(`{"root": "R", "structs": {"R": {"fields": [null]}}}`), `struct "R": a field is null`},
+		{"null member", policy(`{"root": "R", "structs": {"R": {"unions": [{"discriminator": "type", "values": ["A"], "members": [null]}]}}}`), `a member is null`},
+		{"unknown key type", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "listMap", "keys": [{"name": "k", "type": "int"}], "elem": {"shape": "struct", "struct": "R"}}}]}}}`), `field "f": key "k": unknown type "int"`},
+		{"null key", policy(`{"root": "R", "structs": {"R": {"fields": [{"name": "f", "walk": {"shape": "listMap", "keys": [null], "elem": {"shape": "struct", "struct": "R"}}}]}}}`), `field "f": a key is null`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := unstructuredunions.Load([]byte(tc.data))
@@ -43,5 +51,35 @@ func TestNilObjects(t *testing.T) {
 	}
 	if errs := s.Validate(nil, obj, nil); errs != nil {
 		t.Errorf("Validate of nil: %v", errs)
+	}
+}
+
+// TestLoadFile: a policy file gives the schema of each policy by name,
+// skipping the bindings; a file without a policy, a policy defined twice
+// and a bad policy are errors.
+func TestLoadFile(t *testing.T) {
+	policy := func(name string) string {
+		return "---\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: " + name + "\n  annotations:\n    union-gen.io/schema: '{\"root\": \"R\", \"structs\": {\"R\": {}}}'\n"
+	}
+	binding := func(name string) string {
+		return "---\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: " + name + "\nspec:\n  policyName: " + name + "\n"
+	}
+	schemas, err := unstructuredunions.LoadFile([]byte(policy("v1") + binding("v1") + policy("v2") + binding("v2")))
+	if err != nil || len(schemas) != 2 || schemas["v1"] == nil || schemas["v2"] == nil {
+		t.Errorf("got %v, %v; want the schemas of v1 and v2", schemas, err)
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"empty", "", "no MutatingAdmissionPolicy"},
+		{"bindings only", binding("v1"), "no MutatingAdmissionPolicy"},
+		{"defined twice", policy("v1") + policy("v1"), "policy v1: defined twice"},
+		{"not YAML", policy("v1") + "---\na: [\n", "yaml"},
+		{"no annotation", "---\nkind: MutatingAdmissionPolicy\n", "not a MutatingAdmissionPolicy with the annotation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := unstructuredunions.LoadFile([]byte(tc.data))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an error with %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package unstructuredunions
 
 import (
+	"maps"
 	"slices"
 
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -16,30 +17,44 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 	if obj == nil {
 		return nil
 	}
-	return s.validateStruct(s.Structs[s.Root], obj, old, old != nil, fldPath)
+	return s.validateStruct(s.Structs[s.Root], obj, old, fldPath)
 }
 
-// validateStruct validates an object; hasOld tells whether it has an old
-// counterpart, which is then old (nil standing for an empty object).
-func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, hasOld bool, fldPath *field.Path) field.ErrorList {
+// validateStruct validates an object; old is its old counterpart, nil when
+// it has none.
+func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for _, u := range st.Unions {
-		errs = append(errs, u.validate(obj, old, hasOld, fldPath)...)
+		errs = append(errs, u.validate(obj, old, fldPath)...)
 	}
 	for _, f := range st.Fields {
 		if f.Name == "" {
-			errs = append(errs, s.validateWalk(f.Walk, obj, old, hasOld, true, fldPath)...)
+			errs = append(errs, s.validateWalk(f.Walk, obj, old, true, fldPath)...)
 			continue
 		}
 		value, found := obj[f.Name]
-		oldValue, oldFound := old[f.Name]
-		errs = append(errs, s.validateWalk(f.Walk, value, oldValue, hasOld && (oldFound || f.Walk.Shape == ShapeStruct), found, fldPath.Child(f.Name))...)
+		var oldValue any
+		if old != nil {
+			oldValue = counterpart(f.Walk, old[f.Name])
+		}
+		errs = append(errs, s.validateWalk(f.Walk, value, oldValue, found, fldPath.Child(f.Name))...)
 	}
 	return errs
 }
 
-// validateWalk validates a value; found tells whether it is present.
-func (s *Schema) validateWalk(w *Walk, value, old any, hasOld, found bool, fldPath *field.Path) field.ErrorList {
+// counterpart is the old counterpart of a value whose parent has one, old
+// being the parent's: a struct that is absent or null is then the empty
+// object, as Go has no absent struct.
+func counterpart(w *Walk, old any) any {
+	if old == nil && w.Shape == ShapeStruct {
+		return map[string]any{}
+	}
+	return old
+}
+
+// validateWalk validates a value; old is its old counterpart, nil when it
+// has none; found tells whether the value is present.
+func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch w.Shape {
 	case ShapeStruct, ShapePointer:
@@ -47,48 +62,39 @@ func (s *Schema) validateWalk(w *Walk, value, old any, hasOld, found bool, fldPa
 		if !ok && (w.Shape == ShapePointer || found && value != nil) {
 			return nil // unset, or not an object: the schema's types reject it
 		}
-		oldObj, oldOK := old.(map[string]any)
-		return s.validateStruct(s.Structs[w.Struct], obj, oldObj, hasOld && (oldOK || w.Shape == ShapeStruct && old == nil), fldPath)
+		oldObj, _ := old.(map[string]any)
+		return s.validateStruct(s.Structs[w.Struct], obj, oldObj, fldPath)
 	case ShapeList:
 		items, _ := value.([]any)
 		for i, item := range items {
-			errs = append(errs, s.validateWalk(w.Elem, item, nil, false, true, fldPath.Index(i))...)
+			errs = append(errs, s.validateWalk(w.Elem, item, nil, true, fldPath.Index(i))...)
 		}
 	case ShapeListMap:
 		items, _ := value.([]any)
-		var oldItems []any
-		if hasOld {
-			oldItems, _ = old.([]any)
-		}
+		oldItems, _ := old.([]any)
 		for i, item := range items {
 			var prior any
-			j := w.match(items, oldItems, i)
-			if j >= 0 {
+			if j := w.match(items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
-			errs = append(errs, s.validateWalk(w.Elem, item, prior, j >= 0, true, fldPath.Index(i))...)
+			errs = append(errs, s.validateWalk(w.Elem, item, prior, true, fldPath.Index(i))...)
 		}
 	case ShapeMap:
 		obj, _ := value.(map[string]any)
-		var oldObj map[string]any
-		if hasOld {
-			oldObj, _ = old.(map[string]any)
-		}
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			prior, priorFound := oldObj[k]
-			errs = append(errs, s.validateWalk(w.Elem, obj[k], prior, priorFound, true, fldPath.Key(k))...)
+		oldObj, _ := old.(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
+			var prior any
+			if o, priorFound := oldObj[k]; priorFound {
+				prior = counterpart(w.Elem, o)
+			}
+			errs = append(errs, s.validateWalk(w.Elem, obj[k], prior, true, fldPath.Key(k))...)
 		}
 	}
 	return errs
 }
 
-func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Path) field.ErrorList {
-	if hasOld && u.kept(obj, old) {
+func (u *Union) validate(obj, old map[string]any, fldPath *field.Path) field.ErrorList {
+	if old != nil && u.kept(obj, old) {
 		return nil
 	}
 	disc, ok := discriminator(obj, u)
@@ -109,7 +115,7 @@ func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Pa
 			errs = append(errs, field.Required(fldPath.Child(m.Name), m.RequiredMessage))
 		case m.Value != disc && set:
 			message := m.ForbiddenMessage
-			if oldDisc, _ := discriminator(old, u); hasOld && oldDisc == disc {
+			if oldDisc, _ := discriminator(old, u); old != nil && oldDisc == disc {
 				message = m.UnchangedMessage
 			}
 			errs = append(errs, field.Forbidden(fldPath.Child(m.Name), message))
@@ -120,22 +126,23 @@ func (u *Union) validate(obj, old map[string]any, hasOld bool, fldPath *field.Pa
 
 // kept reports whether an update keeps a ratcheting union as it was, as its
 // mode defines it (docs/semantics.md §4): the discriminator equal to old's,
-// and every member set where old's is (membership) or also equal to it
-// (unchanged), compared as the API server compares values.
+// an absent one being "" as in Go and CEL, and every member set where old's
+// is (membership) or also equal to it (unchanged), compared as the API
+// server compares values.
 func (u *Union) kept(obj, old map[string]any) bool {
-	if u.Ratcheting == "" || !equality.Semantic.DeepEqual(obj[u.Discriminator], old[u.Discriminator]) {
+	if u.Ratcheting == RatchetingOff {
+		return false
+	}
+	disc, ok := discriminator(obj, u)
+	oldDisc, oldOK := discriminator(old, u)
+	if !ok || !oldOK || disc != oldDisc {
 		return false
 	}
 	for _, m := range u.Members {
 		set := m.set(obj)
-		if set != m.set(old) || u.Ratcheting == ratchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
+		if set != m.set(old) || u.Ratcheting == RatchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
 			return false
 		}
 	}
 	return true
 }
-
-// ratchetingUnchanged is the mode that ratchets only equal unions, as
-// markers.RatchetingUnchanged spells it; spelled here so that webhooks that
-// import this package do not depend on gengo through package markers.
-const ratchetingUnchanged = "unchanged"

@@ -23,42 +23,40 @@ type Placement struct {
 	// V3's message on an unchanged discriminator and normalization can
 	// occur.
 	Correlated bool
+	// Ratcheting: the place holds a ratcheting union, one of the copies in
+	// examples/apis/ratcheting of the tables' unions; it normalizes as the
+	// others, and validates with ratcheting.
+	Ratcheting bool
 	Put        func(spec *examplev1.WidgetSpec, obj any)
 }
 
 // Placements are every place of the example CRD's Widget.
 var Placements = []Placement{
-	{"spec.strategy (pointer)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.strategy (pointer)", "DeploymentStrategy", true, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Strategy = o.(*appsv1.DeploymentStrategy)
 	}},
-	{"spec.metrics[0] (list without maxItems)", "MetricSpec", false, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.metrics[0] (list without maxItems)", "MetricSpec", false, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Metrics = []autoscalingv2.MetricSpec{*o.(*autoscalingv2.MetricSpec)}
 	}},
-	{"spec.profiles[0] (list with maxItems)", "SeccompProfile", false, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.profiles[0] (list with maxItems)", "SeccompProfile", false, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Profiles = []corev1.SeccompProfile{*o.(*corev1.SeccompProfile)}
 	}},
-	{"spec (inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec (inline)", "kep/v1alpha1.Union", true, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Union = *o.(*kepv1alpha1.Union)
 	}},
-	{"spec.unions[a] (map)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.unions[a] (map)", "kep/v1alpha1.Union", true, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Unions = map[string]kepv1alpha1.Union{"a": *o.(*kepv1alpha1.Union)}
 	}},
-	{"spec.named[name=a] (list-map, inline)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.named[name=a] (list-map, inline)", "kep/v1alpha1.Union", true, false, func(s *examplev1.WidgetSpec, o any) {
 		s.Named = []examplev1.NamedUnion{{Name: "a", Union: *o.(*kepv1alpha1.Union)}}
 	}},
-}
-
-// RatchetingPlacements are the places of the example CRD's ratcheting
-// unions, the copies in examples/apis/ratcheting of the tables' unions:
-// they normalize as the others, and validate with ratcheting.
-var RatchetingPlacements = []Placement{
-	{"spec.ratchetedStrategy (pointer, ratcheting unchanged)", "DeploymentStrategy", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.ratchetedStrategy (pointer, ratcheting unchanged)", "DeploymentStrategy", true, true, func(s *examplev1.WidgetSpec, o any) {
 		s.RatchetedStrategy = (*ratcheting.DeploymentStrategy)(o.(*appsv1.DeploymentStrategy))
 	}},
-	{"spec.ratchetedUnions[a] (map, ratcheting by membership)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.ratchetedUnions[a] (map, ratcheting by membership)", "kep/v1alpha1.Union", true, true, func(s *examplev1.WidgetSpec, o any) {
 		s.RatchetedUnions = map[string]ratcheting.UnionByMembership{"a": ratcheting.UnionByMembership(*o.(*kepv1alpha1.Union))}
 	}},
-	{"spec.ratchetedNamed[name=a] (list-map, inline, ratcheting unchanged)", "kep/v1alpha1.Union", true, func(s *examplev1.WidgetSpec, o any) {
+	{"spec.ratchetedNamed[name=a] (list-map, inline, ratcheting unchanged)", "kep/v1alpha1.Union", true, true, func(s *examplev1.WidgetSpec, o any) {
 		s.RatchetedNamed = []examplev1.RatchetedNamedUnion{{Name: "a", Union: ratcheting.Union(*o.(*kepv1alpha1.Union))}}
 	}},
 }
@@ -174,7 +172,8 @@ func (d *specDecoder) kep(disc string, useDisc bool) kepv1alpha1.Union {
 
 // DecodeSpec builds a WidgetSpec from fuzz bytes, with the objects of the
 // tables (ByName): every place of the example CRD at once, map keys present
-// or not, list-map items in either order and their names possibly repeated.
+// or not, list-map items in either order and, but for the ratcheting
+// list-map's, their names possibly repeated.
 // disc, where the data says so, replaces the discriminator of some of its
 // unions.
 func DecodeSpec(tables map[string]*Table, data []byte, disc string) examplev1.WidgetSpec {
@@ -211,6 +210,32 @@ func DecodeSpec(tables map[string]*Table, data []byte, disc string) examplev1.Wi
 	for _, name := range names {
 		if d.next()&1 == 1 {
 			s.Named = append(s.Named, examplev1.NamedUnion{Name: name, Union: d.kep(disc, d.next()&1 == 1)})
+		}
+	}
+	// The ratcheting places come last, so that the data of the places
+	// above decodes as it did before they were added.
+	if d.next()&1 == 1 {
+		c := ratcheting.DeploymentStrategy(*d.object("DeploymentStrategy").(*appsv1.DeploymentStrategy))
+		if d.next()&1 == 1 {
+			c.Type = appsv1.DeploymentStrategyType(disc)
+		}
+		s.RatchetedStrategy = &c
+	}
+	for _, k := range []string{"a", "b"} {
+		if d.next()&1 == 1 {
+			if s.RatchetedUnions == nil {
+				s.RatchetedUnions = map[string]ratcheting.UnionByMembership{}
+			}
+			s.RatchetedUnions[k] = ratcheting.UnionByMembership(d.kep(disc, d.next()&1 == 1))
+		}
+	}
+	ratchetedNames := []string{"a", "b"}
+	if d.next()&1 == 1 {
+		ratchetedNames[0], ratchetedNames[1] = ratchetedNames[1], ratchetedNames[0]
+	}
+	for _, name := range ratchetedNames {
+		if d.next()&1 == 1 {
+			s.RatchetedNamed = append(s.RatchetedNamed, examplev1.RatchetedNamedUnion{Name: name, Union: ratcheting.Union(d.kep(disc, d.next()&1 == 1))})
 		}
 	}
 	return s

@@ -13,10 +13,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"strings"
 	"time"
-
-	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/webhook"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -52,30 +49,13 @@ func newMux(policy string) (*http.ServeMux, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux := http.NewServeMux()
-	served := 0
-	for _, doc := range strings.Split(string(data), "\n---\n") {
-		var meta struct {
-			Kind     string `json:"kind"`
-			Metadata struct {
-				Name string `json:"name"`
-			} `json:"metadata"`
-		}
-		if err := yaml.Unmarshal([]byte(doc), &meta); err != nil {
-			return nil, fmt.Errorf("%s: %w", policy, err)
-		}
-		if meta.Kind != "MutatingAdmissionPolicy" {
-			continue // its binding
-		}
-		schema, err := unstructuredunions.Load([]byte(doc))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", policy, err)
-		}
-		mux.Handle("/"+meta.Metadata.Name, &webhook.Handler{Schema: schema})
-		served++
+	schemas, err := unstructuredunions.LoadFile(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", policy, err)
 	}
-	if served == 0 {
-		return nil, fmt.Errorf("%s: no MutatingAdmissionPolicy", policy)
+	mux := http.NewServeMux()
+	for name, schema := range schemas {
+		mux.Handle("/"+name, &webhook.Handler{Schema: schema})
 	}
 	return mux, nil
 }
