@@ -15,8 +15,8 @@ import (
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
 	"github.com/union-gen/union-gen/pkg/generators"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
@@ -75,7 +75,7 @@ func main() {
 			OpenAPIDir:     a.OpenAPIOutputDir,
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
-			Ratcheting:     markers.Ratcheting(a.Ratcheting),
+			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 		})
 		return targets
 	}

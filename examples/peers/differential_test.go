@@ -16,7 +16,7 @@ import (
 	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
 	"github.com/union-gen/union-gen/examples/apis/ratcheting"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
-	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Differential test: the accept/reject verdict of the generated
@@ -35,7 +35,7 @@ type diffType struct {
 	// unionGen returns the errors of the generated ValidateUnions, in the
 	// ratcheting mode, for Objs[n] with old Objs[o], or create when o < 0;
 	// peer those of the peer.
-	unionGen map[markers.Ratcheting]func(n, o int) field.ErrorList
+	unionGen map[unionspec.Ratcheting]func(n, o int) field.ErrorList
 	peer     func(n, o int) field.ErrorList
 }
 
@@ -57,10 +57,10 @@ func diffNewType[T any](table *difftables.Table, peer func(path *field.Path, obj
 	}
 	return &diffType{
 		Table: table,
-		unionGen: map[markers.Ratcheting]func(n, o int) field.ErrorList{
-			markers.RatchetingOff:        func(n, o int) field.ErrorList { return table.Validate(n, o, diffPath) },
-			markers.RatchetingUnchanged:  on(unchanged),
-			markers.RatchetingMembership: on(membership),
+		unionGen: map[unionspec.Ratcheting]func(n, o int) field.ErrorList{
+			unionspec.RatchetingOff:        func(n, o int) field.ErrorList { return table.Validate(n, o, diffPath) },
+			unionspec.RatchetingUnchanged:  on(unchanged),
+			unionspec.RatchetingMembership: on(membership),
 		},
 		peer: func(n, o int) field.ErrorList {
 			obj, old := objects(n, o)
@@ -114,16 +114,16 @@ func (dt *diffType) contentUnchanged(n diffObj, o *diffObj) bool {
 
 // specValid is the verdict docs/semantics.md V1–V3 gives (without
 // normalization), with the ratcheting of mode.
-func (dt *diffType) specValid(mode markers.Ratcheting, n diffObj, o *diffObj) bool {
+func (dt *diffType) specValid(mode unionspec.Ratcheting, n diffObj, o *diffObj) bool {
 	return dt.kept(mode, n, o) || dt.isValid(n.Disc) && !dt.mismatch(n)
 }
 
 // kept reports an update that the ratcheting of mode does not validate.
-func (dt *diffType) kept(mode markers.Ratcheting, n diffObj, o *diffObj) bool {
+func (dt *diffType) kept(mode unionspec.Ratcheting, n diffObj, o *diffObj) bool {
 	switch mode {
-	case markers.RatchetingUnchanged:
+	case unionspec.RatchetingUnchanged:
 		return dt.contentUnchanged(n, o)
-	case markers.RatchetingMembership:
+	case unionspec.RatchetingMembership:
 		return dt.unchanged(n, o)
 	}
 	return false
@@ -187,9 +187,9 @@ var ratchetingRule = diffRule{
 // ratchetingRules: +unionRatcheting=membership ratchets as the peer does,
 // so the ratcheting rule goes; +unionRatcheting ratchets only unions whose
 // content is unchanged, so the rule narrows to those whose content changed.
-var ratchetingRules = map[markers.Ratcheting][]diffRule{
-	markers.RatchetingMembership: exceptKept(markers.RatchetingMembership, baseRules),
-	markers.RatchetingUnchanged: append(exceptKept(markers.RatchetingUnchanged, baseRules), diffRule{
+var ratchetingRules = map[unionspec.Ratcheting][]diffRule{
+	unionspec.RatchetingMembership: exceptKept(unionspec.RatchetingMembership, baseRules),
+	unionspec.RatchetingUnchanged: append(exceptKept(unionspec.RatchetingUnchanged, baseRules), diffRule{
 		name:            "Ratcheting of an invalid union whose members changed",
 		unionGenRejects: true,
 		explains: func(dt *diffType, n diffObj, o *diffObj) bool {
@@ -200,7 +200,7 @@ var ratchetingRules = map[markers.Ratcheting][]diffRule{
 
 // exceptKept narrows rules to the cases that the ratcheting of mode
 // validates: in the others, union-gen accepts whatever the rule says.
-func exceptKept(mode markers.Ratcheting, rules []diffRule) []diffRule {
+func exceptKept(mode unionspec.Ratcheting, rules []diffRule) []diffRule {
 	narrowed := make([]diffRule, len(rules))
 	for i, r := range rules {
 		narrowed[i] = r
@@ -281,7 +281,7 @@ func diffErrs(errs field.ErrorList) string {
 
 func TestDifferentialDiscriminatedUnion(t *testing.T) {
 	var names []string
-	for _, rules := range [][]diffRule{diffRules, ratchetingRules[markers.RatchetingUnchanged]} {
+	for _, rules := range [][]diffRule{diffRules, ratchetingRules[unionspec.RatchetingUnchanged]} {
 		for _, r := range rules {
 			if !slices.Contains(names, r.name) {
 				names = append(names, r.name)
@@ -291,8 +291,8 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 	if headings := diffHeadings(t); !slices.Equal(headings, names) {
 		t.Errorf("the \"## \" headings of docs/peers.md are\n  %q\nthe rules of this test are\n  %q", headings, names)
 	}
-	t.Run("no ratcheting", func(t *testing.T) { differential(t, markers.RatchetingOff, diffRules) })
-	for _, mode := range markers.RatchetingModes {
+	t.Run("no ratcheting", func(t *testing.T) { differential(t, unionspec.RatchetingOff, diffRules) })
+	for _, mode := range unionspec.RatchetingModes {
 		t.Run("ratcheting "+string(mode), func(t *testing.T) { differential(t, mode, ratchetingRules[mode]) })
 	}
 }
@@ -301,7 +301,7 @@ func TestDifferentialDiscriminatedUnion(t *testing.T) {
 // ratcheting, and of the peer on every case of every table: every
 // disagreement must be explained by exactly one of rules, and every rule
 // must explain one.
-func differential(t *testing.T, mode markers.Ratcheting, rules []diffRule) {
+func differential(t *testing.T, mode unionspec.Ratcheting, rules []diffRule) {
 	minCases := map[string]int{"DeploymentStrategy": 500, "MetricSpec": 500, "SeccompProfile": 500}
 	total := map[string]int{}
 	for _, dt := range diffTypes() {

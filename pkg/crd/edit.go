@@ -16,6 +16,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Kind finds the Go type of a CRD's kind in a version of its group, nil
@@ -255,14 +256,14 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path string) {
 	var key string
 	switch w.Shape {
-	case unions.ShapeStruct, unions.ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		e.visit(schema, w.Struct, correlated, path)
 		return
-	case unions.ShapeList:
+	case unionspec.ShapeList:
 		key, correlated = "items", false
-	case unions.ShapeListMap:
+	case unionspec.ShapeListMap:
 		key = "items"
-	case unions.ShapeMap:
+	case unionspec.ShapeMap:
 		key = "additionalProperties"
 	}
 	child := get(schema, key)
@@ -282,8 +283,15 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		return
 	}
 	for _, m := range u.Members {
-		if get(props, m.JSONName) == nil {
+		member := get(props, m.JSONName)
+		if member == nil {
 			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of the union of %s: the CRD is stale; run controller-gen first", m.JSONName, u.Discriminator.JSONName)
+			return
+		}
+		if m.Opaque != "" {
+			// The Go methods tell it by reflect; the rules and the policy
+			// read JSON, which does not show what decoding makes of it.
+			e.errorf(member, rules.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return
 		}
 	}

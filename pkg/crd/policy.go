@@ -10,6 +10,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -156,16 +157,16 @@ func (g *policyGen) structPatches(st *unstructuredunions.Struct, n, o string, p 
 // with its old counterpart o.
 func (g *policyGen) walkPatches(w *unstructuredunions.Walk, n, o string, p celPath, depth int) string {
 	switch w.Shape {
-	case unstructuredunions.ShapeStruct, unstructuredunions.ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		return g.structPatches(g.schema.Structs[w.Struct], n, o, p, depth)
-	case unstructuredunions.ShapeMap:
+	case unionspec.ShapeMap:
 		k := fmt.Sprintf("k%d", depth)
 		elem := g.walkPatches(w.Elem, n+"["+k+"]", o+"["+k+"]", p.dynamic("jsonpatch.escapeKey("+k+")"), depth+1)
 		if elem == "" {
 			return ""
 		}
 		return fmt.Sprintf("%s.filter(%s, %s in %s).map(%s,\n%s).flatten()", n, k, k, o, k, elem)
-	case unstructuredunions.ShapeListMap:
+	case unionspec.ShapeListMap:
 		// The old item is matched as Go matches it: the item at the same
 		// index first, then the first with the same keys; the list of
 		// the match, of zero or one item, binds it to a variable.
@@ -198,7 +199,7 @@ func unionPatches(u *unstructuredunions.Union, n, o string, p celPath) string {
 		nv, nHas := prop(n, m.Name)
 		ov, oHas := prop(o, m.Name)
 		members = append(members, fmt.Sprintf("(%s != %s && %s && %s ? [%s] : [])",
-			nd, strconv.Quote(m.Value), setTest(m.Presence, nHas, nv), setTest(m.Presence, oHas, ov), clearPatch(m, p.child(m.Name))))
+			nd, strconv.Quote(m.Value), setTest(m.Presence, m.Properties, nHas, nv, prop), setTest(m.Presence, m.Properties, oHas, ov, prop), clearPatch(m, p.child(m.Name))))
 	}
 	return fmt.Sprintf("(%s != %s && %s in [%s] ?\n%s : [])", nd, od, nd, unions.Quote(u.Values), strings.Join(members, " +\n"))
 }
@@ -230,7 +231,7 @@ func celZero(zero any) string {
 // keysEqual compares the keys of two items of a list-map, x and y, as Go
 // compares their fields: an absent key is its zero value, or nil for a
 // pointer.
-func keysEqual(keys []*unstructuredunions.Key, x, y string) string {
+func keysEqual(keys []*unionspec.Key, x, y string) string {
 	var conds []string
 	for _, k := range keys {
 		xv, xHas := prop(x, k.Name)

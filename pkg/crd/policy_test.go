@@ -7,6 +7,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -14,28 +15,28 @@ import (
 // that CEL cannot select, scalar members written without omitempty, a
 // pointer key, a map of list-maps.
 func policySchema() *unstructuredunions.Schema {
-	member := func(name, value string, p unstructuredunions.Presence, keepZero bool) *unstructuredunions.Member {
+	member := func(name, value string, p unionspec.Presence, keepZero bool) *unstructuredunions.Member {
 		return &unstructuredunions.Member{Name: name, Value: value, Presence: p, KeepZero: keepZero}
 	}
 	return &unstructuredunions.Schema{
 		Root: "Root",
 		Structs: map[string]*unstructuredunions.Struct{
 			"Root": {Fields: []*unstructuredunions.Field{{Name: "by-name", Walk: &unstructuredunions.Walk{
-				Shape: unstructuredunions.ShapeMap, HasOld: true,
+				Shape: unionspec.ShapeMap, HasOld: true,
 				Elem: &unstructuredunions.Walk{
-					Shape: unstructuredunions.ShapeListMap, HasOld: true,
-					Keys: []*unstructuredunions.Key{{Name: "port", Pointer: true, Type: "integer"}, {Name: "in", Type: "string"}},
-					Elem: &unstructuredunions.Walk{Shape: unstructuredunions.ShapeStruct, Struct: "Item", HasOld: true},
+					Shape: unionspec.ShapeListMap, HasOld: true,
+					Keys: []*unionspec.Key{{Name: "port", Pointer: true, Type: "integer"}, {Name: "in", Type: "string"}},
+					Elem: &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 				},
 			}}}},
 			"Item": {Unions: []*unstructuredunions.Union{{
 				Discriminator: "kind/x",
 				Values:        []string{"A", "B", "C", "D"},
 				Members: []*unstructuredunions.Member{
-					member("a~b", "A", unstructuredunions.PresenceString, true),
-					member("b", "B", unstructuredunions.PresenceBool, true),
-					member("c", "C", unstructuredunions.PresenceFloat, true),
-					member("d", "D", unstructuredunions.PresenceLength, false),
+					member("a~b", "A", unionspec.PresenceString, true),
+					member("b", "B", unionspec.PresenceBool, true),
+					member("c", "C", unionspec.PresenceFloat, true),
+					member("d", "D", unionspec.PresenceLength, false),
 				},
 			}}},
 		},
@@ -118,8 +119,8 @@ func TestPolicyForms(t *testing.T) {
 func TestPolicyNothingToNormalize(t *testing.T) {
 	s := policySchema()
 	s.Structs["Root"].Fields[0].Walk = &unstructuredunions.Walk{
-		Shape: unstructuredunions.ShapeList,
-		Elem:  &unstructuredunions.Walk{Shape: unstructuredunions.ShapeStruct, Struct: "Item", HasOld: true},
+		Shape: unionspec.ShapeList,
+		Elem:  &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
 	if data := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s); data != nil {
 		t.Errorf("got %q; want no policy", data)

@@ -11,9 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Marker ends every rule that union-gen writes, as a CEL comment: a re-run
@@ -54,6 +53,9 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 	selects := make([]string, len(u.Members))
 	for i, m := range u.Members {
 		if selects[i], err = Select(m.JSONName); err != nil {
+			return nil, err
+		}
+		if err := selectable(m.Properties); err != nil {
 			return nil, err
 		}
 	}
@@ -136,7 +138,7 @@ func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
 // object's expression; nil when the union does not ratchet. d and selects
 // are the discriminator and the members as CEL selects them.
 func keptWhen(u *unions.Union, d string, selects []string) func(old string) string {
-	if u.Ratcheting == markers.RatchetingOff {
+	if u.Ratcheting == unionspec.RatchetingOff {
 		return nil
 	}
 	return func(old string) string {
@@ -144,7 +146,7 @@ func keptWhen(u *unions.Union, d string, selects []string) func(old string) stri
 		for i, m := range u.Members {
 			x := selects[i]
 			set, oldSet := memberSet(m, "self", x), memberSet(m, old, x)
-			if u.Ratcheting == markers.RatchetingMembership {
+			if u.Ratcheting == unionspec.RatchetingMembership {
 				conds = append(conds, fmt.Sprintf("%s == %s", set, oldSet))
 			} else {
 				conds = append(conds, fmt.Sprintf("%s == %s && (!%s || self.%s == %s.%s)", set, oldSet, set, x, old, x))
@@ -185,27 +187,59 @@ func in(x string, values []string) string {
 // memberSet is the CEL test of "set" of member m of the object obj, sel
 // being m's name as CEL selects it.
 func memberSet(m *unions.Member, obj, sel string) string {
-	return setTest(presence(m), "has("+obj+"."+sel+")", obj+"."+sel)
+	return setTest(m.Presence, m.Properties, "has("+obj+"."+sel+")", obj+"."+sel, selectProperty)
 }
 
-// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
-// member: present tests that it is present (an absent member is unset) and
-// value is its value.
-func setTest(p unstructuredunions.Presence, present, value string) string {
+// selectProperty is a property of the object x as CRD rules select it, and
+// the test that it is present; Rules has checked that CEL can name it.
+func selectProperty(x, name string) (value, present string) {
+	sel, _ := Select(name)
+	return x + "." + sel, "has(" + x + "." + sel + ")"
+}
+
+// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) by the
+// presence test p: present tests that the value is present (an absent value
+// is unset) and value is the value. A struct of PresenceNonZero is set when
+// one of its properties props is, each selected from value by prop.
+func setTest(p unionspec.Presence, props []*unionspec.Property, present, value string, prop func(x, name string) (value, present string)) string {
 	switch p {
-	case unstructuredunions.PresenceLength:
+	case unionspec.PresenceLength:
 		return fmt.Sprintf("(%s && size(%s) > 0)", present, value)
-	case unstructuredunions.PresenceString:
+	case unionspec.PresenceString:
 		return fmt.Sprintf(`(%s && %s != "")`, present, value)
-	case unstructuredunions.PresenceBool:
+	case unionspec.PresenceBool:
 		return fmt.Sprintf("(%s && %s == true)", present, value)
-	case unstructuredunions.PresenceInteger:
+	case unionspec.PresenceInteger:
 		return fmt.Sprintf("(%s && %s != 0)", present, value)
-	case unstructuredunions.PresenceFloat:
+	case unionspec.PresenceFloat:
 		return fmt.Sprintf("(%s && %s != 0.0)", present, value)
+	case unionspec.PresenceNonZero:
+		tests := []string{"false"} // a struct without properties is always zero
+		for _, p := range props {
+			v, has := prop(value, p.Name)
+			tests = append(tests, setTest(p.Presence, p.Properties, has, v, prop))
+		}
+		if len(tests) > 1 {
+			tests = tests[1:]
+		}
+		return fmt.Sprintf("(%s && (%s))", present, strings.Join(tests, " || "))
 	default:
 		return present
 	}
+}
+
+// selectable checks that CEL can select every property of a struct of
+// PresenceNonZero.
+func selectable(props []*unionspec.Property) error {
+	for _, p := range props {
+		if _, err := Select(p.Name); err != nil {
+			return err
+		}
+		if err := selectable(p.Properties); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // celReserved are the words that the API server's CEL environment escapes

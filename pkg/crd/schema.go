@@ -3,8 +3,6 @@ package crd
 import (
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -12,6 +10,8 @@ import (
 // Schema describes the unions that a kind's Go type t reaches, as the
 // properties of its JSON object: the input of the policy (Policy) and of
 // the unstructured normalizer, which must do what the generated methods do.
+// The model is written in unionspec's terms, so this copies what JSON sees
+// of it and translates nothing.
 func Schema(model *unions.Model, t *types.Type) *unstructuredunions.Schema {
 	s := &unstructuredunions.Schema{Root: t.Name.String(), Structs: map[string]*unstructuredunions.Struct{}}
 	addStruct(s, model, t)
@@ -38,18 +38,18 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 }
 
 func schemaUnion(u *unions.Union) *unstructuredunions.Union {
-	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: ratcheting(u.Ratcheting)}
+	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: u.Ratcheting}
 	if !u.NoneValue {
 		su.RequiredMessage = u.DiscriminatorRequiredMessage()
 	}
 	for _, m := range u.Members {
-		p := presence(m)
 		su.Members = append(su.Members, &unstructuredunions.Member{
 			Name:             m.JSONName,
 			Value:            m.Value,
 			Optional:         m.Optional,
-			Presence:         p,
-			KeepZero:         p != unstructuredunions.PresenceNonNil && p != unstructuredunions.PresenceLength && !m.OmitsZero,
+			Presence:         m.Presence,
+			Properties:       m.Properties,
+			KeepZero:         m.Presence.Scalar() && !m.OmitsZero,
 			RequiredMessage:  u.RequiredMessage(m),
 			ForbiddenMessage: u.ForbiddenMessage(m),
 			UnchangedMessage: u.UnchangedMessage(m),
@@ -58,73 +58,16 @@ func schemaUnion(u *unions.Union) *unstructuredunions.Union {
 	return su
 }
 
-// ratcheting is a union's ratcheting mode as the schema spells it.
-func ratcheting(mode markers.Ratcheting) unstructuredunions.Ratcheting {
-	switch mode {
-	case markers.RatchetingUnchanged:
-		return unstructuredunions.RatchetingUnchanged
-	case markers.RatchetingMembership:
-		return unstructuredunions.RatchetingMembership
-	}
-	return unstructuredunions.RatchetingOff
-}
-
 func schemaWalk(s *unstructuredunions.Schema, model *unions.Model, w *unions.Walk) *unstructuredunions.Walk {
-	sw := &unstructuredunions.Walk{HasOld: w.HasOld}
-	switch w.Shape {
-	case unions.ShapeStruct, unions.ShapePointer:
-		sw.Shape = unstructuredunions.ShapeStruct
-		if w.Shape == unions.ShapePointer {
-			sw.Shape = unstructuredunions.ShapePointer
-		}
+	sw := &unstructuredunions.Walk{Shape: w.Shape, HasOld: w.HasOld}
+	if w.Struct != nil {
 		sw.Struct = w.Struct.Name.String()
 		addStruct(s, model, w.Struct)
 		return sw
-	case unions.ShapeList:
-		sw.Shape = unstructuredunions.ShapeList
-	case unions.ShapeListMap:
-		sw.Shape = unstructuredunions.ShapeListMap
-		for _, k := range w.Keys {
-			sw.Keys = append(sw.Keys, &unstructuredunions.Key{Name: k.JSONName, Pointer: k.Pointer, Type: jsonType(k.Type)})
-		}
-	case unions.ShapeMap:
-		sw.Shape = unstructuredunions.ShapeMap
+	}
+	for _, k := range w.Keys {
+		sw.Keys = append(sw.Keys, &k.Key)
 	}
 	sw.Elem = schemaWalk(s, model, w.Elem)
 	return sw
-}
-
-// presence is how a member's "set" state shows in its JSON value.
-func presence(m *unions.Member) unstructuredunions.Presence {
-	switch m.Presence {
-	case unions.PresenceLength:
-		return unstructuredunions.PresenceLength
-	case unions.PresenceString:
-		return unstructuredunions.PresenceString
-	case unions.PresenceBool:
-		return unstructuredunions.PresenceBool
-	case unions.PresenceNumber:
-		if t := typeinfo.Underlying(m.Type); t.Name.Name == "float32" || t.Name.Name == "float64" {
-			return unstructuredunions.PresenceFloat
-		}
-		return unstructuredunions.PresenceInteger
-	}
-	return unstructuredunions.PresenceNonNil
-}
-
-// jsonType is the JSON type of a scalar, or pointer to scalar, list-map key.
-func jsonType(t *types.Type) unstructuredunions.KeyType {
-	t = typeinfo.Underlying(t)
-	if t.Kind == types.Pointer {
-		t = typeinfo.Underlying(t.Elem)
-	}
-	switch t.Name.Name {
-	case "string":
-		return unstructuredunions.KeyString
-	case "bool":
-		return unstructuredunions.KeyBoolean
-	case "float32", "float64":
-		return unstructuredunions.KeyNumber
-	}
-	return unstructuredunions.KeyInteger
 }

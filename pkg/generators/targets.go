@@ -15,8 +15,8 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // GeneratedBy is the line that marks union-gen's output as generated.
@@ -40,7 +40,7 @@ type Config struct {
 	CRDPaths []string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".
-	Ratcheting markers.Ratcheting
+	Ratcheting unionspec.Ratcheting
 }
 
 // NameSystems returns the name systems used by the generators.

@@ -9,6 +9,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 const (
@@ -166,7 +167,7 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 func hasStructMembers(plan *unions.Plan) bool {
 	for _, u := range plan.Unions {
 		for _, m := range u.Members {
-			if m.Presence == unions.PresenceNonZero {
+			if m.Presence == unionspec.PresenceNonZero {
 				return true
 			}
 		}

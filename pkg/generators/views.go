@@ -7,8 +7,8 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // The views are what the templates print: the model's unions and walks as
@@ -205,7 +205,7 @@ const scanMembersMax = 4
 // as its mode defines it ("" when it does not ratchet). deepEqual is the
 // expression of the function that compares two values the API server's way.
 func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
-	if u.Ratcheting == markers.RatchetingOff {
+	if u.Ratcheting == unionspec.RatchetingOff {
 		return ""
 	}
 	var conds []string
@@ -216,9 +216,9 @@ func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
 		test := sym.presence(m)
 		in, old := "in."+m.GoName, "old."+m.GoName
 		switch {
-		case u.Ratcheting == markers.RatchetingMembership:
+		case u.Ratcheting == unionspec.RatchetingMembership:
 			conds = append(conds, fmt.Sprintf("(%s) == (%s)", fmt.Sprintf(test.set, in), fmt.Sprintf(test.set, old)))
-		case m.Presence == unions.PresenceString || m.Presence == unions.PresenceBool || m.Presence == unions.PresenceNumber:
+		case m.Presence.Scalar():
 			conds = append(conds, in+" == "+old)
 		default:
 			conds = append(conds, fmt.Sprintf("%s(%s, %s)", deepEqual(), in, old))
@@ -285,16 +285,16 @@ func (v *walkView) O() string { return numbered("o", v.Depth) }
 // Calls is set for a struct or a pointer to one: the walk calls its methods.
 func (v *walkView) Calls() bool { return v.Struct != nil }
 
-func (v *walkView) Map() bool     { return v.Shape == unions.ShapeMap }
-func (v *walkView) ListMap() bool { return v.Shape == unions.ShapeListMap }
+func (v *walkView) Map() bool     { return v.Shape == unionspec.ShapeMap }
+func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
 
 // MapOfStructs is a map whose values are not addressable: they are
 // normalized as copies and stored back.
-func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unions.ShapeStruct }
+func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unionspec.ShapeStruct }
 
 // OldRef is the argument of a struct's NormalizeUnions: a pointer to old.
 func (v *walkView) OldRef() string {
-	if v.Shape == unions.ShapeStruct {
+	if v.Shape == unionspec.ShapeStruct {
 		return "&" + v.Old
 	}
 	return v.Old
@@ -312,7 +312,7 @@ func (v *walkView) OldOrNil() string {
 func (v *walkView) KeysEqual() string {
 	a, b := v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
 	var conds []string
-	if v.Elem.Shape == unions.ShapePointer {
+	if v.Elem.Shape == unionspec.ShapePointer {
 		conds = append(conds, a+" != nil", b+" != nil")
 	}
 	for _, k := range v.Keys {
@@ -335,9 +335,9 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
 	switch w.Shape {
-	case unions.ShapeMap:
+	case unionspec.ShapeMap:
 		v.Elem = normalizeView(w.Elem, v.V(), old+"["+v.K()+"]", depth+1)
-	case unions.ShapeListMap:
+	case unionspec.ShapeListMap:
 		v.Elem = normalizeView(w.Elem, in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
 	}
 	return v
@@ -352,9 +352,9 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
-	case unions.ShapeStruct, unions.ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		e.gen.usesConcat = true
-	case unions.ShapeMap:
+	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
 		v.SortedKeys = e.sortedKeys(in)
@@ -365,7 +365,7 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 		elemOld := ""
 		switch {
 		case old == "":
-		case w.Elem.Shape == unions.ShapeStruct:
+		case w.Elem.Shape == unionspec.ShapeStruct:
 			v.Prior, v.PriorLike = numbered("prior", depth), "&"+v.V()
 			e.gen.usesNilOf = true
 			elemOld = v.Prior
@@ -373,11 +373,11 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 			elemOld = old + "[" + v.K() + "]"
 		}
 		v.Elem = e.validateView(w.Elem, v.V(), elemOld, path+".Key("+key+")", depth+1)
-	case unions.ShapeList, unions.ShapeListMap:
+	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := in + "[" + v.I() + "]"
-		if w.Shape == unions.ShapeListMap && old != "" {
+		if w.Shape == unionspec.ShapeListMap && old != "" {
 			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), item, old+"["+v.J()+"]"
-			if w.Elem.Shape == unions.ShapeStruct {
+			if w.Elem.Shape == unionspec.ShapeStruct {
 				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
 			}
 			e.gen.usesNilOf = true
@@ -398,7 +398,7 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 	v := e.validateView(step.Walk, in, old, stepPath(step), 1)
 	if old != "" {
 		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
-		if step.Walk.Shape == unions.ShapeStruct {
+		if step.Walk.Shape == unionspec.ShapeStruct {
 			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
 		}
 		e.gen.usesNilOf = true
@@ -412,9 +412,9 @@ func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
 	in = deref(w, in)
 	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
-	case unions.ShapeMap:
+	case unionspec.ShapeMap:
 		v.Elem = checkView(w.Elem, v.V(), depth+1, sym)
-	case unions.ShapeList, unions.ShapeListMap:
+	case unionspec.ShapeList, unionspec.ShapeListMap:
 		v.Elem = checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
@@ -452,13 +452,14 @@ func numbered(name string, depth int) string {
 // presenceTests are, for each way of telling "set" from "unset", the Go
 // expressions that test a member and clear it (formats of the member's
 // expression).
-var presenceTests = map[unions.Presence]struct{ set, unset, zero string }{
-	unions.PresenceNonNil:  {"%s != nil", "%s == nil", "nil%.0s"},
-	unions.PresenceLength:  {"len(%s) > 0", "len(%s) == 0", "nil%.0s"},
-	unions.PresenceString:  {`%s != ""`, `%s == ""`, `""%.0s`},
-	unions.PresenceBool:    {"%s", "!%s", "false%.0s"},
-	unions.PresenceNumber:  {"%s != 0", "%s == 0", "0%.0s"},
-	unions.PresenceNonZero: {"!" + nonZeroValueOf + "(&%s).Elem().IsZero()", nonZeroValueOf + "(&%s).Elem().IsZero()", "unionsNilOf(%s)"},
+var presenceTests = map[unionspec.Presence]struct{ set, unset, zero string }{
+	unionspec.PresenceNonNil:  {"%s != nil", "%s == nil", "nil%.0s"},
+	unionspec.PresenceLength:  {"len(%s) > 0", "len(%s) == 0", "nil%.0s"},
+	unionspec.PresenceString:  {`%s != ""`, `%s == ""`, `""%.0s`},
+	unionspec.PresenceBool:    {"%s", "!%s", "false%.0s"},
+	unionspec.PresenceInteger: {"%s != 0", "%s == 0", "0%.0s"},
+	unionspec.PresenceFloat:   {"%s != 0", "%s == 0", "0%.0s"},
+	unionspec.PresenceNonZero: {"!" + nonZeroValueOf + "(&%s).Elem().IsZero()", nonZeroValueOf + "(&%s).Elem().IsZero()", "unionsNilOf(%s)"},
 }
 
 // nonZeroValueOf stands for reflect.ValueOf in presenceTests, as imported.

@@ -13,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/codetags"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // The union markers union-gen reads. They are written as "// +name..." on a
@@ -50,7 +51,7 @@ type FieldMarkers struct {
 	Member          *MemberOptions
 	DiscriminatedBy string
 	// Ratcheting is the mode of "+unionRatcheting", RatchetingOff without it.
-	Ratcheting Ratcheting
+	Ratcheting unionspec.Ratcheting
 	// Optional is set by "+optional" or "+k8s:optional", Required by
 	// "+required" or "+k8s:required".
 	Optional bool
@@ -324,47 +325,28 @@ func parseMember(rest string) (MemberOptions, *SyntaxError) {
 	return member, nil
 }
 
-// Ratcheting says when validation lets an update keep an invalid union as it
-// was (docs/semantics.md §4).
-type Ratcheting string
-
-const (
-	// RatchetingOff validates every write.
-	RatchetingOff Ratcheting = ""
-	// RatchetingUnchanged skips a union whose discriminator and members all
-	// equal old's.
-	RatchetingUnchanged Ratcheting = "unchanged"
-	// RatchetingMembership skips a union whose discriminator equals old's and
-	// whose members are set exactly where old's are, as validation-gen's
-	// DiscriminatedUnion does.
-	RatchetingMembership Ratcheting = "membership"
-)
-
-// RatchetingModes are the values of "+unionRatcheting=" and --ratcheting.
-var RatchetingModes = []Ratcheting{RatchetingUnchanged, RatchetingMembership}
-
 // ParseRatcheting reads a ratcheting mode as "+unionRatcheting=" and
 // --ratcheting write it.
-func ParseRatcheting(mode string) (Ratcheting, error) {
-	if r := Ratcheting(mode); slices.Contains(RatchetingModes, r) {
+func ParseRatcheting(mode string) (unionspec.Ratcheting, error) {
+	if r := unionspec.Ratcheting(mode); slices.Contains(unionspec.RatchetingModes, r) {
 		return r, nil
 	}
-	return RatchetingOff, fmt.Errorf("unknown ratcheting mode %q; the modes are %q and %q", mode, RatchetingUnchanged, RatchetingMembership)
+	return unionspec.RatchetingOff, fmt.Errorf("unknown ratcheting mode %q; the modes are %q and %q", mode, unionspec.RatchetingUnchanged, unionspec.RatchetingMembership)
 }
 
 // parseRatcheting parses what follows "+unionRatcheting": "" (unchanged) or
 // "=<mode>".
-func parseRatcheting(rest string) (Ratcheting, *SyntaxError) {
+func parseRatcheting(rest string) (unionspec.Ratcheting, *SyntaxError) {
 	if rest == "" {
-		return RatchetingUnchanged, nil
+		return unionspec.RatchetingUnchanged, nil
 	}
 	value, e := parseValue(RatchetingMarker, rest, "<mode>")
 	if e != nil {
-		return RatchetingOff, e
+		return unionspec.RatchetingOff, e
 	}
 	mode, err := ParseRatcheting(value)
 	if err != nil {
-		return RatchetingOff, syntaxErrorf(rules.UnknownOption, "+%s=%s: %v", RatchetingMarker, value, err)
+		return unionspec.RatchetingOff, syntaxErrorf(rules.UnknownOption, "+%s=%s: %v", RatchetingMarker, value, err)
 	}
 	return mode, nil
 }

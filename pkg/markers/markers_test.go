@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -37,13 +38,13 @@ func TestParseField(t *testing.T) {
 		{
 			name:  "ratcheting, default mode",
 			lines: []string{"+unionDiscriminator", "+unionRatcheting"},
-			want: FieldMarkers{Discriminator: true, Ratcheting: RatchetingUnchanged,
+			want: FieldMarkers{Discriminator: true, Ratcheting: unionspec.RatchetingUnchanged,
 				Lines: map[string]int{DiscriminatorMarker: 0, RatchetingMarker: 1}},
 		},
 		{
 			name:  "ratcheting by membership",
 			lines: []string{"+unionRatcheting=membership", "+unionDiscriminator"},
-			want: FieldMarkers{Discriminator: true, Ratcheting: RatchetingMembership,
+			want: FieldMarkers{Discriminator: true, Ratcheting: unionspec.RatchetingMembership,
 				Lines: map[string]int{DiscriminatorMarker: 1, RatchetingMarker: 0}},
 		},
 		{
@@ -55,7 +56,7 @@ func TestParseField(t *testing.T) {
 		{
 			name:  "ratcheting, repeated",
 			lines: []string{"+unionRatcheting", "+unionRatcheting=membership"},
-			want:  FieldMarkers{Ratcheting: RatchetingUnchanged, Lines: map[string]int{RatchetingMarker: 0}},
+			want:  FieldMarkers{Ratcheting: unionspec.RatchetingUnchanged, Lines: map[string]int{RatchetingMarker: 0}},
 			errs:  map[int]wantError{1: {rules.Repeated, "+unionRatcheting is repeated"}},
 		},
 		{

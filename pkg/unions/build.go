@@ -14,6 +14,7 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Options are the settings of a run that the model depends on.
@@ -23,7 +24,7 @@ type Options struct {
 	BuildTags []string
 	// Ratcheting is the mode of the unions whose discriminator has no
 	// "+unionRatcheting".
-	Ratcheting markers.Ratcheting
+	Ratcheting unionspec.Ratcheting
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -204,7 +205,7 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	}
 	u.Dialect = s.dialect
 	u.Ratcheting = b.opts.Ratcheting
-	if s.disc != nil && s.disc.marks.Ratcheting != markers.RatchetingOff {
+	if s.disc != nil && s.disc.marks.Ratcheting != unionspec.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting
 	}
 	for _, m := range s.members {

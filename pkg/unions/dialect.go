@@ -10,6 +10,7 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // The dialects group the fields of a struct into unions differently
@@ -146,7 +147,7 @@ func (b *builder) checkDialects(t *types.Type, f *unionField) {
 func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*unionSpec) {
 	for _, f := range fields {
 		fm := f.marks
-		if fm.Ratcheting == markers.RatchetingOff || fm.Discriminator || fm.K8sDiscriminator != nil ||
+		if fm.Ratcheting == unionspec.RatchetingOff || fm.Discriminator || fm.K8sDiscriminator != nil ||
 			slices.ContainsFunc(specs, func(s *unionSpec) bool { return s.disc == f }) {
 			continue
 		}

@@ -2,6 +2,7 @@ package unions
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -9,6 +10,7 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // member checks a member field and adds it to its union.
@@ -28,10 +30,14 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 		}
 		ok = false
 	}
-	omitsZero := typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
+	described := &Member{Field: m.Field, Presence: presence}
+	described.OmitsZero = typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
+	if presence == unionspec.PresenceNonZero {
+		described.Properties, described.Opaque = b.zeroProperties(m.Type)
+	}
 	if u.Kind != Discriminated {
 		if ok {
-			u.Members = append(u.Members, &Member{Field: m.Field, Presence: presence, OmitsZero: omitsZero})
+			u.Members = append(u.Members, described)
 		}
 		return
 	}
@@ -66,7 +72,8 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
 		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
-	u.Members = append(u.Members, &Member{Field: m.Field, Value: value, Optional: ms.optional, Presence: presence, OmitsZero: omitsZero})
+	described.Value, described.Optional = value, ms.optional
+	u.Members = append(u.Members, described)
 }
 
 // isOptional reports whether a field may be unset: "+optional", or
@@ -100,28 +107,96 @@ func (b *builder) notAValue(u *Union, value string) string {
 // pointers by nil, slices and maps by length, scalars and the structs that
 // its JSON tag omits with omitzero by their zero value. When it cannot be
 // told, why says so.
-func (b *builder) presence(f types.Member) (p Presence, why string) {
+func (b *builder) presence(f types.Member) (p unionspec.Presence, why string) {
 	t := f.Type
 	u := typeinfo.Underlying(t)
 	switch {
 	case u.Kind == types.Pointer:
-		return PresenceNonNil, ""
+		return unionspec.PresenceNonNil, ""
 	case u.Kind == types.Slice || u.Kind == types.Map:
-		return PresenceLength, ""
-	case typeinfo.IsScalar(u) && u.Name.Name == "string":
-		return PresenceString, ""
-	case typeinfo.IsScalar(u) && u.Name.Name == "bool":
-		return PresenceBool, ""
+		return unionspec.PresenceLength, ""
 	case typeinfo.IsScalar(u):
-		return PresenceNumber, ""
+		return scalarPresence(u), ""
 	case u.Kind == types.Struct && typeinfo.HasJSONOption(f, "omitzero"):
-		return PresenceNonZero, ""
+		return unionspec.PresenceNonZero, ""
 	case u.Kind == types.Struct:
-		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))
+		return "", fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))
 	case u.Kind == types.Array:
-		return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
+		return "", fmt.Sprintf("member type %s cannot be told unset from set: use a slice, []%s", b.names.Name(t), b.names.Name(u.Elem))
 	}
-	return 0, fmt.Sprintf("member type %s cannot be told unset from set: use a pointer to a struct, a slice, a map, a string, a bool or a number", b.names.Name(t))
+	return "", fmt.Sprintf("member type %s cannot be told unset from set: use a pointer to a struct, a slice, a map, a string, a bool or a number", b.names.Name(t))
+}
+
+// scalarPresence is the presence test of a builtin string, bool or number.
+func scalarPresence(t *types.Type) unionspec.Presence {
+	switch t.Name.Name {
+	case "string":
+		return unionspec.PresenceString
+	case "bool":
+		return unionspec.PresenceBool
+	case "float32", "float64":
+		return unionspec.PresenceFloat
+	}
+	return unionspec.PresenceInteger
+}
+
+// zeroProperties describes how the JSON of a struct tells it non-zero once
+// decoded, as reflect's IsZero tells the Go value (docs/semantics.md §4):
+// by its serialized fields, those of inlined embedded structs among them.
+// Unexported fields and fields JSON skips are zero in every decoded value.
+// why says what JSON cannot tell: a type that decodes itself, an array, or
+// an inlined pointer, which decoding allocates for any of its properties.
+func (b *builder) zeroProperties(t *types.Type) (props []*unionspec.Property, why string) {
+	if selfDecoding(t) {
+		return nil, fmt.Sprintf("%s decodes itself from JSON", b.names.Name(t))
+	}
+	for _, m := range typeinfo.Underlying(t).Members {
+		u := typeinfo.Underlying(m.Type)
+		if m.Embedded && (selfDecoding(m.Type) || u.Kind == types.Pointer && selfDecoding(u.Elem)) {
+			return nil, fmt.Sprintf("%s decodes itself from JSON, by a method of %s", b.names.Name(t), b.names.Name(m.Type))
+		}
+		if !typeinfo.IsSerialized(m) || (!m.Embedded && !token.IsExported(m.Name)) {
+			continue
+		}
+		if typeinfo.IsInline(m) {
+			if u.Kind != types.Struct {
+				return nil, fmt.Sprintf("%s embeds %s inline, which decoding allocates for any of its properties", b.names.Name(t), b.names.Name(m.Type))
+			}
+			inner, why := b.zeroProperties(m.Type)
+			if why != "" {
+				return nil, why
+			}
+			props = append(props, inner...)
+			continue
+		}
+		p := &unionspec.Property{Name: typeinfo.JSONName(m)}
+		switch {
+		case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || u.Kind == types.Interface:
+			p.Presence = unionspec.PresenceNonNil
+		case typeinfo.IsScalar(u):
+			p.Presence = scalarPresence(u)
+		case u.Kind == types.Struct:
+			p.Presence = unionspec.PresenceNonZero
+			if p.Properties, why = b.zeroProperties(m.Type); why != "" {
+				return nil, why
+			}
+		default:
+			return nil, fmt.Sprintf("field %s of %s is of kind %s", m.Name, b.names.Name(t), u.Kind)
+		}
+		props = append(props, p)
+	}
+	return props, ""
+}
+
+// selfDecoding reports whether JSON decodes values of t, or pointers to
+// them, by a method of their own rather than field by field.
+func selfDecoding(t *types.Type) bool {
+	for _, name := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		if _, found := t.Methods[name]; found {
+			return true
+		}
+	}
+	return false
 }
 
 // memberFor returns the member that value selects, or nil.

@@ -13,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Model is every union of the input packages, parsed and checked once.
@@ -43,7 +44,7 @@ type Union struct {
 	// NoneValue is set when "" is an enum value: it selects no member.
 	NoneValue bool
 	// Ratcheting says which updates are not validated for this union.
-	Ratcheting markers.Ratcheting
+	Ratcheting unionspec.Ratcheting
 }
 
 // Kind is what a union requires of its members.
@@ -83,30 +84,17 @@ type Member struct {
 	// Optional members may be selected while unset.
 	Optional bool
 	// Presence is how "set" is told from "unset".
-	Presence Presence
+	Presence unionspec.Presence
+	// Properties are, for unionspec.PresenceNonZero, what tells the member's struct
+	// non-zero in JSON; nil with Opaque set when JSON cannot tell it.
+	Properties []*unionspec.Property
+	// Opaque says why the zero value of a unionspec.PresenceNonZero member cannot be
+	// told from its JSON, which only the Go methods then can.
+	Opaque string
 	// OmitsZero: encoding/json leaves the member out of the object when it
 	// is its zero value (omitempty or omitzero in its JSON tag).
 	OmitsZero bool
 }
-
-// Presence is how a member's "set" state is tested.
-type Presence int
-
-const (
-	// PresenceNonNil: a pointer is set when it is not nil.
-	PresenceNonNil Presence = iota
-	// PresenceLength: a slice or a map is set when it has elements.
-	PresenceLength
-	// PresenceString: a string is set when it is not "".
-	PresenceString
-	// PresenceBool: a bool is set when it is true.
-	PresenceBool
-	// PresenceNumber: a number is set when it is not 0.
-	PresenceNumber
-	// PresenceNonZero: a struct whose JSON tag has omitzero is set when it
-	// is not its zero value, as encoding/json omits it.
-	PresenceNonZero
-)
 
 // Enum is the discriminator's type and its values.
 type Enum struct {
@@ -227,34 +215,16 @@ type Step struct {
 	Walk     *Walk
 }
 
-// Shape is the container shape of a walked value.
-type Shape int
-
-const (
-	// ShapeStruct is a struct value; its old counterpart is the same field
-	// of the old object.
-	ShapeStruct Shape = iota
-	// ShapePointer is a pointer to a struct, matched as ShapeStruct.
-	ShapePointer
-	// ShapeList is a slice or an array; its items have no old counterpart.
-	ShapeList
-	// ShapeListMap is a "+listType=map" slice; its items are matched with
-	// old items by their Keys.
-	ShapeListMap
-	// ShapeMap is a map with string keys; its values are matched by key.
-	ShapeMap
-)
-
 // Walk is how generated code reaches the unions in a value.
 type Walk struct {
-	Shape Shape
+	Shape unionspec.Shape
 	// Type is the value's type, as declared.
 	Type *types.Type
-	// Struct has the methods that ShapeStruct and ShapePointer call.
+	// Struct has the methods that unionspec.ShapeStruct and unionspec.ShapePointer call.
 	Struct *types.Type
 	// Elem walks the items or values of lists, list-maps and maps.
 	Elem *Walk
-	// Keys match the items of a ShapeListMap.
+	// Keys match the items of a unionspec.ShapeListMap.
 	Keys []KeyField
 	// NamedKey is set for a map whose keys are of a named string type.
 	NamedKey bool
@@ -272,12 +242,9 @@ type KeyField struct {
 	// GoName is the field's selector from the item, e.g. "Name" or
 	// "Meta.Name" for a key in an inlined embedded struct.
 	GoName string
-	// JSONName is the key's property in the item's JSON object.
-	JSONName string
-	// Type is the field's type.
-	Type *types.Type
-	// Pointer keys are compared by the values they point to.
-	Pointer bool
+	// Key is the key's property in the item's JSON object; Pointer keys
+	// are compared by the values they point to.
+	unionspec.Key
 }
 
 // PropertyUnions returns the discriminated unions whose fields are properties

@@ -8,6 +8,7 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // plan finds every struct of the input packages (structs, in order) that has
@@ -72,13 +73,13 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 	switch u := typeinfo.Underlying(t); u.Kind {
 	case types.Struct:
 		if b.reaching[u.Name] {
-			return &Walk{Shape: ShapeStruct, Type: t, Struct: u, HasOld: true}, ""
+			return &Walk{Shape: unionspec.ShapeStruct, Type: t, Struct: u, HasOld: true}, ""
 		}
 	case types.Pointer:
 		elem, why := b.walkOf(u.Elem, seen)
 		switch {
 		case elem == nil && why == "":
-		case elem != nil && (elem.Shape == ShapeList || elem.Shape == ShapeMap):
+		case elem != nil && (elem.Shape == unionspec.ShapeList || elem.Shape == unionspec.ShapeMap):
 			// openshift/api has pointers to lists: walked as the list,
 			// which a nil pointer leaves empty.
 			deref := *elem
@@ -87,14 +88,14 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case u.Elem.Kind != types.Struct:
 			return nil, "a pointer to " + b.names.Name(u.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
 		default:
-			return &Walk{Shape: ShapePointer, Type: t, Struct: u.Elem, HasOld: true}, ""
+			return &Walk{Shape: unionspec.ShapePointer, Type: t, Struct: u.Elem, HasOld: true}, ""
 		}
 	case types.Slice, types.Array:
 		elem, why := b.walkOf(u.Elem, seen)
 		if elem == nil {
 			return nil, why
 		}
-		return &Walk{Shape: ShapeList, Type: t, Elem: elem}, ""
+		return &Walk{Shape: unionspec.ShapeList, Type: t, Elem: elem}, ""
 	case types.Map:
 		elem, why := b.walkOf(u.Elem, seen)
 		key := typeinfo.Underlying(u.Key)
@@ -105,14 +106,14 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case elem == nil:
 			return nil, why
 		default:
-			return &Walk{Shape: ShapeMap, Type: t, Elem: elem, NamedKey: u.Key.Kind != types.Builtin, HasOld: elem.HasOld}, ""
+			return &Walk{Shape: unionspec.ShapeMap, Type: t, Elem: elem, NamedKey: u.Key.Kind != types.Builtin, HasOld: elem.HasOld}, ""
 		}
 	}
 	return nil, ""
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk
-// into a ShapeListMap whose items are matched by their keys. It reports
+// into a unionspec.ShapeListMap whose items are matched by their keys. It reports
 // whether the field can be walked.
 func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 	fm, _ := markers.ParseField(m.CommentLines)
@@ -143,7 +144,7 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 		}
 		w.Keys = append(w.Keys, k)
 	}
-	w.Shape, w.HasOld = ShapeListMap, true
+	w.Shape, w.HasOld = unionspec.ShapeListMap, true
 	return true
 }
 
@@ -163,10 +164,23 @@ func findKey(item *types.Type, jsonName string) (KeyField, bool) {
 		}
 		switch ft := typeinfo.Underlying(m.Type); {
 		case typeinfo.IsScalar(ft):
-			return KeyField{GoName: m.Name, JSONName: jsonName, Type: m.Type}, true
+			return KeyField{GoName: m.Name, Key: unionspec.Key{Name: jsonName, Type: keyType(ft)}}, true
 		case ft.Kind == types.Pointer && typeinfo.IsScalar(typeinfo.Underlying(ft.Elem)):
-			return KeyField{GoName: m.Name, JSONName: jsonName, Type: m.Type, Pointer: true}, true
+			return KeyField{GoName: m.Name, Key: unionspec.Key{Name: jsonName, Type: keyType(typeinfo.Underlying(ft.Elem)), Pointer: true}}, true
 		}
 	}
 	return KeyField{}, false
+}
+
+// keyType is the JSON type of a scalar list-map key.
+func keyType(t *types.Type) unionspec.KeyType {
+	switch scalarPresence(t) {
+	case unionspec.PresenceString:
+		return unionspec.KeyString
+	case unionspec.PresenceBool:
+		return unionspec.KeyBoolean
+	case unionspec.PresenceFloat:
+		return unionspec.KeyNumber
+	}
+	return unionspec.KeyInteger
 }

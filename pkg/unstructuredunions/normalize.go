@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Normalize clears, in obj, the union members that its discriminators no
@@ -87,13 +89,13 @@ func (n *normalizer) walk(w *Walk, value, old any) {
 		return
 	}
 	switch w.Shape {
-	case ShapeStruct, ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		obj, ok := value.(map[string]any)
 		oldObj, oldOK := old.(map[string]any)
 		if ok && oldOK {
 			n.structure(n.schema.Structs[w.Struct], obj, oldObj)
 		}
-	case ShapeMap:
+	case unionspec.ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
 		// In order, so that a patch is the same on every run.
@@ -104,7 +106,7 @@ func (n *normalizer) walk(w *Walk, value, old any) {
 				n.pop()
 			}
 		}
-	case ShapeListMap:
+	case unionspec.ShapeListMap:
 		items, _ := value.([]any)
 		oldItems, _ := old.([]any)
 		for i, item := range items {
@@ -169,17 +171,7 @@ func (m *Member) Zero() any {
 	if !m.KeepZero {
 		return nil
 	}
-	switch m.Presence {
-	case PresenceString:
-		return ""
-	case PresenceBool:
-		return false
-	case PresenceFloat:
-		return float64(0)
-	case PresenceInteger:
-		return int64(0)
-	}
-	return nil
+	return m.Presence.Zero()
 }
 
 // match is the index of the old item of a list-map that items[i] is matched
@@ -204,7 +196,7 @@ func (w *Walk) keysEqual(a, b any) bool {
 		return false
 	}
 	for _, k := range w.Keys {
-		if !k.equal(x, y) {
+		if !keyEqual(k, x, y) {
 			return false
 		}
 	}
@@ -213,7 +205,7 @@ func (w *Walk) keysEqual(a, b any) bool {
 
 // equal compares the key of two items as Go compares their fields: an
 // absent key is the zero value, or nil for a pointer.
-func (k *Key) equal(x, y map[string]any) bool {
+func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
 	a, b := x[k.Name], y[k.Name]
 	if k.Pointer {
 		if a == nil || b == nil {
@@ -229,24 +221,11 @@ func (k *Key) equal(x, y map[string]any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-func orZero(v any, t KeyType) any {
+func orZero(v any, t unionspec.KeyType) any {
 	if v != nil {
 		return v
 	}
 	return t.Zero()
-}
-
-// Zero is the zero value of a key of the type, as a JSON decoder gives it.
-func (t KeyType) Zero() any {
-	switch t {
-	case KeyString:
-		return ""
-	case KeyBoolean:
-		return false
-	case KeyNumber:
-		return float64(0)
-	}
-	return int64(0)
 }
 
 // discriminator is the value of a union's discriminator in obj, "" when
@@ -272,12 +251,19 @@ func (u *Union) valid(value string) bool {
 // set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
 // value; an absent member is unset.
 func (m *Member) set(obj map[string]any) bool {
-	v, found := obj[m.Name]
-	if !found || v == nil {
+	return isSet(m.Presence, m.Properties, obj[m.Name])
+}
+
+// isSet tells whether a JSON value is set by the presence test p, as Go
+// tells the value decoded from it; absent (nil) and null values are unset.
+// props are the properties of a struct of PresenceNonZero: it is set when
+// one of them is.
+func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
+	if v == nil {
 		return false
 	}
-	switch m.Presence {
-	case PresenceLength:
+	switch p {
+	case unionspec.PresenceLength:
 		switch v := v.(type) {
 		case []any:
 			return len(v) > 0
@@ -285,13 +271,21 @@ func (m *Member) set(obj map[string]any) bool {
 			return len(v) > 0
 		}
 		return false
-	case PresenceString:
+	case unionspec.PresenceString:
 		return v != ""
-	case PresenceBool:
+	case unionspec.PresenceBool:
 		return v != false
-	case PresenceInteger, PresenceFloat:
+	case unionspec.PresenceInteger, unionspec.PresenceFloat:
 		f, ok := number(v)
 		return !ok || f != 0
+	case unionspec.PresenceNonZero:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return true // not an object: the schema's types reject it
+		}
+		return slices.ContainsFunc(props, func(prop *unionspec.Property) bool {
+			return isSet(prop.Presence, prop.Properties, obj[prop.Name])
+		})
 	}
 	return true
 }

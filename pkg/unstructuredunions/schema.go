@@ -16,6 +16,8 @@ import (
 	"slices"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Annotation is the annotation of the MutatingAdmissionPolicy that union-gen
@@ -47,33 +49,19 @@ type Union struct {
 	Values []string `json:"values"`
 	// RequiredMessage is V1's message for an empty discriminator, when ""
 	// is not a valid value.
-	RequiredMessage string     `json:"requiredMessage,omitempty"`
-	Members         []*Member  `json:"members"`
-	Ratcheting      Ratcheting `json:"ratcheting,omitempty"`
+	RequiredMessage string               `json:"requiredMessage,omitempty"`
+	Members         []*Member            `json:"members"`
+	Ratcheting      unionspec.Ratcheting `json:"ratcheting,omitempty"`
 }
-
-// Ratcheting is when validation lets an update keep a union as it was
-// (docs/semantics.md §4). Its values are those of package markers, spelled
-// here so that webhooks that import this package do not depend on gengo.
-type Ratcheting string
-
-const (
-	// RatchetingOff validates every write.
-	RatchetingOff Ratcheting = ""
-	// RatchetingUnchanged skips a union whose discriminator and members
-	// all equal old's.
-	RatchetingUnchanged Ratcheting = "unchanged"
-	// RatchetingMembership skips a union whose discriminator equals old's
-	// and whose members are set where old's are.
-	RatchetingMembership Ratcheting = "membership"
-)
 
 // Member is a member property and the discriminator value that selects it.
 type Member struct {
-	Name     string   `json:"name"`
-	Value    string   `json:"value"`
-	Optional bool     `json:"optional,omitempty"`
-	Presence Presence `json:"presence"`
+	Name     string             `json:"name"`
+	Value    string             `json:"value"`
+	Optional bool               `json:"optional,omitempty"`
+	Presence unionspec.Presence `json:"presence"`
+	// Properties tell a member of PresenceNonZero set.
+	Properties []*unionspec.Property `json:"properties,omitempty"`
 	// KeepZero is set for a scalar member that JSON writes when it is zero
 	// (no omitempty): clearing it writes its zero value rather than
 	// removing it, as the Go object would be written.
@@ -84,25 +72,6 @@ type Member struct {
 	UnchangedMessage string `json:"unchangedMessage"`
 }
 
-// Presence is how a member's "set" state is told from its JSON value.
-type Presence string
-
-// The presence tests of docs/semantics.md §4.
-const (
-	// PresenceNonNil: a pointer is set when it is present and not null.
-	PresenceNonNil Presence = "nonNil"
-	// PresenceLength: a list or an object is set when it has elements.
-	PresenceLength Presence = "length"
-	// PresenceString: a string is set when it is not "".
-	PresenceString Presence = "string"
-	// PresenceBool: a boolean is set when it is true.
-	PresenceBool Presence = "bool"
-	// PresenceInteger: an integer is set when it is not 0.
-	PresenceInteger Presence = "integer"
-	// PresenceFloat: a floating-point number is set when it is not 0.
-	PresenceFloat Presence = "float"
-)
-
 // Field is a property through which unions are reached.
 type Field struct {
 	// Name is the property's name; "" for a struct embedded inline.
@@ -110,56 +79,19 @@ type Field struct {
 	Walk *Walk  `json:"walk"`
 }
 
-// Shape is the container shape of a walked value.
-type Shape string
-
-const (
-	// ShapeStruct is an object that is never absent in Go: absent, it is
-	// an empty object, and its old counterpart is the old parent's.
-	ShapeStruct Shape = "struct"
-	// ShapePointer is an object that may be absent.
-	ShapePointer Shape = "pointer"
-	// ShapeList is a list whose items have no old counterpart.
-	ShapeList Shape = "list"
-	// ShapeListMap is a list whose items are matched with old ones by keys.
-	ShapeListMap Shape = "listMap"
-	// ShapeMap is an object whose values are matched with old ones by key.
-	ShapeMap Shape = "map"
-)
-
 // Walk is how the unions in a value are reached.
 type Walk struct {
-	Shape Shape `json:"shape"`
+	Shape unionspec.Shape `json:"shape"`
 	// Struct names the Schema's struct of ShapeStruct and ShapePointer.
 	Struct string `json:"struct,omitempty"`
 	// Elem walks the items or values of lists, list-maps and maps.
 	Elem *Walk `json:"elem,omitempty"`
 	// Keys match the items of a ShapeListMap.
-	Keys []*Key `json:"keys,omitempty"`
+	Keys []*unionspec.Key `json:"keys,omitempty"`
 	// HasOld is set when the walk reaches unions through values that have
 	// old counterparts: only those can need normalizing.
 	HasOld bool `json:"hasOld,omitempty"`
 }
-
-// Key is a key property of the items of a list-map.
-type Key struct {
-	Name string `json:"name"`
-	// Pointer keys may be absent; an absent key of another kind equals the
-	// zero value of its Type.
-	Pointer bool    `json:"pointer,omitempty"`
-	Type    KeyType `json:"type"`
-}
-
-// KeyType is the JSON type of a list-map key.
-type KeyType string
-
-// The JSON types of list-map keys, as OpenAPI spells them.
-const (
-	KeyString  KeyType = "string"
-	KeyInteger KeyType = "integer"
-	KeyNumber  KeyType = "number"
-	KeyBoolean KeyType = "boolean"
-)
 
 // Load reads the Schema that union-gen wrote in the annotation of a
 // MutatingAdmissionPolicy, given as YAML or JSON.
@@ -277,19 +209,32 @@ func (s *Schema) check() error {
 }
 
 func (u *Union) check() error {
-	switch u.Ratcheting {
-	case RatchetingOff, RatchetingUnchanged, RatchetingMembership:
-	default:
+	if u.Ratcheting != unionspec.RatchetingOff && !slices.Contains(unionspec.RatchetingModes, u.Ratcheting) {
 		return fmt.Errorf("unknown ratcheting mode %q", u.Ratcheting)
 	}
 	for _, m := range u.Members {
 		if m == nil {
 			return fmt.Errorf("a member is null")
 		}
-		switch m.Presence {
-		case PresenceNonNil, PresenceLength, PresenceString, PresenceBool, PresenceInteger, PresenceFloat:
-		default:
-			return fmt.Errorf("member %q: unknown presence %q", m.Name, m.Presence)
+		if err := checkPresence(m.Presence, m.Properties); err != nil {
+			return fmt.Errorf("member %q: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// checkPresence verifies a presence test and the properties of a nonZero
+// one.
+func checkPresence(p unionspec.Presence, props []*unionspec.Property) error {
+	if !slices.Contains(unionspec.Presences, p) {
+		return fmt.Errorf("unknown presence %q", p)
+	}
+	for _, prop := range props {
+		if prop == nil {
+			return fmt.Errorf("a property is null")
+		}
+		if err := checkPresence(prop.Presence, prop.Properties); err != nil {
+			return fmt.Errorf("property %q: %w", prop.Name, err)
 		}
 	}
 	return nil
@@ -300,24 +245,22 @@ func (s *Schema) checkWalk(w *Walk) error {
 		return fmt.Errorf("no walk")
 	}
 	switch w.Shape {
-	case ShapeStruct, ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		if s.Structs[w.Struct] == nil {
 			return fmt.Errorf("no struct %q", w.Struct)
 		}
 		return nil
-	case ShapeListMap:
+	case unionspec.ShapeListMap:
 		for _, k := range w.Keys {
 			if k == nil {
 				return fmt.Errorf("a key is null")
 			}
-			switch k.Type {
-			case KeyString, KeyInteger, KeyNumber, KeyBoolean:
-			default:
+			if !slices.Contains(unionspec.KeyTypes, k.Type) {
 				return fmt.Errorf("key %q: unknown type %q", k.Name, k.Type)
 			}
 		}
 		return s.checkWalk(w.Elem)
-	case ShapeList, ShapeMap:
+	case unionspec.ShapeList, unionspec.ShapeMap:
 		return s.checkWalk(w.Elem)
 	}
 	return fmt.Errorf("unknown shape %q", w.Shape)

@@ -6,6 +6,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Validate returns an error for every union of obj whose discriminator is
@@ -46,7 +48,7 @@ func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, fldPath *fi
 // being the parent's: a struct that is absent or null is then the empty
 // object, as Go has no absent struct.
 func counterpart(w *Walk, old any) any {
-	if old == nil && w.Shape == ShapeStruct {
+	if old == nil && w.Shape == unionspec.ShapeStruct {
 		return map[string]any{}
 	}
 	return old
@@ -57,19 +59,19 @@ func counterpart(w *Walk, old any) any {
 func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch w.Shape {
-	case ShapeStruct, ShapePointer:
+	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		obj, ok := value.(map[string]any)
-		if !ok && (w.Shape == ShapePointer || found && value != nil) {
+		if !ok && (w.Shape == unionspec.ShapePointer || found && value != nil) {
 			return nil // unset, or not an object: the schema's types reject it
 		}
 		oldObj, _ := old.(map[string]any)
 		return s.validateStruct(s.Structs[w.Struct], obj, oldObj, fldPath)
-	case ShapeList:
+	case unionspec.ShapeList:
 		items, _ := value.([]any)
 		for i, item := range items {
 			errs = append(errs, s.validateWalk(w.Elem, item, nil, true, fldPath.Index(i))...)
 		}
-	case ShapeListMap:
+	case unionspec.ShapeListMap:
 		items, _ := value.([]any)
 		oldItems, _ := old.([]any)
 		for i, item := range items {
@@ -79,7 +81,7 @@ func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *fiel
 			}
 			errs = append(errs, s.validateWalk(w.Elem, item, prior, true, fldPath.Index(i))...)
 		}
-	case ShapeMap:
+	case unionspec.ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
@@ -130,7 +132,7 @@ func (u *Union) validate(obj, old map[string]any, fldPath *field.Path) field.Err
 // is (membership) or also equal to it (unchanged), compared as the API
 // server compares values.
 func (u *Union) kept(obj, old map[string]any) bool {
-	if u.Ratcheting == RatchetingOff {
+	if u.Ratcheting == unionspec.RatchetingOff {
 		return false
 	}
 	disc, ok := discriminator(obj, u)
@@ -140,7 +142,7 @@ func (u *Union) kept(obj, old map[string]any) bool {
 	}
 	for _, m := range u.Members {
 		set := m.set(obj)
-		if set != m.set(old) || u.Ratcheting == RatchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
+		if set != m.set(old) || u.Ratcheting == unionspec.RatchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
 			return false
 		}
 	}

@@ -73,6 +73,13 @@ type WidgetSpec struct {
 	// +optional
 	RatchetedNamed []RatchetedNamedUnion `json:"ratchetedNamed,omitempty"`
 
+	// backup is a union whose struct member JSON omits when zero
+	// (omitzero): the member is set when it is not its zero value, in the
+	// Go methods, the CRD's rules and the policy alike, so that a client's
+	// {"mode": "Copy", "copy": {...}, "snapshot": {}} is valid everywhere.
+	// +optional
+	Backup *Backup `json:"backup,omitempty"`
+
 	// Default holds a union embedded inline: its fields are the spec's.
 	kepv1alpha1.Union `json:",inline"`
 }
@@ -90,4 +97,64 @@ type RatchetedNamedUnion struct {
 	Name string `json:"name"`
 
 	ratcheting.Union `json:",inline"`
+}
+
+// BackupMode selects the member of a Backup.
+// +enum
+type BackupMode string
+
+const (
+	BackupSnapshot BackupMode = "Snapshot"
+	BackupCopy     BackupMode = "Copy"
+	BackupNone     BackupMode = "None"
+)
+
+// Backup is a union whose Snapshot member is a struct that JSON omits when
+// it is zero, not a pointer.
+type Backup struct {
+	// +unionDiscriminator
+	// +optional
+	Mode BackupMode `json:"mode,omitempty"`
+	// +unionMember
+	// +optional
+	Snapshot Snapshot `json:"snapshot,omitzero"`
+	// +unionMember
+	// +optional
+	Copy *Copy `json:"copy,omitempty"`
+}
+
+// Snapshot is non-zero when one of its fields is: a scalar that is not
+// zero, a map that is present even empty, or a window that is non-zero.
+type Snapshot struct {
+	// +optional
+	Schedule string `json:"schedule,omitempty"`
+	// +optional
+	Retain int32 `json:"retain,omitempty"`
+	// +optional
+	Labels map[string]string `json:"labels,omitempty"`
+	// +optional
+	Window Window `json:"window,omitzero"`
+	// The owner's fields are the snapshot's.
+	Owner `json:",inline"`
+}
+
+// Window is a nested struct of a Snapshot.
+type Window struct {
+	// +optional
+	Start string `json:"start,omitempty"`
+	// +optional
+	Hours int64 `json:"hours,omitempty"`
+	// +optional
+	Paused bool `json:"paused,omitempty"`
+}
+
+// Owner is embedded inline in a Snapshot.
+type Owner struct {
+	// +optional
+	Owner *string `json:"owner,omitempty"`
+}
+
+// Copy is the pointer member of a Backup.
+type Copy struct {
+	Target string `json:"target"`
 }

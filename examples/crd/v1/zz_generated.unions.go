@@ -24,8 +24,124 @@ package v1
 import (
 	field "k8s.io/apimachinery/pkg/util/validation/field"
 	maps "maps"
+	reflect "reflect"
 	slices "slices"
 )
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *Backup) NormalizeUnions(old *Backup) {
+	if in == nil || old == nil {
+		return
+	}
+	if (!reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" || in.Copy != nil && old.Copy != nil && in.Mode != "Copy") && in.Mode != old.Mode {
+		in.unionsNormalizeMode(old)
+	}
+}
+
+// unionsNormalizeMode clears the members that Mode no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Backup) unionsNormalizeMode(old *Backup) {
+	switch in.Mode {
+	case "Copy", "None", "Snapshot":
+		if in.Mode != "Snapshot" && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() {
+			in.Snapshot = unionsNilOf(in.Snapshot)
+		}
+		if in.Mode != "Copy" && in.Copy != nil && old.Copy != nil {
+			in.Copy = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Backup) ValidateUnions(old *Backup, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch in.Mode {
+	case "None":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Snapshot":
+		if reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch in.Mode {
+	case "Copy", "None", "Snapshot":
+		if in.Mode == "Snapshot" && reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("snapshot"), "must be set when mode is \"Snapshot\""))
+		}
+		if in.Mode != "Snapshot" && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
+			if old != nil && old.Mode == in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
+			}
+		}
+		if in.Mode == "Copy" && in.Copy == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("copy"), "must be set when mode is \"Copy\""))
+		}
+		if in.Mode != "Copy" && in.Copy != nil {
+			if old != nil && old.Mode == in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
+			}
+		}
+	case "":
+		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Copy\", \"None\", \"Snapshot\""))
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Copy", "None", "Snapshot"}))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Backup) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch in.Mode {
+	case "None":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+			return false
+		}
+	case "Snapshot":
+		if reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+			return false
+		}
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
 
 // NormalizeUnions clears the union members of in that its discriminators no
 // longer select: when a discriminator changed to a valid value, every member
@@ -230,6 +346,7 @@ func (in *WidgetSpec) NormalizeUnions(old *WidgetSpec) {
 			in.RatchetedNamed[i].NormalizeUnions(&old.RatchetedNamed[j])
 		}
 	}
+	in.Backup.NormalizeUnions(old.Backup)
 	in.Union.NormalizeUnions(&old.Union)
 }
 
@@ -276,6 +393,9 @@ func (in *WidgetSpec) ValidateUnions(old *WidgetSpec, fldPath *field.Path) field
 		if !in.RatchetedNamed[i].UnionsValid() {
 			return in.unionsErrors(old, fldPath)
 		}
+	}
+	if !in.Backup.UnionsValid() {
+		return in.unionsErrors(old, fldPath)
 	}
 	if !in.Union.UnionsValid() {
 		return in.unionsErrors(old, fldPath)
@@ -377,6 +497,13 @@ func (in *WidgetSpec) unionsErrors(old *WidgetSpec, fldPath *field.Path) field.E
 			errs = unionsConcat(errs, in.RatchetedNamed[i].ValidateUnions(prior, fldPath.Child("ratchetedNamed").Index(i)))
 		}
 	}
+	oldBackup := unionsNilOf(in.Backup)
+	if old != nil {
+		oldBackup = old.Backup
+	}
+	if !in.Backup.UnionsValid() {
+		errs = unionsConcat(errs, in.Backup.ValidateUnions(oldBackup, fldPath.Child("backup")))
+	}
 	oldUnion := unionsNilOf(&in.Union)
 	if old != nil {
 		oldUnion = &old.Union
@@ -431,10 +558,29 @@ func (in *WidgetSpec) UnionsValid() bool {
 			return false
 		}
 	}
+	if !in.Backup.UnionsValid() {
+		return false
+	}
 	if !in.Union.UnionsValid() {
 		return false
 	}
 	return true
+}
+
+// unionsAppend appends a copy of err to errs. The first error and the list
+// that holds it share one allocation; err itself, made by one of field's
+// constructors inlined here, stays on the stack.
+func unionsAppend(errs field.ErrorList, err *field.Error) field.ErrorList {
+	if errs != nil {
+		next := *err
+		return append(errs, &next)
+	}
+	first := &struct {
+		err  field.Error
+		list [1]*field.Error
+	}{err: *err}
+	first.list[0] = &first.err
+	return first.list[:]
 }
 
 // unionsConcat appends the errors of a nested value to errs, and takes them
