@@ -295,7 +295,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 			return
 		}
 	}
-	celRules, err := Rules(u, correlated)
+	celRules, err := Rules(u.Spec, correlated)
 	if err != nil {
 		e.errorf(schema, rules.CELName, path, "%v", err)
 		return

@@ -3,13 +3,13 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -45,7 +45,7 @@ func Policy(r Resource, s *unstructuredunions.Schema) []byte {
 	if expr == "" {
 		return nil
 	}
-	schemaJSON, err := json.MarshalIndent(s, "", "  ")
+	schemaJSON, err := json.Marshal(s)
 	if err != nil {
 		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
@@ -130,8 +130,8 @@ func (p celPath) String() string {
 func (g *policyGen) structPatches(st *unstructuredunions.Struct, n, o string, p celPath, depth int) string {
 	var parts []string
 	for _, u := range st.Unions {
-		if len(u.Members) > 0 {
-			parts = append(parts, unionPatches(u, n, o, p))
+		if e := unionPatches(u, n, o, p); e != "" {
+			parts = append(parts, e)
 		}
 	}
 	for _, f := range st.Fields {
@@ -185,29 +185,51 @@ func (g *policyGen) walkPatches(w *unstructuredunions.Walk, n, o string, p celPa
 	return ""
 }
 
-// unionPatches is the CEL list of the patches of a union of the object n:
-// N1 and N2 leave it alone; N3 clears each member that the discriminator
-// does not select and that is set in both n and o.
-func unionPatches(u *unstructuredunions.Union, n, o string, p celPath) string {
-	disc := func(x string) string {
-		v, has := prop(x, u.Discriminator)
-		return fmt.Sprintf(`(%s ? %s : "")`, has, v)
+// unionPatches is the CEL list of the patches of a union of the object n,
+// whose old counterpart is o, at path p: one per Clear of the union, under
+// its condition. The conditions that all the clears share are tested once.
+func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
+	printer := &celPrinter{u: u, self: n, old: o, selectField: prop}
+	var whens [][]*unionspec.Cond
+	var clears []*unionspec.Clear
+	for _, c := range u.Clears {
+		// The policy runs on update only.
+		when := simplify(c.When, new(true))
+		if isConst(when, false) {
+			continue
+		}
+		whens, clears = append(whens, conjuncts(when)), append(clears, c)
 	}
-	nd, od := disc(n), disc(o)
-	var members []string
-	for _, m := range u.Members {
-		nv, nHas := prop(n, m.Name)
-		ov, oHas := prop(o, m.Name)
-		members = append(members, fmt.Sprintf("(%s != %s && %s && %s ? [%s] : [])",
-			nd, strconv.Quote(m.Value), setTest(m.Presence, m.Properties, nHas, nv, prop), setTest(m.Presence, m.Properties, oHas, ov, prop), clearPatch(m, p.child(m.Name))))
+	if len(clears) == 0 {
+		return ""
 	}
-	return fmt.Sprintf("(%s != %s && %s in [%s] ?\n%s : [])", nd, od, nd, unions.Quote(u.Values), strings.Join(members, " +\n"))
+	shared := slices.DeleteFunc(slices.Clone(whens[0]), func(c *unionspec.Cond) bool {
+		return slices.ContainsFunc(whens[1:], func(w []*unionspec.Cond) bool { return !containsCond(w, c) })
+	})
+	members := make([]string, len(clears))
+	for i, c := range clears {
+		own := slices.DeleteFunc(whens[i], func(c *unionspec.Cond) bool { return containsCond(shared, c) })
+		members[i] = fmt.Sprintf("(%s ? [%s] : [])", printer.print(unionspec.And(own...), false), clearPatch(u.Member(c.Member), p.child(c.Member)))
+	}
+	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
+}
+
+// conjuncts are the conditions of which c is the conjunction.
+func conjuncts(c *unionspec.Cond) []*unionspec.Cond {
+	if c.Op == unionspec.OpAnd {
+		return slices.Clone(c.Args)
+	}
+	return []*unionspec.Cond{c}
+}
+
+func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
+	return slices.ContainsFunc(conds, func(d *unionspec.Cond) bool { return reflect.DeepEqual(c, d) })
 }
 
 // clearPatch is the JSON patch operation that clears a member as the Go
 // object would be written once cleared.
-func clearPatch(m *unstructuredunions.Member, p celPath) string {
-	zero := m.Zero()
+func clearPatch(m *unionspec.Member, p celPath) string {
+	zero := m.Cleared()
 	if zero == nil {
 		return fmt.Sprintf(`JSONPatch{op: "remove", path: %s}`, p)
 	}

@@ -7,6 +7,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -15,8 +16,21 @@ import (
 // that CEL cannot select, scalar members written without omitempty, a
 // pointer key, a map of list-maps.
 func policySchema() *unstructuredunions.Schema {
-	member := func(name, value string, p unionspec.Presence, keepZero bool) *unstructuredunions.Member {
-		return &unstructuredunions.Member{Name: name, Value: value, Presence: p, KeepZero: keepZero}
+	// Scalar members are written without omitempty: cleared, they keep
+	// their zero value.
+	member := func(name, value string, p unionspec.Presence) *unions.Member {
+		return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Value: value, Presence: p}
+	}
+	item := &unions.Union{
+		Kind:          unions.Discriminated,
+		Discriminator: unions.Field{GoName: "Kind", JSONName: "kind/x"},
+		Enum:          unions.Enum{Values: []string{"A", "B", "C", "D"}},
+		Members: []*unions.Member{
+			member("a~b", "A", unionspec.PresenceString),
+			member("b", "B", unionspec.PresenceBool),
+			member("c", "C", unionspec.PresenceFloat),
+			member("d", "D", unionspec.PresenceLength),
+		},
 	}
 	return &unstructuredunions.Schema{
 		Root: "Root",
@@ -29,16 +43,7 @@ func policySchema() *unstructuredunions.Schema {
 					Elem: &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 				},
 			}}}},
-			"Item": {Unions: []*unstructuredunions.Union{{
-				Discriminator: "kind/x",
-				Values:        []string{"A", "B", "C", "D"},
-				Members: []*unstructuredunions.Member{
-					member("a~b", "A", unionspec.PresenceString, true),
-					member("b", "B", unionspec.PresenceBool, true),
-					member("c", "C", unionspec.PresenceFloat, true),
-					member("d", "D", unionspec.PresenceLength, false),
-				},
-			}}},
+			"Item": {Unions: []*unionspec.Union{item.Describe()}},
 		},
 	}
 }

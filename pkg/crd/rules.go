@@ -36,124 +36,51 @@ type Rule struct {
 }
 
 // Rules returns the rules of a union for the schema of the struct that holds
-// it. correlated tells whether the API server matches that schema's values
-// with old ones (it does, as union-gen does, through fields, maps and
-// list-maps, but not through other lists): only then can a rule compare
-// with oldSelf.
+// it: one per check of its description that can fail on that schema, which
+// fails exactly where the check holds. correlated tells whether the API
+// server matches that schema's values with old ones (it does, as union-gen
+// does, through fields, maps and list-maps, but not through other lists):
+// only then can a rule read oldSelf; elsewhere every value is created.
 //
-// V1's NotSupported is left to the schema's enum (see Enum); the rules give
-// V1's Required, V2 and V3, each rule failing exactly where the Go methods
-// report the error, with the same type, path and message.
-func Rules(u *unions.Union, correlated bool) ([]Rule, error) {
-	d, err := Select(u.Discriminator.JSONName)
-	if err != nil {
+// V1's NotSupported is left to the schema's enum (see Enum).
+func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
+	if err := selectable(u); err != nil {
 		return nil, err
 	}
-	// selects are the members' names as CEL selects them.
-	selects := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		if selects[i], err = Select(m.JSONName); err != nil {
-			return nil, err
-		}
-		if err := selectable(m.Properties); err != nil {
-			return nil, err
-		}
-	}
 	var rules []Rule
-	kept := keptWhen(u, d, selects)
-	// add appends a rule that holds on create and on update. A ratcheting
-	// union's rule also holds when the update keeps the union as it was.
-	add := func(r Rule) {
-		if kept != nil && correlated {
-			r.Rule += " || oldSelf.hasValue() && " + kept("oldSelf.value()")
-			r.OptionalOldSelf = true
-		}
-		rules = append(rules, r)
-	}
-	if !u.NoneValue {
-		add(Rule{
-			Rule:      fmt.Sprintf(`has(self.%s) && self.%s != ""`, d, d),
-			Message:   u.DiscriminatorRequiredMessage(),
-			Reason:    ReasonRequired,
-			FieldPath: FieldPath(u.Discriminator.JSONName),
-		})
-	}
-	for i, m := range u.Members {
-		x := selects[i]
-		set := memberSet(m, "self", x)
-		path := FieldPath(m.JSONName)
-		if !m.Optional {
-			add(Rule{
-				Rule:      fmt.Sprintf(`!has(self.%s) || self.%s != %s || %s`, d, d, strconv.Quote(m.Value), set),
-				Message:   u.RequiredMessage(m),
-				Reason:    ReasonRequired,
-				FieldPath: path,
-			})
-		}
-		others := slices.DeleteFunc(slices.Clone(u.Enum.Values), func(v string) bool { return v == m.Value })
-		if len(others) == 0 {
-			continue // only m's value is valid: m is never forbidden
-		}
-		// selectsOther: the discriminator holds a valid value other than
-		// m's; absent, it is "".
-		var selectsOther string
-		if u.NoneValue {
-			selectsOther = fmt.Sprintf(`(!has(self.%s) || %s)`, d, in("self."+d, others))
-		} else {
-			selectsOther = fmt.Sprintf(`(has(self.%s) && %s)`, d, in("self."+d, others))
-		}
-		forbidden := fmt.Sprintf(`!(%s && %s)`, set, selectsOther)
-		if !correlated {
-			add(Rule{Rule: forbidden, Message: u.ForbiddenMessage(m), Reason: ReasonForbidden, FieldPath: path})
+	for _, c := range u.Checks {
+		if c.Error == unionspec.ErrorNotSupported {
 			continue
 		}
-		// V3 is two rules, by whether the discriminator changed; only the
-		// second runs on update alone, with oldSelf always set.
-		add(Rule{
-			Rule:            fmt.Sprintf(`%s || oldSelf.hasValue() && %s == %s`, forbidden, discValue("oldSelf.value()", d), discValue("self", d)),
-			Message:         u.ForbiddenMessage(m),
-			Reason:          ReasonForbidden,
-			FieldPath:       path,
-			OptionalOldSelf: true,
-		})
-		unchanged := Rule{
-			Rule:      fmt.Sprintf(`%s || %s != %s`, forbidden, discValue("oldSelf", d), discValue("self", d)),
-			Message:   u.UnchangedMessage(m),
-			Reason:    ReasonForbidden,
-			FieldPath: path,
+		r := Rule{Message: c.Message, Reason: reasons[c.Error], FieldPath: FieldPath(c.Field)}
+		p := &celPrinter{u: u, self: "self", selectField: selectProperty}
+		var when *unionspec.Cond
+		switch {
+		case !correlated:
+			when = simplify(c.When, new(false))
+		case requiresUpdate(c.When):
+			// A transition rule: the API server runs it on update only,
+			// with oldSelf bound.
+			when, p.old = simplify(c.When, new(true)), "oldSelf"
+		default:
+			when = simplify(c.When, nil)
+			if readsOld(when) {
+				p.old, p.guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
+			}
 		}
-		if kept != nil {
-			unchanged.Rule += " || " + kept("oldSelf")
+		if isConst(when, false) {
+			continue // the check cannot hold here
 		}
-		rules = append(rules, unchanged)
-	}
-	for i := range rules {
-		rules[i].Rule += Marker
+		r.Rule = p.print(when, true) + Marker
+		rules = append(rules, r)
 	}
 	return rules, nil
 }
 
-// keptWhen returns, for a ratcheting union, the CEL condition under which an
-// update keeps the union as it was (docs/semantics.md §4) given the old
-// object's expression; nil when the union does not ratchet. d and selects
-// are the discriminator and the members as CEL selects them.
-func keptWhen(u *unions.Union, d string, selects []string) func(old string) string {
-	if u.Ratcheting == unionspec.RatchetingOff {
-		return nil
-	}
-	return func(old string) string {
-		conds := []string{discValue(old, d) + " == " + discValue("self", d)}
-		for i, m := range u.Members {
-			x := selects[i]
-			set, oldSet := memberSet(m, "self", x), memberSet(m, old, x)
-			if u.Ratcheting == unionspec.RatchetingMembership {
-				conds = append(conds, fmt.Sprintf("%s == %s", set, oldSet))
-			} else {
-				conds = append(conds, fmt.Sprintf("%s == %s && (!%s || self.%s == %s.%s)", set, oldSet, set, x, old, x))
-			}
-		}
-		return "(" + strings.Join(conds, " && ") + ")"
-	}
+// reasons are the rules' reasons of the checks' errors.
+var reasons = map[unionspec.ErrorType]string{
+	unionspec.ErrorRequired:  ReasonRequired,
+	unionspec.ErrorForbidden: ReasonForbidden,
 }
 
 // Enum is the enum of a discriminator's schema: its valid values and "",
@@ -169,25 +96,17 @@ func Enum(u *unions.Union) []string {
 	return values
 }
 
-// discValue is the value of the discriminator d of x, "" when absent, as Go
-// compares it. (The optional form, x.?d.orValue(""), is estimated as a
-// string of unbounded length, which the API server's cost limit rejects.)
-func discValue(x, d string) string {
-	return fmt.Sprintf(`(has(%s.%s) ? %s.%s : "")`, x, d, x, d)
-}
-
-// in tests that x is one of values, as CEL.
-func in(x string, values []string) string {
-	if len(values) == 1 {
+// in tests that x is one of values, or none of them, as CEL.
+func in(x string, values []string, none bool) string {
+	switch {
+	case len(values) == 1 && none:
+		return x + " != " + strconv.Quote(values[0])
+	case len(values) == 1:
 		return x + " == " + strconv.Quote(values[0])
+	case none:
+		return "!(" + x + " in [" + unions.Quote(values) + "])"
 	}
 	return x + " in [" + unions.Quote(values) + "]"
-}
-
-// memberSet is the CEL test of "set" of member m of the object obj, sel
-// being m's name as CEL selects it.
-func memberSet(m *unions.Member, obj, sel string) string {
-	return setTest(m.Presence, m.Properties, "has("+obj+"."+sel+")", obj+"."+sel, selectProperty)
 }
 
 // selectProperty is a property of the object x as CRD rules select it, and
@@ -228,14 +147,29 @@ func setTest(p unionspec.Presence, props []*unionspec.Property, present, value s
 	}
 }
 
-// selectable checks that CEL can select every property of a struct of
-// PresenceNonZero.
-func selectable(props []*unionspec.Property) error {
+// selectable checks that CEL can select every property that the rules of
+// a union read: its discriminator, its members and their properties.
+func selectable(u *unionspec.Union) error {
+	if _, err := Select(u.Discriminator); err != nil {
+		return err
+	}
+	for _, m := range u.Members {
+		if _, err := Select(m.Name); err != nil {
+			return err
+		}
+		if err := selectableProperties(m.Properties); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func selectableProperties(props []*unionspec.Property) error {
 	for _, p := range props {
 		if _, err := Select(p.Name); err != nil {
 			return err
 		}
-		if err := selectable(p.Properties); err != nil {
+		if err := selectableProperties(p.Properties); err != nil {
 			return err
 		}
 	}

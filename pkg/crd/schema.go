@@ -27,35 +27,14 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	st := &unstructuredunions.Struct{}
 	s.Structs[name] = st
 	for _, u := range plan.Unions {
-		// Unions without a discriminator have nothing to normalize.
-		if u.Kind == unions.Discriminated {
-			st.Unions = append(st.Unions, schemaUnion(u))
+		// Unions without a discriminator have no rules for JSON yet.
+		if u.Spec != nil {
+			st.Unions = append(st.Unions, u.Spec)
 		}
 	}
 	for _, step := range plan.Steps {
 		st.Fields = append(st.Fields, &unstructuredunions.Field{Name: step.JSONName, Walk: schemaWalk(s, model, step.Walk)})
 	}
-}
-
-func schemaUnion(u *unions.Union) *unstructuredunions.Union {
-	su := &unstructuredunions.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Ratcheting: u.Ratcheting}
-	if !u.NoneValue {
-		su.RequiredMessage = u.DiscriminatorRequiredMessage()
-	}
-	for _, m := range u.Members {
-		su.Members = append(su.Members, &unstructuredunions.Member{
-			Name:             m.JSONName,
-			Value:            m.Value,
-			Optional:         m.Optional,
-			Presence:         m.Presence,
-			Properties:       m.Properties,
-			KeepZero:         m.Presence.Scalar() && !m.OmitsZero,
-			RequiredMessage:  u.RequiredMessage(m),
-			ForbiddenMessage: u.ForbiddenMessage(m),
-			UnchangedMessage: u.UnchangedMessage(m),
-		})
-	}
-	return su
 }
 
 func schemaWalk(s *unstructuredunions.Schema, model *unions.Model, w *unions.Walk) *unstructuredunions.Walk {

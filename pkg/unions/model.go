@@ -45,6 +45,9 @@ type Union struct {
 	NoneValue bool
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
+	// Spec is a Discriminated union's rules as data, which the CRD rules,
+	// the policy and unstructuredunions print or evaluate.
+	Spec *unionspec.Union
 }
 
 // Kind is what a union requires of its members.

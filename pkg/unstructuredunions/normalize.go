@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/api/equality"
+
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -56,16 +58,9 @@ type normalizer struct {
 
 func (n *normalizer) structure(st *Struct, obj, old map[string]any) {
 	for _, u := range st.Unions {
-		disc, ok := discriminator(obj, u)
-		if !ok || !u.valid(disc) {
-			continue // N2
-		}
-		if oldDisc, _ := discriminator(old, u); oldDisc == disc {
-			continue // N1
-		}
-		for _, m := range u.Members {
-			if m.Value != disc && m.set(obj) && m.set(old) {
-				n.clear(m, obj)
+		for _, c := range u.Clears {
+			if holds(u, c.When, obj, old) {
+				n.clear(u.Member(c.Member), obj)
 			}
 		}
 	}
@@ -134,9 +129,9 @@ func (n *normalizer) pop() {
 // clear sets a member to its zero value as JSON writes it: absent, or the
 // zero scalar of a member written without omitempty; or records the
 // operation that does.
-func (n *normalizer) clear(m *Member, obj map[string]any) {
+func (n *normalizer) clear(m *unionspec.Member, obj map[string]any) {
 	n.changed = true
-	zero := m.Zero()
+	zero := m.Cleared()
 	if n.patch == nil {
 		if zero == nil {
 			delete(obj, m.Name)
@@ -164,15 +159,6 @@ func EscapePointer(name string) string {
 }
 
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
-// Zero is the value of a cleared member: the zero value of its scalar when
-// it keeps one, nil when it is removed.
-func (m *Member) Zero() any {
-	if !m.KeepZero {
-		return nil
-	}
-	return m.Presence.Zero()
-}
 
 // match is the index of the old item of a list-map that items[i] is matched
 // with, or -1: the item at the same index first, as lists mostly keep their
@@ -228,10 +214,44 @@ func orZero(v any, t unionspec.KeyType) any {
 	return t.Zero()
 }
 
-// discriminator is the value of a union's discriminator in obj, "" when
-// absent; ok is false when the value is not a string.
-func discriminator(obj map[string]any, u *Union) (value string, ok bool) {
-	v, found := obj[u.Discriminator]
+// holds evaluates a condition of the union u on obj and its old
+// counterpart, nil on create.
+func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool {
+	switch c.Op {
+	case unionspec.OpAnd:
+		return !slices.ContainsFunc(c.Args, func(arg *unionspec.Cond) bool { return !holds(u, arg, obj, old) })
+	case unionspec.OpOr:
+		return slices.ContainsFunc(c.Args, func(arg *unionspec.Cond) bool { return holds(u, arg, obj, old) })
+	case unionspec.OpNot:
+		return !holds(u, c.Args[0], obj, old)
+	case unionspec.OpUpdate:
+		return old != nil
+	case unionspec.OpDiscIn:
+		disc, ok := discriminator(obj, u.Discriminator)
+		return ok && slices.Contains(c.Values, disc)
+	case unionspec.OpDiscUnchanged:
+		disc, ok := discriminator(obj, u.Discriminator)
+		oldDisc, oldOK := discriminator(old, u.Discriminator)
+		return old != nil && ok && oldOK && disc == oldDisc
+	case unionspec.OpSet:
+		return set(u.Member(c.Member), obj)
+	case unionspec.OpOldSet:
+		return old != nil && set(u.Member(c.Member), old)
+	case unionspec.OpSameSet:
+		m := u.Member(c.Member)
+		return old != nil && set(m, obj) == set(m, old)
+	case unionspec.OpEqual:
+		return old != nil && equality.Semantic.DeepEqual(obj[c.Member], old[c.Member])
+	case unionspec.OpKept:
+		return old != nil && holds(u, u.Kept, obj, old)
+	}
+	return false
+}
+
+// discriminator is the value of the discriminator d in obj, "" when absent;
+// ok is false when the value is not a string.
+func discriminator(obj map[string]any, d string) (value string, ok bool) {
+	v, found := obj[d]
 	if !found || v == nil {
 		return "", true
 	}
@@ -239,18 +259,9 @@ func discriminator(obj map[string]any, u *Union) (value string, ok bool) {
 	return value, ok
 }
 
-func (u *Union) valid(value string) bool {
-	for _, v := range u.Values {
-		if v == value {
-			return true
-		}
-	}
-	return false
-}
-
 // set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
 // value; an absent member is unset.
-func (m *Member) set(obj map[string]any) bool {
+func set(m *unionspec.Member, obj map[string]any) bool {
 	return isSet(m.Presence, m.Properties, obj[m.Name])
 }
 

@@ -34,42 +34,13 @@ type Schema struct {
 // Struct is an object that has unions or reaches them through its
 // properties.
 type Struct struct {
-	// Unions are the object's own, in the order of their discriminators.
-	Unions []*Union `json:"unions,omitempty"`
+	// Unions are the object's own, in the order of their discriminators:
+	// their rules, which Normalize and Validate evaluate.
+	Unions []*unionspec.Union `json:"unions,omitempty"`
 	// Fields are the properties through which the object reaches unions, in
 	// field order; a field with no name is a struct embedded inline, whose
 	// properties are the object's own.
 	Fields []*Field `json:"fields,omitempty"`
-}
-
-// Union is a discriminator and the members it selects.
-type Union struct {
-	Discriminator string `json:"discriminator"`
-	// Values are the valid values of the discriminator, sorted.
-	Values []string `json:"values"`
-	// RequiredMessage is V1's message for an empty discriminator, when ""
-	// is not a valid value.
-	RequiredMessage string               `json:"requiredMessage,omitempty"`
-	Members         []*Member            `json:"members"`
-	Ratcheting      unionspec.Ratcheting `json:"ratcheting,omitempty"`
-}
-
-// Member is a member property and the discriminator value that selects it.
-type Member struct {
-	Name     string             `json:"name"`
-	Value    string             `json:"value"`
-	Optional bool               `json:"optional,omitempty"`
-	Presence unionspec.Presence `json:"presence"`
-	// Properties tell a member of PresenceNonZero set.
-	Properties []*unionspec.Property `json:"properties,omitempty"`
-	// KeepZero is set for a scalar member that JSON writes when it is zero
-	// (no omitempty): clearing it writes its zero value rather than
-	// removing it, as the Go object would be written.
-	KeepZero bool `json:"keepZero,omitempty"`
-	// The messages of V2, V3, and V3 when the discriminator did not change.
-	RequiredMessage  string `json:"requiredMessage"`
-	ForbiddenMessage string `json:"forbiddenMessage"`
-	UnchangedMessage string `json:"unchangedMessage"`
 }
 
 // Field is a property through which unions are reached.
@@ -192,7 +163,7 @@ func (s *Schema) check() error {
 			if u == nil {
 				return fmt.Errorf("struct %q: a union is null", name)
 			}
-			if err := u.check(); err != nil {
+			if err := checkUnion(u); err != nil {
 				return fmt.Errorf("struct %q: union %q: %w", name, u.Discriminator, err)
 			}
 		}
@@ -208,16 +179,63 @@ func (s *Schema) check() error {
 	return nil
 }
 
-func (u *Union) check() error {
-	if u.Ratcheting != unionspec.RatchetingOff && !slices.Contains(unionspec.RatchetingModes, u.Ratcheting) {
-		return fmt.Errorf("unknown ratcheting mode %q", u.Ratcheting)
-	}
+// checkUnion verifies that a union's rules name only its members, and use
+// only known presence tests, operations and error types.
+func checkUnion(u *unionspec.Union) error {
 	for _, m := range u.Members {
 		if m == nil {
 			return fmt.Errorf("a member is null")
 		}
 		if err := checkPresence(m.Presence, m.Properties); err != nil {
 			return fmt.Errorf("member %q: %w", m.Name, err)
+		}
+	}
+	if u.Kept != nil {
+		if err := checkCond(u, u.Kept, false); err != nil {
+			return fmt.Errorf("kept: %w", err)
+		}
+	}
+	for i, c := range u.Checks {
+		if c == nil || !slices.Contains(unionspec.ErrorTypes, c.Error) {
+			return fmt.Errorf("check %d: no known error type", i)
+		}
+		if err := checkCond(u, c.When, true); err != nil {
+			return fmt.Errorf("check %d: %w", i, err)
+		}
+	}
+	for i, c := range u.Clears {
+		if c == nil || u.Member(c.Member) == nil {
+			return fmt.Errorf("clear %d: no member", i)
+		}
+		if err := checkCond(u, c.When, true); err != nil {
+			return fmt.Errorf("clear %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// checkCond verifies a condition; kept tells whether it may name the union's
+// Kept, which Kept itself may not.
+func checkCond(u *unionspec.Union, c *unionspec.Cond, kept bool) error {
+	switch {
+	case c == nil:
+		return fmt.Errorf("a condition is null")
+	case !slices.Contains(unionspec.Ops, c.Op):
+		return fmt.Errorf("unknown operation %q", c.Op)
+	case c.Op == unionspec.OpNot && len(c.Args) != 1:
+		return fmt.Errorf("%s takes one condition", c.Op)
+	case c.Op == unionspec.OpKept && (u.Kept == nil || !kept):
+		return fmt.Errorf("%s in a union that does not ratchet, or in kept itself", c.Op)
+	}
+	switch c.Op {
+	case unionspec.OpSet, unionspec.OpOldSet, unionspec.OpSameSet, unionspec.OpEqual:
+		if u.Member(c.Member) == nil {
+			return fmt.Errorf("%s: no member %q", c.Op, c.Member)
+		}
+	}
+	for _, arg := range c.Args {
+		if err := checkCond(u, arg, kept); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 
-	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -27,7 +26,7 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for _, u := range st.Unions {
-		errs = append(errs, u.validate(obj, old, fldPath)...)
+		errs = append(errs, validateUnion(u, obj, old, fldPath)...)
 	}
 	for _, f := range st.Fields {
 		if f.Name == "" {
@@ -95,56 +94,22 @@ func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *fiel
 	return errs
 }
 
-func (u *Union) validate(obj, old map[string]any, fldPath *field.Path) field.ErrorList {
-	if old != nil && u.kept(obj, old) {
-		return nil
-	}
-	disc, ok := discriminator(obj, u)
-	discPath := fldPath.Child(u.Discriminator)
-	switch {
-	case !ok:
-		return field.ErrorList{field.NotSupported(discPath, obj[u.Discriminator], u.Values)}
-	case !u.valid(disc) && disc == "":
-		return field.ErrorList{field.Required(discPath, u.RequiredMessage)}
-	case !u.valid(disc):
-		return field.ErrorList{field.NotSupported(discPath, disc, u.Values)}
-	}
+// validateUnion reports the errors of the union's checks that hold.
+func validateUnion(u *unionspec.Union, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	for _, m := range u.Members {
-		set := m.set(obj)
-		switch {
-		case m.Value == disc && !set && !m.Optional:
-			errs = append(errs, field.Required(fldPath.Child(m.Name), m.RequiredMessage))
-		case m.Value != disc && set:
-			message := m.ForbiddenMessage
-			if oldDisc, _ := discriminator(old, u); old != nil && oldDisc == disc {
-				message = m.UnchangedMessage
-			}
-			errs = append(errs, field.Forbidden(fldPath.Child(m.Name), message))
+	for _, c := range u.Checks {
+		if !holds(u, c.When, obj, old) {
+			continue
+		}
+		path := fldPath.Child(c.Field)
+		switch c.Error {
+		case unionspec.ErrorRequired:
+			errs = append(errs, field.Required(path, c.Message))
+		case unionspec.ErrorForbidden:
+			errs = append(errs, field.Forbidden(path, c.Message))
+		case unionspec.ErrorNotSupported:
+			errs = append(errs, field.NotSupported(path, obj[c.Field], u.Values))
 		}
 	}
 	return errs
-}
-
-// kept reports whether an update keeps a ratcheting union as it was, as its
-// mode defines it (docs/semantics.md §4): the discriminator equal to old's,
-// an absent one being "" as in Go and CEL, and every member set where old's
-// is (membership) or also equal to it (unchanged), compared as the API
-// server compares values.
-func (u *Union) kept(obj, old map[string]any) bool {
-	if u.Ratcheting == unionspec.RatchetingOff {
-		return false
-	}
-	disc, ok := discriminator(obj, u)
-	oldDisc, oldOK := discriminator(old, u)
-	if !ok || !oldOK || disc != oldDisc {
-		return false
-	}
-	for _, m := range u.Members {
-		set := m.set(obj)
-		if set != m.set(old) || u.Ratcheting == unionspec.RatchetingUnchanged && set && !equality.Semantic.DeepEqual(obj[m.Name], old[m.Name]) {
-			return false
-		}
-	}
-	return true
 }

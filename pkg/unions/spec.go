@@ -1,0 +1,80 @@
+package unions
+
+import (
+	"slices"
+
+	"github.com/union-gen/union-gen/pkg/unionspec"
+)
+
+// Describe writes a discriminated union's rules as data (docs/semantics.md
+// N1–N3, V1–V3 and ratcheting, §4): the one place that decides them for the
+// backends that print or evaluate unionspec.
+func (u *Union) Describe() *unionspec.Union {
+	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values}
+	for _, m := range u.Members {
+		s.Members = append(s.Members, &unionspec.Member{
+			Name:       m.JSONName,
+			Presence:   m.Presence,
+			Properties: m.Properties,
+			KeepZero:   m.Presence.Scalar() && !m.OmitsZero,
+		})
+	}
+	// validated is a check's condition: it fails unless an update keeps a
+	// ratcheting union as it was.
+	validated := unionspec.And
+	if u.Ratcheting != unionspec.RatchetingOff {
+		s.Kept = u.kept()
+		validated = func(conds ...*unionspec.Cond) *unionspec.Cond {
+			return unionspec.And(append(conds, unionspec.Not(unionspec.Kept()))...)
+		}
+	}
+	d := u.Discriminator.JSONName
+	// V1: "" is Required where it is no value, any other value NotSupported.
+	accepted := u.Enum.Values
+	if !u.NoneValue {
+		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: d, Message: u.DiscriminatorRequiredMessage(),
+			When: validated(unionspec.DiscIn(""))})
+		accepted = append(slices.Clone(accepted), "")
+		slices.Sort(accepted)
+	}
+	s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorNotSupported, Field: d,
+		When: validated(unionspec.Not(unionspec.DiscIn(accepted...)))})
+	for _, m := range u.Members {
+		set := unionspec.Set(m.JSONName)
+		if !m.Optional {
+			// V2
+			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: m.JSONName, Message: u.RequiredMessage(m),
+				When: validated(unionspec.DiscIn(m.Value), unionspec.Not(set))})
+		}
+		others := slices.DeleteFunc(slices.Clone(u.Enum.Values), func(v string) bool { return v == m.Value })
+		if len(others) == 0 {
+			continue // only m's value is valid: m is never forbidden nor cleared
+		}
+		selectsOther := unionspec.DiscIn(others...)
+		// V3, with its message by whether the discriminator changed.
+		s.Checks = append(s.Checks,
+			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.ForbiddenMessage(m),
+				When: validated(set, selectsOther, unionspec.Not(unionspec.DiscUnchanged()))},
+			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.UnchangedMessage(m),
+				When: validated(set, selectsOther, unionspec.DiscUnchanged())})
+		// N1–N3: the discriminator changed to a valid value that does not
+		// select m, set in both objects.
+		s.Clears = append(s.Clears, &unionspec.Clear{Member: m.JSONName,
+			When: unionspec.And(unionspec.Update(), unionspec.Not(unionspec.DiscUnchanged()), selectsOther, set, unionspec.OldSet(m.JSONName))})
+	}
+	return s
+}
+
+// kept is when an update keeps a ratcheting union as it was, by its mode:
+// the discriminator unchanged and every member set where old's is, and in
+// mode unchanged also equal to old's.
+func (u *Union) kept() *unionspec.Cond {
+	conds := []*unionspec.Cond{unionspec.DiscUnchanged()}
+	for _, m := range u.Members {
+		conds = append(conds, unionspec.SameSet(m.JSONName))
+		if u.Ratcheting == unionspec.RatchetingUnchanged {
+			conds = append(conds, unionspec.Or(unionspec.Not(unionspec.Set(m.JSONName)), unionspec.Equal(m.JSONName)))
+		}
+	}
+	return unionspec.And(conds...)
+}

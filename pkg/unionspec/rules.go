@@ -1,0 +1,161 @@
+package unionspec
+
+// Union is a discriminated union's rules as data: what normalization clears
+// (N1–N3) and what validation reports (V1–V3, ratcheting) of
+// docs/semantics.md, each as a condition over the union's JSON object and its
+// old counterpart. The model computes it once; the CRD rules, the policy and
+// package unstructuredunions only print or evaluate it, so that none of them
+// decides a rule.
+type Union struct {
+	// Discriminator is the discriminator's property.
+	Discriminator string `json:"discriminator"`
+	// Values are the discriminator's valid values, sorted.
+	Values  []string  `json:"values"`
+	Members []*Member `json:"members"`
+	// Kept is when an update keeps the union as it was, for ratcheting
+	// (docs/semantics.md §4); nil when the union does not ratchet. The
+	// condition OpKept stands for it.
+	Kept *Cond `json:"kept,omitempty"`
+	// Checks are the errors validation reports, in order.
+	Checks []*Check `json:"checks"`
+	// Clears are the members normalization clears.
+	Clears []*Clear `json:"clears,omitempty"`
+}
+
+// Member is a member property and how it is told set.
+type Member struct {
+	Name     string   `json:"name"`
+	Presence Presence `json:"presence"`
+	// Properties tell a member of PresenceNonZero set.
+	Properties []*Property `json:"properties,omitempty"`
+	// KeepZero is set for a scalar that JSON writes when it is zero (no
+	// omitempty): clearing it writes its zero value rather than removing
+	// it, as the cleared Go object would be written.
+	KeepZero bool `json:"keepZero,omitempty"`
+}
+
+// Cleared is the JSON value of a cleared member: the zero value of a scalar
+// that keeps one, nil when the member is removed.
+func (m *Member) Cleared() any {
+	if !m.KeepZero {
+		return nil
+	}
+	return m.Presence.Zero()
+}
+
+// ErrorType is the type of a check's error, as package field names it.
+type ErrorType string
+
+const (
+	// ErrorRequired is field.Required on the check's property.
+	ErrorRequired ErrorType = "Required"
+	// ErrorForbidden is field.Forbidden on the check's property.
+	ErrorForbidden ErrorType = "Forbidden"
+	// ErrorNotSupported is field.NotSupported on the check's property, with
+	// its value and the union's Values.
+	ErrorNotSupported ErrorType = "NotSupported"
+)
+
+// ErrorTypes are the known error types, for checks of decoded rules.
+var ErrorTypes = []ErrorType{ErrorRequired, ErrorForbidden, ErrorNotSupported}
+
+// Check is an error that validation reports on Field, a property of the
+// union's object, when its condition holds.
+type Check struct {
+	Error   ErrorType `json:"error"`
+	Field   string    `json:"field"`
+	Message string    `json:"message,omitempty"`
+	When    *Cond     `json:"when"`
+}
+
+// Clear is a member that normalization clears when its condition holds.
+type Clear struct {
+	Member string `json:"member"`
+	When   *Cond  `json:"when"`
+}
+
+// Op is what a condition tests.
+type Op string
+
+const (
+	// OpAnd holds when every one of Args holds.
+	OpAnd Op = "and"
+	// OpOr holds when one of Args holds.
+	OpOr Op = "or"
+	// OpNot holds when its one Arg does not.
+	OpNot Op = "not"
+	// OpUpdate holds on update: the object has an old counterpart.
+	OpUpdate Op = "update"
+	// OpDiscIn holds when the discriminator is one of Values; an absent
+	// one is "", and one that is not a string is none of them.
+	OpDiscIn Op = "discIn"
+	// OpDiscUnchanged holds on an update whose discriminator equals old's.
+	OpDiscUnchanged Op = "discUnchanged"
+	// OpSet holds when Member is set (§4 "set").
+	OpSet Op = "set"
+	// OpOldSet holds on an update whose old object has Member set.
+	OpOldSet Op = "oldSet"
+	// OpSameSet holds on an update when Member is set exactly where old's
+	// is.
+	OpSameSet Op = "sameSet"
+	// OpEqual holds on an update when Member equals old's, compared as the
+	// API server compares values.
+	OpEqual Op = "equal"
+	// OpKept holds on an update that keeps the union as it was: the
+	// union's Kept.
+	OpKept Op = "kept"
+)
+
+// Ops are the known operations, for checks of decoded rules.
+var Ops = []Op{OpAnd, OpOr, OpNot, OpUpdate, OpDiscIn, OpDiscUnchanged, OpSet, OpOldSet, OpSameSet, OpEqual, OpKept}
+
+// Cond is a condition over a union's object and its old counterpart.
+type Cond struct {
+	Op     Op       `json:"op"`
+	Args   []*Cond  `json:"args,omitempty"`
+	Values []string `json:"values,omitempty"`
+	Member string   `json:"member,omitempty"`
+}
+
+// And is a condition that holds when all of args do.
+func And(args ...*Cond) *Cond { return &Cond{Op: OpAnd, Args: args} }
+
+// Or is a condition that holds when one of args does.
+func Or(args ...*Cond) *Cond { return &Cond{Op: OpOr, Args: args} }
+
+// Not is a condition that holds when c does not.
+func Not(c *Cond) *Cond { return &Cond{Op: OpNot, Args: []*Cond{c}} }
+
+// Update holds on update.
+func Update() *Cond { return &Cond{Op: OpUpdate} }
+
+// DiscIn holds when the discriminator is one of values.
+func DiscIn(values ...string) *Cond { return &Cond{Op: OpDiscIn, Values: values} }
+
+// DiscUnchanged holds on an update that keeps the discriminator.
+func DiscUnchanged() *Cond { return &Cond{Op: OpDiscUnchanged} }
+
+// Set holds when the member is set.
+func Set(member string) *Cond { return &Cond{Op: OpSet, Member: member} }
+
+// OldSet holds when the old object's member is set.
+func OldSet(member string) *Cond { return &Cond{Op: OpOldSet, Member: member} }
+
+// SameSet holds when the member is set exactly where old's is.
+func SameSet(member string) *Cond { return &Cond{Op: OpSameSet, Member: member} }
+
+// Equal holds when the member equals old's.
+func Equal(member string) *Cond { return &Cond{Op: OpEqual, Member: member} }
+
+// Kept holds on an update that keeps the union as it was.
+func Kept() *Cond { return &Cond{Op: OpKept} }
+
+// Member returns the union's member of the given name, or nil.
+func (u *Union) Member(name string) *Member {
+	for _, m := range u.Members {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
