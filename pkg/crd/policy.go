@@ -194,11 +194,11 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	var clears []*unionspec.Clear
 	for _, c := range u.Clears {
 		// The policy runs on update only.
-		when := simplify(c.When, new(true))
-		if isConst(when, false) {
+		when := c.When.Simplify(unionspec.Known{Update: new(true)})
+		if when.Is(false) {
 			continue
 		}
-		whens, clears = append(whens, conjuncts(when)), append(clears, c)
+		whens, clears = append(whens, when.Conjuncts()), append(clears, c)
 	}
 	if len(clears) == 0 {
 		return ""
@@ -212,14 +212,6 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 		members[i] = fmt.Sprintf("(%s ? [%s] : [])", printer.print(unionspec.And(own...), false), clearPatch(u.Member(c.Member), p.child(c.Member)))
 	}
 	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
-}
-
-// conjuncts are the conditions of which c is the conjunction.
-func conjuncts(c *unionspec.Cond) []*unionspec.Cond {
-	if c.Op == unionspec.OpAnd {
-		return slices.Clone(c.Args)
-	}
-	return []*unionspec.Cond{c}
 }
 
 func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {

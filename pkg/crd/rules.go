@@ -57,18 +57,18 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 		var when *unionspec.Cond
 		switch {
 		case !correlated:
-			when = simplify(c.When, new(false))
-		case requiresUpdate(c.When):
+			when = c.When.Simplify(unionspec.Known{Update: new(false)})
+		case c.When.RequiresUpdate():
 			// A transition rule: the API server runs it on update only,
 			// with oldSelf bound.
-			when, p.old = simplify(c.When, new(true)), "oldSelf"
+			when, p.old = c.When.Simplify(unionspec.Known{Update: new(true)}), "oldSelf"
 		default:
-			when = simplify(c.When, nil)
-			if readsOld(when) {
+			when = c.When.Simplify(unionspec.Known{})
+			if when.ReadsOld() {
 				p.old, p.guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
 			}
 		}
-		if isConst(when, false) {
+		if when.Is(false) {
 			continue // the check cannot hold here
 		}
 		r.Rule = p.print(when, true) + Marker

@@ -67,7 +67,7 @@ if in == nil || old == nil {
 return
 }
 $- range .Unions $
-$- if .Members $
+$- if .NormalizeArms $
 if $.NormalizeWhen$ {
 in.$.Normalize$(old)
 }
@@ -85,19 +85,37 @@ $- end $
 // (and, in a small union, a member is set in both objects without being
 // selected), so that NormalizeUnions costs a few comparisons on objects that
 // need nothing.
-const normalizeUnionTemplate = `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
+const normalizeUnionTemplate = armTemplate + `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
 // it changed: those set in both old and in, if the new value is valid.
 func (in *$.Type$) $.Normalize$(old *$.Type$) {
 switch $.InDisc$ {
-case $.Values$:
-$- range .Members $
-if $.InDisc$ != $.Value$ && $.InSet$ && $.OldSet$ {
-in.$.GoName$ = $.Zero$
+$- range .NormalizeArms $
+$- template "arm" . $
+$- range .Ifs $
+$- if .When $
+if $.When$ {
+$.Do$
 }
+$- else $
+$.Do$
+$- end $
+$- end $
 $- end $
 }
 }
 
+`
+
+// armTemplate defines the line that opens an arm of a switch on the
+// discriminator.
+const armTemplate = `
+$- define "arm" $
+$- if .Values $
+case $.Values$:
+$- else $
+default:
+$- end $
+$- end $
 `
 
 // checksTemplate defines the checks that tell a valid object from an invalid
@@ -131,8 +149,15 @@ $.Fail$
 }
 $- end $
 $- end $
+$- if eq .Default "true" $
 default:
 $.Fail$
+$- else if .Default $
+default:
+if $.Default$ {
+$.Fail$
+}
+$- end $
 }
 $- end $
 $- range .Counts $
@@ -163,7 +188,7 @@ return nil
 // unionsErrorsTemplate builds the errors of an object that failed its
 // checks; apart from ValidateUnions so that valid objects run a small
 // function.
-const unionsErrorsTemplate = matchTemplate + `
+const unionsErrorsTemplate = matchTemplate + armTemplate + `
 $- define "validate" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
@@ -198,34 +223,25 @@ $- end $
 func (in *$.Type$) unionsErrors(old *$.Type$, fldPath *$.FieldPath$) $.ErrorList$ {
 var errs $.ErrorList$
 $- range .Unions $
-$- if .Kept $
+$- if .Guard $
 // Ratcheting: an update that keeps this union as it was is not validated.
-if old == nil || !($.Kept$) {
+if $.Guard$ {
 $- end $
 switch $.InDisc$ {
-case $.Values$:
-$- range .Members $
-$- if not .Optional $
-if $.InDisc$ == $.Value$ && $.InUnset$ {
-errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
+$- range .ErrorArms $
+$- template "arm" . $
+$- range .Ifs $
+$- if .When $
+if $.When$ {
+errs = unionsAppend(errs, $.Do$)
 }
+$- else $
+errs = unionsAppend(errs, $.Do$)
 $- end $
-if $.InDisc$ != $.Value$ && $.InSet$ {
-if old != nil && $.OldDisc$ == $.InDisc$ {
-errs = unionsAppend(errs, $.Forbidden$($.Path$, $.UnchangedMessage$))
-} else {
-errs = unionsAppend(errs, $.Forbidden$($.Path$, $.ForbiddenMessage$))
-}
-}
 $- end $
-$- if not .NoneValue $
-case "":
-errs = unionsAppend(errs, $.Required$($.Path$, $.RequiredMessage$))
 $- end $
-default:
-errs = unionsAppend(errs, $.NotSupported$($.Path$, $.InDisc$, []string{$.Values$}))
 }
-$- if .Kept $
+$- if .Guard $
 }
 $- end $
 $- end $

@@ -100,11 +100,10 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 		if u.Discriminator.Type.Kind == types.Pointer {
 			g.usesDeref = true
 		}
-		uv := newUnionView(u, self, &sym)
-		uv.Kept = keptWhen(u, &sym, deepEqual)
+		uv := newUnionView(u, self, &sym, deepEqual)
 		view.Unions = append(view.Unions, uv)
-		view.FastChecks.Unions = append(view.FastChecks.Unions, newUnionView(u, self, &fast))
-		view.ValidChecks.Unions = append(view.ValidChecks.Unions, newUnionView(u, self, &valid))
+		view.FastChecks.Unions = append(view.FastChecks.Unions, uv.failing(&fast))
+		view.ValidChecks.Unions = append(view.ValidChecks.Unions, uv.failing(&valid))
 		g.usesAppend = true
 	}
 	for _, step := range plan.Steps {
@@ -119,7 +118,7 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 		return err
 	}
 	for _, u := range view.Unions {
-		if len(u.Members) > 0 {
+		if len(u.NormalizeArms) > 0 {
 			if err := normalizeUnionMethod.Execute(w, u); err != nil {
 				return err
 			}

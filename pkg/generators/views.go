@@ -2,6 +2,8 @@ package generators
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -87,110 +89,216 @@ func newCountView(u *unions.Union, sym *symbols) *countView {
 	return v
 }
 
-// unionView is a union as the generated methods test it.
+// unionView is a union as the generated methods test it, printed from its
+// rules (unions.Union.Spec) by goPrinter: switches on the discriminator
+// whose arms hold the conditions where the arm's values are known.
 type unionView struct {
 	*symbols
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
 	Type, Disc, Normalize string
-	// InDisc and OldDisc are the discriminator's values in in and old.
-	InDisc, OldDisc string
-	// Values are the enum's values, as Go literals.
-	Values    string
-	NoneValue bool
-	// Path and RequiredMessage are the discriminator's path and its message
-	// for an empty value.
-	Path, RequiredMessage string
-	Members               []*memberView
+	// InDisc is the discriminator's value in in.
+	InDisc string
 	// NormalizeWhen is the condition under which NormalizeUnions calls
-	// Normalize: the discriminator changed and, in a union of few members,
-	// one of them is set in both objects without being selected, the only
-	// case in which normalization clears anything.
+	// Normalize: the conditions that all the union's clears share and, in
+	// a union of few clears, one of them holding, so that an object that
+	// needs nothing costs a few comparisons.
 	NormalizeWhen string
-	// Cases are the rows of the selection table as the checks test them.
-	Cases []*caseView
-	// Kept is the condition under which an update keeps the union as it was,
-	// so that it is not validated; "" when the union does not ratchet.
-	Kept string
+	// NormalizeArms clear the members in Normalize.
+	NormalizeArms []*armView
+	// Cases are the arms of the checks, each value (or values that share a
+	// condition) with the condition under which an object is invalid;
+	// Default is that of every other value, "true" when always invalid.
+	Cases   []*caseView
+	Default string
+	// Guard is the condition that all the union's checks share (an update
+	// that keeps a ratcheting union as it was), "" when none; ErrorArms
+	// report the checks that hold.
+	Guard     string
+	ErrorArms []*armView
 }
 
-// caseView is a set of discriminator values that select the same member (or
-// none), and the condition under which an object with one of them is
-// invalid: the selected member unset, unless optional, or another one set.
+// caseView is a set of discriminator values and the condition under which
+// an object with one of them is invalid ("" when it never is).
 type caseView struct {
 	*symbols
 	Values, Invalid string
 }
 
-// memberView is a member as the generated methods test it.
-type memberView struct {
-	*symbols
-	Disc, GoName string
-	// InDisc and OldDisc are the discriminator's values in in and old.
-	InDisc, OldDisc string
-	// Value is the selecting value as a Go literal.
-	Value    string
-	Optional bool
-	// InSet, OldSet and InUnset test the member of in and of old.
-	InSet, OldSet, InUnset string
-	// Zero clears the member.
-	Zero                                                      string
-	Path, RequiredMessage, ForbiddenMessage, UnchangedMessage string
+// armView is an arm of a switch on the discriminator: Values as Go literals
+// ("" for the default case) and the statements it runs.
+type armView struct {
+	Values string
+	Ifs    []*ifView
 }
 
-func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
+// ifView is a statement run when When holds ("" when always).
+type ifView struct {
+	When, Do string
+}
+
+// failing is the view with the checks' Fail statement of sym.
+func (v *unionView) failing(sym *symbols) *unionView {
+	f := *v
+	f.symbols = sym
+	f.Cases = make([]*caseView, len(v.Cases))
+	for i, c := range v.Cases {
+		f.Cases[i] = &caseView{symbols: sym, Values: c.Values, Invalid: c.Invalid}
+	}
+	return &f
+}
+
+func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func() string) *unionView {
 	disc := u.Discriminator
+	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
 	v := &unionView{
-		symbols:         sym,
-		Type:            typeName,
-		Disc:            disc.GoName,
-		InDisc:          discValue("in", disc),
-		OldDisc:         discValue("old", disc),
-		Normalize:       "unionsNormalize" + disc.GoName,
-		Values:          unions.Quote(u.Enum.Values),
-		NoneValue:       u.NoneValue,
-		Path:            childPath(disc.JSONName),
-		RequiredMessage: strconv.Quote(u.DiscriminatorRequiredMessage()),
+		symbols:   sym,
+		Type:      typeName,
+		Disc:      disc.GoName,
+		InDisc:    discValue("in", disc),
+		Normalize: "unionsNormalize" + disc.GoName,
 	}
-	var empty []string
-	for _, c := range u.Choices {
-		if c.Member == nil {
-			empty = append(empty, c.Value)
-		}
-	}
-	if len(empty) > 0 {
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: unions.Quote(empty), Invalid: invalidWhen(u, nil, sym)})
-	}
-	for _, m := range u.Members {
-		test := sym.presence(m)
-		v.Members = append(v.Members, &memberView{
-			symbols:          sym,
-			Disc:             disc.GoName,
-			InDisc:           v.InDisc,
-			OldDisc:          v.OldDisc,
-			GoName:           m.GoName,
-			Value:            strconv.Quote(m.Value),
-			Optional:         m.Optional,
-			InSet:            fmt.Sprintf(test.set, "in."+m.GoName),
-			OldSet:           fmt.Sprintf(test.set, "old."+m.GoName),
-			InUnset:          fmt.Sprintf(test.unset, "in."+m.GoName),
-			Zero:             fmt.Sprintf(test.zero, "in."+m.GoName),
-			Path:             childPath(m.JSONName),
-			RequiredMessage:  strconv.Quote(u.RequiredMessage(m)),
-			ForbiddenMessage: strconv.Quote(u.ForbiddenMessage(m)),
-			UnchangedMessage: strconv.Quote(u.UnchangedMessage(m)),
-		})
-		v.Cases = append(v.Cases, &caseView{symbols: sym, Values: strconv.Quote(m.Value), Invalid: invalidWhen(u, m, sym)})
-	}
-	v.NormalizeWhen = v.InDisc + " != " + v.OldDisc
-	if len(v.Members) <= scanMembersMax {
-		stale := make([]string, len(v.Members))
-		for i, m := range v.Members {
-			stale[i] = m.InSet + " && " + m.OldSet + " && " + v.InDisc + " != " + m.Value
-		}
-		v.NormalizeWhen = "(" + strings.Join(stale, " || ") + ") && " + v.NormalizeWhen
-	}
+	v.Cases, v.Default = checkCases(u, p, sym)
+	v.Guard, v.ErrorArms = errorArms(u, p, sym)
+	v.NormalizeWhen, v.NormalizeArms = normalizeArms(u, p)
 	return v
+}
+
+// checkCases are the arms of the checks of objects as created: a valid
+// object is one for which no check holds.
+func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView, def string) {
+	var whens []*unionspec.Cond
+	for _, c := range u.Spec.Checks {
+		whens = append(whens, c.When)
+	}
+	byInvalid := map[string]*caseView{}
+	for _, a := range arms(u, true, whens) {
+		invalid := a.simplify(unionspec.Or(whens...), new(false))
+		printed := ""
+		if !invalid.Is(false) {
+			printed = p.at(a, false).print(invalid, false)
+		}
+		if a.Values == nil {
+			def = printed
+			continue
+		}
+		if c := byInvalid[printed]; c != nil {
+			c.Values += ", " + unions.Quote(a.Values)
+			continue
+		}
+		byInvalid[printed] = &caseView{symbols: sym, Values: unions.Quote(a.Values), Invalid: printed}
+		cases = append(cases, byInvalid[printed])
+	}
+	// Values invalid as every other value is are left to the default case.
+	cases = slices.DeleteFunc(cases, func(c *caseView) bool { return c.Invalid == def })
+	// A switch of few cases tests them in order: the values that share a
+	// case, often the ones that select no member, first.
+	slices.SortStableFunc(cases, func(a, b *caseView) int { return strings.Count(b.Values, ",") - strings.Count(a.Values, ",") })
+	return cases, def
+}
+
+// errorArms are the arms of the checks as unionsErrors reports them, with
+// the conditions that every check shares tested once before.
+func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out []*armView) {
+	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
+	if len(shared) > 0 {
+		guard = p.print(unionspec.And(shared...), false)
+	}
+	for _, a := range arms(u, false, rests) {
+		view := &armView{Values: unions.Quote(a.Values)}
+		for i, c := range u.Spec.Checks {
+			when := a.simplify(rests[i], nil)
+			if when.Is(false) {
+				continue
+			}
+			ifv := &ifView{Do: checkError(c, u, sym)}
+			if !when.Is(true) {
+				ifv.When = p.at(a, false).print(when, false)
+			}
+			view.Ifs = append(view.Ifs, ifv)
+		}
+		if a.Values != nil || len(view.Ifs) > 0 {
+			out = append(out, view)
+		}
+	}
+	return guard, out
+}
+
+// checkError is the Go of the error of a check.
+func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) string {
+	path := childPath(c.Field)
+	switch c.Error {
+	case unionspec.ErrorRequired:
+		return fmt.Sprintf("%s(%s, %s)", sym.Required, path, strconv.Quote(c.Message))
+	case unionspec.ErrorForbidden:
+		return fmt.Sprintf("%s(%s, %s)", sym.Forbidden, path, strconv.Quote(c.Message))
+	}
+	return fmt.Sprintf("%s(%s, %s, []string{%s})", sym.NotSupported, path, discValue("in", u.Discriminator), unions.Quote(u.Spec.Values))
+}
+
+// normalizeArms are the condition under which NormalizeUnions calls the
+// union's Normalize, and the arms of Normalize, where old is not nil: in a
+// union of few clears, that one of them holds; in a larger one, what they
+// all require, which compares the discriminators once.
+func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) {
+	if len(u.Spec.Clears) == 0 {
+		return "", nil
+	}
+	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
+	onUpdate := *p
+	onUpdate.oldKnown = true
+	whens := make([]*unionspec.Cond, len(rests))
+	for i := range rests {
+		whens[i] = unionspec.And(append(slices.Clone(shared), rests[i])...).Simplify(unionspec.Known{})
+	}
+	if len(whens) <= scanMembersMax {
+		when = onUpdate.print(unionspec.Or(whens...), false)
+	} else {
+		when = onUpdate.print(unionspec.And(shared...), false)
+	}
+	// Normalize runs where one clear holds, so where what all share does.
+	for _, a := range arms(u, false, rests) {
+		view := &armView{Values: unions.Quote(a.Values)}
+		for i, c := range u.Spec.Clears {
+			w := a.simplify(rests[i], new(true))
+			if w.Is(false) {
+				continue
+			}
+			m := p.member(c.Member)
+			ifv := &ifView{Do: "in." + m.GoName + " = " + fmt.Sprintf(p.sym.presence(m).zero, "in."+m.GoName)}
+			if !w.Is(true) {
+				ifv.When = onUpdate.at(a, true).print(w, false)
+			}
+			view.Ifs = append(view.Ifs, ifv)
+		}
+		if len(view.Ifs) > 0 {
+			out = append(out, view)
+		}
+	}
+	return when, out
+}
+
+// factor simplifies the conditions of items where known holds, and splits
+// them into the conjuncts that all share, when there are several, and what
+// remains of each.
+func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Known) (shared []*unionspec.Cond, rests []*unionspec.Cond) {
+	conjuncts := make([][]*unionspec.Cond, len(items))
+	for i, item := range items {
+		conjuncts[i] = cond(item).Simplify(known).Conjuncts()
+	}
+	if len(items) > 1 {
+		shared = slices.DeleteFunc(slices.Clone(conjuncts[0]), func(c *unionspec.Cond) bool {
+			return slices.ContainsFunc(conjuncts[1:], func(cs []*unionspec.Cond) bool { return !containsCond(cs, c) })
+		})
+	}
+	for _, cs := range conjuncts {
+		rests = append(rests, unionspec.And(slices.DeleteFunc(cs, func(c *unionspec.Cond) bool { return containsCond(shared, c) })...).Simplify(unionspec.Known{}))
+	}
+	return shared, rests
+}
+
+func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
+	return slices.ContainsFunc(conds, func(d *unionspec.Cond) bool { return reflect.DeepEqual(c, d) })
 }
 
 // scanMembersMax is the largest union whose members NormalizeUnions tests
@@ -202,16 +310,14 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols) *unionView {
 const scanMembersMax = 4
 
 // keptWhen is the condition under which an update keeps a ratcheting union
-// as its mode defines it ("" when it does not ratchet). deepEqual is the
-// expression of the function that compares two values the API server's way.
+// without a discriminator as its mode defines it ("" when it does not
+// ratchet). deepEqual is the expression of the function that compares two
+// values the API server's way.
 func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
 	if u.Ratcheting == unionspec.RatchetingOff {
 		return ""
 	}
 	var conds []string
-	if u.Kind == unions.Discriminated {
-		conds = append(conds, discValue("in", u.Discriminator)+" == "+discValue("old", u.Discriminator))
-	}
 	for _, m := range u.Members {
 		test := sym.presence(m)
 		in, old := "in."+m.GoName, "old."+m.GoName
@@ -234,22 +340,6 @@ func discValue(obj string, disc unions.Field) string {
 		return "unionsDeref(" + obj + "." + disc.GoName + ")"
 	}
 	return obj + "." + disc.GoName
-}
-
-// invalidWhen is the condition under which a union whose discriminator
-// selects the given member (nil: none) is invalid, or "" when it never is.
-func invalidWhen(u *unions.Union, selected *unions.Member, sym *symbols) string {
-	var conds []string
-	for _, m := range u.Members {
-		test := sym.presence(m)
-		switch {
-		case m != selected:
-			conds = append(conds, fmt.Sprintf(test.set, "in."+m.GoName))
-		case !m.Optional:
-			conds = append(conds, fmt.Sprintf(test.unset, "in."+m.GoName))
-		}
-	}
-	return strings.Join(conds, " || ")
 }
 
 // walkView is a walked value as one generated method sees it: the

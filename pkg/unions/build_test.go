@@ -214,9 +214,7 @@ func TestReachingExamples(t *testing.T) {
 				continue
 			}
 			ref := FieldRef{Struct: name, Field: step.GoName}
-			for _, k := range step.Walk.Keys {
-				listMapKeys[ref] = append(listMapKeys[ref], k)
-			}
+			listMapKeys[ref] = append(listMapKeys[ref], step.Walk.Keys...)
 		}
 	}
 	if !reflect.DeepEqual(listMapKeys, keys) {

@@ -60,7 +60,7 @@ func (u *Union) Describe() *unionspec.Union {
 		// N1–N3: the discriminator changed to a valid value that does not
 		// select m, set in both objects.
 		s.Clears = append(s.Clears, &unionspec.Clear{Member: m.JSONName,
-			When: unionspec.And(unionspec.Update(), unionspec.Not(unionspec.DiscUnchanged()), selectsOther, set, unionspec.OldSet(m.JSONName))})
+			When: unionspec.And(unionspec.Update(), set, unionspec.OldSet(m.JSONName), selectsOther, unionspec.Not(unionspec.DiscUnchanged()))})
 	}
 	return s
 }

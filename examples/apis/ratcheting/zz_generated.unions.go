@@ -34,7 +34,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate") && in.Type != old.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -44,7 +44,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 func (in *DeploymentStrategy) unionsNormalizeType(old *DeploymentStrategy) {
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
-		if in.Type != "RollingUpdate" && in.RollingUpdate != nil && old.RollingUpdate != nil {
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -78,18 +78,17 @@ func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *f
 func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && equality.Semantic.DeepEqual(in.RollingUpdate, old.RollingUpdate)) {
+	if old == nil || !(old.Type == in.Type && ((in.RollingUpdate != nil) == (old.RollingUpdate != nil)) && (in.RollingUpdate == nil || equality.Semantic.DeepEqual(in.RollingUpdate, old.RollingUpdate))) {
 		switch in.Type {
 		case "Recreate", "RollingUpdate":
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.Type != "RollingUpdate" && in.RollingUpdate != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-				}
+			if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+			}
+			if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -131,7 +130,7 @@ func (in *DeploymentStrategyByMembership) NormalizeUnions(old *DeploymentStrateg
 	if in == nil || old == nil {
 		return
 	}
-	if (in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate") && in.Type != old.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -141,7 +140,7 @@ func (in *DeploymentStrategyByMembership) NormalizeUnions(old *DeploymentStrateg
 func (in *DeploymentStrategyByMembership) unionsNormalizeType(old *DeploymentStrategyByMembership) {
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
-		if in.Type != "RollingUpdate" && in.RollingUpdate != nil && old.RollingUpdate != nil {
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -175,18 +174,17 @@ func (in *DeploymentStrategyByMembership) ValidateUnions(old *DeploymentStrategy
 func (in *DeploymentStrategyByMembership) unionsErrors(old *DeploymentStrategyByMembership, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && (in.RollingUpdate != nil) == (old.RollingUpdate != nil)) {
+	if old == nil || !(old.Type == in.Type && ((in.RollingUpdate != nil) == (old.RollingUpdate != nil))) {
 		switch in.Type {
 		case "Recreate", "RollingUpdate":
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.Type != "RollingUpdate" && in.RollingUpdate != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-				}
+			if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+			}
+			if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -228,7 +226,7 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
+	if old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -238,19 +236,19 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 func (in *MetricSpec) unionsNormalizeType(old *MetricSpec) {
 	switch in.Type {
 	case "ContainerResource", "External", "Object", "Pods", "Resource":
-		if in.Type != "Object" && in.Object != nil && old.Object != nil {
+		if in.Object != nil && old.Object != nil && in.Type != "Object" {
 			in.Object = nil
 		}
-		if in.Type != "Pods" && in.Pods != nil && old.Pods != nil {
+		if in.Pods != nil && old.Pods != nil && in.Type != "Pods" {
 			in.Pods = nil
 		}
-		if in.Type != "Resource" && in.Resource != nil && old.Resource != nil {
+		if in.Resource != nil && old.Resource != nil && in.Type != "Resource" {
 			in.Resource = nil
 		}
-		if in.Type != "ContainerResource" && in.ContainerResource != nil && old.ContainerResource != nil {
+		if in.ContainerResource != nil && old.ContainerResource != nil && in.Type != "ContainerResource" {
 			in.ContainerResource = nil
 		}
-		if in.Type != "External" && in.External != nil && old.External != nil {
+		if in.External != nil && old.External != nil && in.Type != "External" {
 			in.External = nil
 		}
 	}
@@ -265,6 +263,14 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 		return nil
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return in.unionsErrors(old, fldPath)
@@ -275,14 +281,6 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -296,58 +294,53 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && equality.Semantic.DeepEqual(in.Object, old.Object) && equality.Semantic.DeepEqual(in.Pods, old.Pods) && equality.Semantic.DeepEqual(in.Resource, old.Resource) && equality.Semantic.DeepEqual(in.ContainerResource, old.ContainerResource) && equality.Semantic.DeepEqual(in.External, old.External)) {
+	if old == nil || !(old.Type == in.Type && ((in.Object != nil) == (old.Object != nil)) && (in.Object == nil || equality.Semantic.DeepEqual(in.Object, old.Object)) && ((in.Pods != nil) == (old.Pods != nil)) && (in.Pods == nil || equality.Semantic.DeepEqual(in.Pods, old.Pods)) && ((in.Resource != nil) == (old.Resource != nil)) && (in.Resource == nil || equality.Semantic.DeepEqual(in.Resource, old.Resource)) && ((in.ContainerResource != nil) == (old.ContainerResource != nil)) && (in.ContainerResource == nil || equality.Semantic.DeepEqual(in.ContainerResource, old.ContainerResource)) && ((in.External != nil) == (old.External != nil)) && (in.External == nil || equality.Semantic.DeepEqual(in.External, old.External))) {
 		switch in.Type {
 		case "ContainerResource", "External", "Object", "Pods", "Resource":
 			if in.Type == "Object" && in.Object == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 			}
-			if in.Type != "Object" && in.Object != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-				}
+			if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+			}
+			if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 			}
 			if in.Type == "Pods" && in.Pods == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 			}
-			if in.Type != "Pods" && in.Pods != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-				}
+			if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+			}
+			if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 			}
 			if in.Type == "Resource" && in.Resource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 			}
-			if in.Type != "Resource" && in.Resource != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-				}
+			if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+			}
+			if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 			}
 			if in.Type == "ContainerResource" && in.ContainerResource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 			}
-			if in.Type != "ContainerResource" && in.ContainerResource != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-				}
+			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+			}
+			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 			}
 			if in.Type == "External" && in.External == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 			}
-			if in.Type != "External" && in.External != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-				}
+			if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+			}
+			if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
@@ -367,6 +360,14 @@ func (in *MetricSpec) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return false
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return false
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return false
@@ -377,14 +378,6 @@ func (in *MetricSpec) UnionsValid() bool {
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return false
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return false
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return false
 		}
 	default:
@@ -401,7 +394,7 @@ func (in *MetricSpecByMembership) NormalizeUnions(old *MetricSpecByMembership) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
+	if old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -411,19 +404,19 @@ func (in *MetricSpecByMembership) NormalizeUnions(old *MetricSpecByMembership) {
 func (in *MetricSpecByMembership) unionsNormalizeType(old *MetricSpecByMembership) {
 	switch in.Type {
 	case "ContainerResource", "External", "Object", "Pods", "Resource":
-		if in.Type != "Object" && in.Object != nil && old.Object != nil {
+		if in.Object != nil && old.Object != nil && in.Type != "Object" {
 			in.Object = nil
 		}
-		if in.Type != "Pods" && in.Pods != nil && old.Pods != nil {
+		if in.Pods != nil && old.Pods != nil && in.Type != "Pods" {
 			in.Pods = nil
 		}
-		if in.Type != "Resource" && in.Resource != nil && old.Resource != nil {
+		if in.Resource != nil && old.Resource != nil && in.Type != "Resource" {
 			in.Resource = nil
 		}
-		if in.Type != "ContainerResource" && in.ContainerResource != nil && old.ContainerResource != nil {
+		if in.ContainerResource != nil && old.ContainerResource != nil && in.Type != "ContainerResource" {
 			in.ContainerResource = nil
 		}
-		if in.Type != "External" && in.External != nil && old.External != nil {
+		if in.External != nil && old.External != nil && in.Type != "External" {
 			in.External = nil
 		}
 	}
@@ -438,6 +431,14 @@ func (in *MetricSpecByMembership) ValidateUnions(old *MetricSpecByMembership, fl
 		return nil
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return in.unionsErrors(old, fldPath)
@@ -448,14 +449,6 @@ func (in *MetricSpecByMembership) ValidateUnions(old *MetricSpecByMembership, fl
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -469,58 +462,53 @@ func (in *MetricSpecByMembership) ValidateUnions(old *MetricSpecByMembership, fl
 func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && (in.Object != nil) == (old.Object != nil) && (in.Pods != nil) == (old.Pods != nil) && (in.Resource != nil) == (old.Resource != nil) && (in.ContainerResource != nil) == (old.ContainerResource != nil) && (in.External != nil) == (old.External != nil)) {
+	if old == nil || !(old.Type == in.Type && ((in.Object != nil) == (old.Object != nil)) && ((in.Pods != nil) == (old.Pods != nil)) && ((in.Resource != nil) == (old.Resource != nil)) && ((in.ContainerResource != nil) == (old.ContainerResource != nil)) && ((in.External != nil) == (old.External != nil))) {
 		switch in.Type {
 		case "ContainerResource", "External", "Object", "Pods", "Resource":
 			if in.Type == "Object" && in.Object == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 			}
-			if in.Type != "Object" && in.Object != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-				}
+			if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+			}
+			if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 			}
 			if in.Type == "Pods" && in.Pods == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 			}
-			if in.Type != "Pods" && in.Pods != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-				}
+			if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+			}
+			if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 			}
 			if in.Type == "Resource" && in.Resource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 			}
-			if in.Type != "Resource" && in.Resource != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-				}
+			if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+			}
+			if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 			}
 			if in.Type == "ContainerResource" && in.ContainerResource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 			}
-			if in.Type != "ContainerResource" && in.ContainerResource != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-				}
+			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+			}
+			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 			}
 			if in.Type == "External" && in.External == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 			}
-			if in.Type != "External" && in.External != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-				}
+			if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+			}
+			if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
@@ -540,6 +528,14 @@ func (in *MetricSpecByMembership) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return false
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return false
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return false
@@ -550,14 +546,6 @@ func (in *MetricSpecByMembership) UnionsValid() bool {
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return false
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return false
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return false
 		}
 	default:
@@ -574,7 +562,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost") && in.Type != old.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -584,7 +572,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 func (in *SeccompProfile) unionsNormalizeType(old *SeccompProfile) {
 	switch in.Type {
 	case "Localhost", "RuntimeDefault", "Unconfined":
-		if in.Type != "Localhost" && in.LocalhostProfile != nil && old.LocalhostProfile != nil {
+		if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 			in.LocalhostProfile = nil
 		}
 	}
@@ -618,18 +606,17 @@ func (in *SeccompProfile) ValidateUnions(old *SeccompProfile, fldPath *field.Pat
 func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && equality.Semantic.DeepEqual(in.LocalhostProfile, old.LocalhostProfile)) {
+	if old == nil || !(old.Type == in.Type && ((in.LocalhostProfile != nil) == (old.LocalhostProfile != nil)) && (in.LocalhostProfile == nil || equality.Semantic.DeepEqual(in.LocalhostProfile, old.LocalhostProfile))) {
 		switch in.Type {
 		case "Localhost", "RuntimeDefault", "Unconfined":
 			if in.Type == "Localhost" && in.LocalhostProfile == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 			}
-			if in.Type != "Localhost" && in.LocalhostProfile != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-				}
+			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+			}
+			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -671,7 +658,7 @@ func (in *SeccompProfileByMembership) NormalizeUnions(old *SeccompProfileByMembe
 	if in == nil || old == nil {
 		return
 	}
-	if (in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost") && in.Type != old.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -681,7 +668,7 @@ func (in *SeccompProfileByMembership) NormalizeUnions(old *SeccompProfileByMembe
 func (in *SeccompProfileByMembership) unionsNormalizeType(old *SeccompProfileByMembership) {
 	switch in.Type {
 	case "Localhost", "RuntimeDefault", "Unconfined":
-		if in.Type != "Localhost" && in.LocalhostProfile != nil && old.LocalhostProfile != nil {
+		if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 			in.LocalhostProfile = nil
 		}
 	}
@@ -715,18 +702,17 @@ func (in *SeccompProfileByMembership) ValidateUnions(old *SeccompProfileByMember
 func (in *SeccompProfileByMembership) unionsErrors(old *SeccompProfileByMembership, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.Type == old.Type && (in.LocalhostProfile != nil) == (old.LocalhostProfile != nil)) {
+	if old == nil || !(old.Type == in.Type && ((in.LocalhostProfile != nil) == (old.LocalhostProfile != nil))) {
 		switch in.Type {
 		case "Localhost", "RuntimeDefault", "Unconfined":
 			if in.Type == "Localhost" && in.LocalhostProfile == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 			}
-			if in.Type != "Localhost" && in.LocalhostProfile != nil {
-				if old != nil && old.Type == in.Type {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-				}
+			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+			}
+			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -768,7 +754,7 @@ func (in *Union) NormalizeUnions(old *Union) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA" || in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB") && in.UnionType != old.UnionType {
+	if (old.UnionType != in.UnionType && in.FieldA != 0 && old.FieldA != 0 && (in.UnionType == "" || in.UnionType == "FieldB" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) || (old.UnionType != in.UnionType && in.FieldB != 0 && old.FieldB != 0 && (in.UnionType == "" || in.UnionType == "FieldA" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) {
 		in.unionsNormalizeUnionType(old)
 	}
 }
@@ -778,10 +764,10 @@ func (in *Union) NormalizeUnions(old *Union) {
 func (in *Union) unionsNormalizeUnionType(old *Union) {
 	switch in.UnionType {
 	case "", "FieldA", "FieldB", "FieldC", "FieldD":
-		if in.UnionType != "FieldA" && in.FieldA != 0 && old.FieldA != 0 {
+		if in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA" {
 			in.FieldA = 0
 		}
-		if in.UnionType != "FieldB" && in.FieldB != 0 && old.FieldB != 0 {
+		if in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB" {
 			in.FieldB = 0
 		}
 	}
@@ -819,25 +805,23 @@ func (in *Union) ValidateUnions(old *Union, fldPath *field.Path) field.ErrorList
 func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.UnionType == old.UnionType && in.FieldA == old.FieldA && in.FieldB == old.FieldB) {
+	if old == nil || !(old.UnionType == in.UnionType && ((in.FieldA != 0) == (old.FieldA != 0)) && (in.FieldA == 0 || (in.FieldA == old.FieldA)) && ((in.FieldB != 0) == (old.FieldB != 0)) && (in.FieldB == 0 || (in.FieldB == old.FieldB))) {
 		switch in.UnionType {
 		case "", "FieldA", "FieldB", "FieldC", "FieldD":
 			if in.UnionType == "FieldA" && in.FieldA == 0 {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 			}
-			if in.UnionType != "FieldA" && in.FieldA != 0 {
-				if old != nil && old.UnionType == in.UnionType {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
-				}
+			if in.FieldA != 0 && in.UnionType != "FieldA" && (old == nil || old.UnionType != in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
 			}
-			if in.UnionType != "FieldB" && in.FieldB != 0 {
-				if old != nil && old.UnionType == in.UnionType {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-				}
+			if in.FieldA != 0 && in.UnionType != "FieldA" && (old != nil && old.UnionType == in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+			}
+			if in.FieldB != 0 && in.UnionType != "FieldB" && (old == nil || old.UnionType != in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+			}
+			if in.FieldB != 0 && in.UnionType != "FieldB" && (old != nil && old.UnionType == in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 			}
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
@@ -881,7 +865,7 @@ func (in *UnionByMembership) NormalizeUnions(old *UnionByMembership) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA" || in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB") && in.UnionType != old.UnionType {
+	if (old.UnionType != in.UnionType && in.FieldA != 0 && old.FieldA != 0 && (in.UnionType == "" || in.UnionType == "FieldB" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) || (old.UnionType != in.UnionType && in.FieldB != 0 && old.FieldB != 0 && (in.UnionType == "" || in.UnionType == "FieldA" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) {
 		in.unionsNormalizeUnionType(old)
 	}
 }
@@ -891,10 +875,10 @@ func (in *UnionByMembership) NormalizeUnions(old *UnionByMembership) {
 func (in *UnionByMembership) unionsNormalizeUnionType(old *UnionByMembership) {
 	switch in.UnionType {
 	case "", "FieldA", "FieldB", "FieldC", "FieldD":
-		if in.UnionType != "FieldA" && in.FieldA != 0 && old.FieldA != 0 {
+		if in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA" {
 			in.FieldA = 0
 		}
-		if in.UnionType != "FieldB" && in.FieldB != 0 && old.FieldB != 0 {
+		if in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB" {
 			in.FieldB = 0
 		}
 	}
@@ -932,25 +916,23 @@ func (in *UnionByMembership) ValidateUnions(old *UnionByMembership, fldPath *fie
 func (in *UnionByMembership) unionsErrors(old *UnionByMembership, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	// Ratcheting: an update that keeps this union as it was is not validated.
-	if old == nil || !(in.UnionType == old.UnionType && (in.FieldA != 0) == (old.FieldA != 0) && (in.FieldB != 0) == (old.FieldB != 0)) {
+	if old == nil || !(old.UnionType == in.UnionType && ((in.FieldA != 0) == (old.FieldA != 0)) && ((in.FieldB != 0) == (old.FieldB != 0))) {
 		switch in.UnionType {
 		case "", "FieldA", "FieldB", "FieldC", "FieldD":
 			if in.UnionType == "FieldA" && in.FieldA == 0 {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 			}
-			if in.UnionType != "FieldA" && in.FieldA != 0 {
-				if old != nil && old.UnionType == in.UnionType {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
-				}
+			if in.FieldA != 0 && in.UnionType != "FieldA" && (old == nil || old.UnionType != in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
 			}
-			if in.UnionType != "FieldB" && in.FieldB != 0 {
-				if old != nil && old.UnionType == in.UnionType {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
-				} else {
-					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-				}
+			if in.FieldA != 0 && in.UnionType != "FieldA" && (old != nil && old.UnionType == in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+			}
+			if in.FieldB != 0 && in.UnionType != "FieldB" && (old == nil || old.UnionType != in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+			}
+			if in.FieldB != 0 && in.UnionType != "FieldB" && (old != nil && old.UnionType == in.UnionType) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 			}
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))

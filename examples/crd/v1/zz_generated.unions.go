@@ -36,7 +36,7 @@ func (in *Backup) NormalizeUnions(old *Backup) {
 	if in == nil || old == nil {
 		return
 	}
-	if (!reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" || in.Copy != nil && old.Copy != nil && in.Mode != "Copy") && in.Mode != old.Mode {
+	if (old.Mode != in.Mode && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && (in.Mode == "Copy" || in.Mode == "None")) || (old.Mode != in.Mode && in.Copy != nil && old.Copy != nil && (in.Mode == "None" || in.Mode == "Snapshot")) {
 		in.unionsNormalizeMode(old)
 	}
 }
@@ -46,10 +46,10 @@ func (in *Backup) NormalizeUnions(old *Backup) {
 func (in *Backup) unionsNormalizeMode(old *Backup) {
 	switch in.Mode {
 	case "Copy", "None", "Snapshot":
-		if in.Mode != "Snapshot" && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() {
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" {
 			in.Snapshot = unionsNilOf(in.Snapshot)
 		}
-		if in.Mode != "Copy" && in.Copy != nil && old.Copy != nil {
+		if in.Copy != nil && old.Copy != nil && in.Mode != "Copy" {
 			in.Copy = nil
 		}
 	}
@@ -64,16 +64,16 @@ func (in *Backup) ValidateUnions(old *Backup, fldPath *field.Path) field.ErrorLi
 		return nil
 	}
 	switch in.Mode {
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "None":
 		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "Snapshot":
 		if reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "Copy":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -91,22 +91,20 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 		if in.Mode == "Snapshot" && reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("snapshot"), "must be set when mode is \"Snapshot\""))
 		}
-		if in.Mode != "Snapshot" && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
-			if old != nil && old.Mode == in.Mode {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
-			}
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" && (old == nil || old.Mode != in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
+		}
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" && (old != nil && old.Mode == in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
 		}
 		if in.Mode == "Copy" && in.Copy == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("copy"), "must be set when mode is \"Copy\""))
 		}
-		if in.Mode != "Copy" && in.Copy != nil {
-			if old != nil && old.Mode == in.Mode {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
-			}
+		if in.Copy != nil && in.Mode != "Copy" && (old == nil || old.Mode != in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
+		}
+		if in.Copy != nil && in.Mode != "Copy" && (old != nil && old.Mode == in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Copy\", \"None\", \"Snapshot\""))
@@ -125,16 +123,16 @@ func (in *Backup) UnionsValid() bool {
 		return true
 	}
 	switch in.Mode {
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+			return false
+		}
 	case "None":
 		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
 			return false
 		}
 	case "Snapshot":
 		if reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
-			return false
-		}
-	case "Copy":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
 			return false
 		}
 	default:

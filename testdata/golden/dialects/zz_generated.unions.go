@@ -229,7 +229,7 @@ func (in *Placement) NormalizeUnions(old *Placement) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.DedicatedHost != nil && old.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost") && unionsDeref(in.Affinity) != unionsDeref(old.Affinity) {
+	if in.DedicatedHost != nil && old.DedicatedHost != nil && (unionsDeref(in.Affinity) == "" || unionsDeref(in.Affinity) == "AnyAvailable") && unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
 		in.unionsNormalizeAffinity(old)
 	}
 }
@@ -239,7 +239,7 @@ func (in *Placement) NormalizeUnions(old *Placement) {
 func (in *Placement) unionsNormalizeAffinity(old *Placement) {
 	switch unionsDeref(in.Affinity) {
 	case "", "AnyAvailable", "DedicatedHost":
-		if unionsDeref(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil && old.DedicatedHost != nil {
+		if in.DedicatedHost != nil && old.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
 			in.DedicatedHost = nil
 		}
 	}
@@ -277,12 +277,11 @@ func (in *Placement) unionsErrors(old *Placement, fldPath *field.Path) field.Err
 		if unionsDeref(in.Affinity) == "DedicatedHost" && in.DedicatedHost == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("dedicatedHost"), "must be set when affinity is \"DedicatedHost\""))
 		}
-		if unionsDeref(in.Affinity) != "DedicatedHost" && in.DedicatedHost != nil {
-			if old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
-			}
+		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && (old == nil || unionsDeref(old.Affinity) != unionsDeref(in.Affinity)) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
+		}
+		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && (old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity)) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("affinity"), unionsDeref(in.Affinity), []string{"", "AnyAvailable", "DedicatedHost"}))
@@ -371,7 +370,7 @@ func (in *Profile) NormalizeUnions(old *Profile) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.Old != nil && old.Old != nil && in.Type != "Old" || in.Custom != nil && old.Custom != nil && in.Type != "Custom") && in.Type != old.Type {
+	if (old.Type != in.Type && in.Old != nil && old.Old != nil && (in.Type == "" || in.Type == "Custom" || in.Type == "Intermediate")) || (old.Type != in.Type && in.Custom != nil && old.Custom != nil && (in.Type == "" || in.Type == "Intermediate" || in.Type == "Old")) {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -381,10 +380,10 @@ func (in *Profile) NormalizeUnions(old *Profile) {
 func (in *Profile) unionsNormalizeType(old *Profile) {
 	switch in.Type {
 	case "", "Custom", "Intermediate", "Old":
-		if in.Type != "Old" && in.Old != nil && old.Old != nil {
+		if in.Old != nil && old.Old != nil && in.Type != "Old" {
 			in.Old = nil
 		}
-		if in.Type != "Custom" && in.Custom != nil && old.Custom != nil {
+		if in.Custom != nil && old.Custom != nil && in.Type != "Custom" {
 			in.Custom = nil
 		}
 	}
@@ -403,12 +402,12 @@ func (in *Profile) ValidateUnions(old *Profile, fldPath *field.Path) field.Error
 		if in.Old != nil || in.Custom != nil {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "Old":
-		if in.Old == nil || in.Custom != nil {
-			return in.unionsErrors(old, fldPath)
-		}
 	case "Custom":
 		if in.Old != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Old":
+		if in.Old == nil || in.Custom != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -426,19 +425,17 @@ func (in *Profile) unionsErrors(old *Profile, fldPath *field.Path) field.ErrorLi
 		if in.Type == "Old" && in.Old == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("old"), "must be set when type is \"Old\""))
 		}
-		if in.Type != "Old" && in.Old != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\"; type did not change: set type to \"Old\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\""))
-			}
+		if in.Old != nil && in.Type != "Old" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\""))
 		}
-		if in.Type != "Custom" && in.Custom != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\"; type did not change: set type to \"Custom\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\""))
-			}
+		if in.Old != nil && in.Type != "Old" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\"; type did not change: set type to \"Old\" to switch to this member"))
+		}
+		if in.Custom != nil && in.Type != "Custom" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\""))
+		}
+		if in.Custom != nil && in.Type != "Custom" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\"; type did not change: set type to \"Custom\" to switch to this member"))
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"", "Custom", "Intermediate", "Old"}))
@@ -459,12 +456,12 @@ func (in *Profile) UnionsValid() bool {
 		if in.Old != nil || in.Custom != nil {
 			return false
 		}
-	case "Old":
-		if in.Old == nil || in.Custom != nil {
-			return false
-		}
 	case "Custom":
 		if in.Old != nil {
+			return false
+		}
+	case "Old":
+		if in.Old == nil || in.Custom != nil {
 			return false
 		}
 	default:
@@ -481,7 +478,7 @@ func (in *Selected) NormalizeUnions(old *Selected) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.Settings != nil && old.Settings != nil && in.Mode != "Manual") && in.Mode != old.Mode {
+	if in.Settings != nil && old.Settings != nil && (in.Mode == "Auto" || in.Mode == "Off") && old.Mode != in.Mode {
 		in.unionsNormalizeMode(old)
 	}
 }
@@ -491,7 +488,7 @@ func (in *Selected) NormalizeUnions(old *Selected) {
 func (in *Selected) unionsNormalizeMode(old *Selected) {
 	switch in.Mode {
 	case "Auto", "Manual", "Off":
-		if in.Mode != "Manual" && in.Settings != nil && old.Settings != nil {
+		if in.Settings != nil && old.Settings != nil && in.Mode != "Manual" && old.Mode != in.Mode {
 			in.Settings = nil
 		}
 	}
@@ -529,12 +526,11 @@ func (in *Selected) unionsErrors(old *Selected, fldPath *field.Path) field.Error
 		if in.Mode == "Manual" && in.Settings == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("settings"), "must be set when mode is \"Manual\""))
 		}
-		if in.Mode != "Manual" && in.Settings != nil {
-			if old != nil && old.Mode == in.Mode {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\"; mode did not change: set mode to \"Manual\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\""))
-			}
+		if in.Settings != nil && in.Mode != "Manual" && (old == nil || old.Mode != in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\""))
+		}
+		if in.Settings != nil && in.Mode != "Manual" && (old != nil && old.Mode == in.Mode) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\"; mode did not change: set mode to \"Manual\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Auto\", \"Manual\", \"Off\""))
@@ -575,7 +571,7 @@ func (in *Sized) NormalizeUnions(old *Sized) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.Small != nil && old.Small != nil && in.Class != "Small" || in.Large != nil && old.Large != nil && in.Class != "Large") && in.Class != old.Class {
+	if (old.Class != in.Class && in.Small != nil && old.Small != nil && in.Class == "Large") || (old.Class != in.Class && in.Large != nil && old.Large != nil && in.Class == "Small") {
 		in.unionsNormalizeClass(old)
 	}
 }
@@ -585,10 +581,10 @@ func (in *Sized) NormalizeUnions(old *Sized) {
 func (in *Sized) unionsNormalizeClass(old *Sized) {
 	switch in.Class {
 	case "Large", "Small":
-		if in.Class != "Small" && in.Small != nil && old.Small != nil {
+		if in.Small != nil && old.Small != nil && in.Class == "Large" {
 			in.Small = nil
 		}
-		if in.Class != "Large" && in.Large != nil && old.Large != nil {
+		if in.Large != nil && old.Large != nil && in.Class == "Small" {
 			in.Large = nil
 		}
 	}
@@ -603,12 +599,12 @@ func (in *Sized) ValidateUnions(old *Sized, fldPath *field.Path) field.ErrorList
 		return nil
 	}
 	switch in.Class {
-	case "Small":
-		if in.Small == nil || in.Large != nil {
-			return in.unionsErrors(old, fldPath)
-		}
 	case "Large":
 		if in.Small != nil || in.Large == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Small":
+		if in.Small == nil || in.Large != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -629,22 +625,20 @@ func (in *Sized) unionsErrors(old *Sized, fldPath *field.Path) field.ErrorList {
 		if in.Class == "Small" && in.Small == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("small"), "must be set when class is \"Small\""))
 		}
-		if in.Class != "Small" && in.Small != nil {
-			if old != nil && old.Class == in.Class {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\"; class did not change: set class to \"Small\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\""))
-			}
+		if in.Small != nil && in.Class == "Large" && (old == nil || old.Class != in.Class) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\""))
+		}
+		if in.Small != nil && in.Class == "Large" && (old != nil && old.Class == in.Class) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\"; class did not change: set class to \"Small\" to switch to this member"))
 		}
 		if in.Class == "Large" && in.Large == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("large"), "must be set when class is \"Large\""))
 		}
-		if in.Class != "Large" && in.Large != nil {
-			if old != nil && old.Class == in.Class {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
-			}
+		if in.Large != nil && in.Class == "Small" && (old == nil || old.Class != in.Class) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
+		}
+		if in.Large != nil && in.Class == "Small" && (old != nil && old.Class == in.Class) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("class"), "must be one of \"Large\", \"Small\""))
@@ -666,12 +660,12 @@ func (in *Sized) UnionsValid() bool {
 		return true
 	}
 	switch in.Class {
-	case "Small":
-		if in.Small == nil || in.Large != nil {
-			return false
-		}
 	case "Large":
 		if in.Small != nil || in.Large == nil {
+			return false
+		}
+	case "Small":
+		if in.Small == nil || in.Large != nil {
 			return false
 		}
 	default:
@@ -739,7 +733,7 @@ func (in *Strategy) NormalizeUnions(old *Strategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if (!reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && !reflect.ValueOf(&old.RollingUpdate).Elem().IsZero() && in.Type != "RollingUpdate") && in.Type != old.Type {
+	if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && !reflect.ValueOf(&old.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -749,7 +743,7 @@ func (in *Strategy) NormalizeUnions(old *Strategy) {
 func (in *Strategy) unionsNormalizeType(old *Strategy) {
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
-		if in.Type != "RollingUpdate" && !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && !reflect.ValueOf(&old.RollingUpdate).Elem().IsZero() {
+		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && !reflect.ValueOf(&old.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && old.Type != in.Type {
 			in.RollingUpdate = unionsNilOf(in.RollingUpdate)
 		}
 	}
@@ -787,12 +781,11 @@ func (in *Strategy) unionsErrors(old *Strategy, fldPath *field.Path) field.Error
 		if in.Type == "RollingUpdate" && reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
-		if in.Type != "RollingUpdate" && !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
+		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+		}
+		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -833,7 +826,7 @@ func (in *Subject) NormalizeUnions(old *Subject) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.User != nil && old.User != nil && in.Kind != "User" || in.Group != nil && old.Group != nil && in.Kind != "Group") && in.Kind != old.Kind {
+	if (old.Kind != in.Kind && in.User != nil && old.User != nil && in.Kind == "Group") || (old.Kind != in.Kind && in.Group != nil && old.Group != nil && in.Kind == "User") {
 		in.unionsNormalizeKind(old)
 	}
 }
@@ -843,10 +836,10 @@ func (in *Subject) NormalizeUnions(old *Subject) {
 func (in *Subject) unionsNormalizeKind(old *Subject) {
 	switch in.Kind {
 	case "Group", "User":
-		if in.Kind != "User" && in.User != nil && old.User != nil {
+		if in.User != nil && old.User != nil && in.Kind == "Group" {
 			in.User = nil
 		}
-		if in.Kind != "Group" && in.Group != nil && old.Group != nil {
+		if in.Group != nil && old.Group != nil && in.Kind == "User" {
 			in.Group = nil
 		}
 	}
@@ -861,12 +854,12 @@ func (in *Subject) ValidateUnions(old *Subject, fldPath *field.Path) field.Error
 		return nil
 	}
 	switch in.Kind {
-	case "User":
-		if in.User == nil || in.Group != nil {
-			return in.unionsErrors(old, fldPath)
-		}
 	case "Group":
 		if in.User != nil || in.Group == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "User":
+		if in.User == nil || in.Group != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -884,22 +877,20 @@ func (in *Subject) unionsErrors(old *Subject, fldPath *field.Path) field.ErrorLi
 		if in.Kind == "User" && in.User == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("user"), "must be set when kind is \"User\""))
 		}
-		if in.Kind != "User" && in.User != nil {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
-			}
+		if in.User != nil && in.Kind == "Group" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
+		}
+		if in.User != nil && in.Kind == "Group" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
 		}
 		if in.Kind == "Group" && in.Group == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("group"), "must be set when kind is \"Group\""))
 		}
-		if in.Kind != "Group" && in.Group != nil {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\"; kind did not change: set kind to \"Group\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\""))
-			}
+		if in.Group != nil && in.Kind == "User" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\""))
+		}
+		if in.Group != nil && in.Kind == "User" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\"; kind did not change: set kind to \"Group\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Group\", \"User\""))
@@ -918,12 +909,12 @@ func (in *Subject) UnionsValid() bool {
 		return true
 	}
 	switch in.Kind {
-	case "User":
-		if in.User == nil || in.Group != nil {
-			return false
-		}
 	case "Group":
 		if in.User != nil || in.Group == nil {
+			return false
+		}
+	case "User":
+		if in.User == nil || in.Group != nil {
 			return false
 		}
 	default:

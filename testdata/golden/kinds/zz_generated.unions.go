@@ -74,7 +74,7 @@ func (in *Scalars) NormalizeUnions(old *Scalars) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Kind != old.Kind {
+	if old.Kind != in.Kind {
 		in.unionsNormalizeKind(old)
 	}
 }
@@ -84,28 +84,28 @@ func (in *Scalars) NormalizeUnions(old *Scalars) {
 func (in *Scalars) unionsNormalizeKind(old *Scalars) {
 	switch in.Kind {
 	case "Count", "Flag", "Items", "Labels", "List", "Name", "None", "Ratio", "Text":
-		if in.Kind != "Text" && in.Text != "" && old.Text != "" {
+		if in.Text != "" && old.Text != "" && in.Kind != "Text" {
 			in.Text = ""
 		}
-		if in.Kind != "Flag" && in.Flag && old.Flag {
+		if in.Flag && old.Flag && in.Kind != "Flag" {
 			in.Flag = false
 		}
-		if in.Kind != "Count" && in.Count != 0 && old.Count != 0 {
+		if in.Count != 0 && old.Count != 0 && in.Kind != "Count" {
 			in.Count = 0
 		}
-		if in.Kind != "Ratio" && in.Ratio != 0 && old.Ratio != 0 {
+		if in.Ratio != 0 && old.Ratio != 0 && in.Kind != "Ratio" {
 			in.Ratio = 0
 		}
-		if in.Kind != "Items" && len(in.Items) > 0 && len(old.Items) > 0 {
+		if len(in.Items) > 0 && len(old.Items) > 0 && in.Kind != "Items" {
 			in.Items = nil
 		}
-		if in.Kind != "Labels" && len(in.Labels) > 0 && len(old.Labels) > 0 {
+		if len(in.Labels) > 0 && len(old.Labels) > 0 && in.Kind != "Labels" {
 			in.Labels = nil
 		}
-		if in.Kind != "Name" && in.Name != "" && old.Name != "" {
+		if in.Name != "" && old.Name != "" && in.Kind != "Name" {
 			in.Name = ""
 		}
-		if in.Kind != "List" && len(in.List) > 0 && len(old.List) > 0 {
+		if len(in.List) > 0 && len(old.List) > 0 && in.Kind != "List" {
 			in.List = nil
 		}
 	}
@@ -120,24 +120,12 @@ func (in *Scalars) ValidateUnions(old *Scalars, fldPath *field.Path) field.Error
 		return nil
 	}
 	switch in.Kind {
-	case "None":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "Text":
-		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "Flag":
-		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return in.unionsErrors(old, fldPath)
-		}
 	case "Count":
 		if in.Text != "" || in.Flag || in.Count == 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "Ratio":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+	case "Flag":
+		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "Items":
@@ -148,12 +136,24 @@ func (in *Scalars) ValidateUnions(old *Scalars, fldPath *field.Path) field.Error
 		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) == 0 || in.Name != "" || len(in.List) > 0 {
 			return in.unionsErrors(old, fldPath)
 		}
+	case "List":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Name":
 		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name == "" || len(in.List) > 0 {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "List":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+	case "None":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Ratio":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Text":
+		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -171,79 +171,71 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Kind == "Text" && in.Text == "" {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
 		}
-		if in.Kind != "Text" && in.Text != "" {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
-			}
+		if in.Text != "" && in.Kind != "Text" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
 		}
-		if in.Kind != "Flag" && in.Flag {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
-			}
+		if in.Text != "" && in.Kind != "Text" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
+		}
+		if in.Flag && in.Kind != "Flag" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
+		}
+		if in.Flag && in.Kind != "Flag" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
 		}
 		if in.Kind == "Count" && in.Count == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
 		}
-		if in.Kind != "Count" && in.Count != 0 {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
-			}
+		if in.Count != 0 && in.Kind != "Count" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
+		}
+		if in.Count != 0 && in.Kind != "Count" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
 		}
 		if in.Kind == "Ratio" && in.Ratio == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
 		}
-		if in.Kind != "Ratio" && in.Ratio != 0 {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
-			}
+		if in.Ratio != 0 && in.Kind != "Ratio" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
+		}
+		if in.Ratio != 0 && in.Kind != "Ratio" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
 		}
 		if in.Kind == "Items" && len(in.Items) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
 		}
-		if in.Kind != "Items" && len(in.Items) > 0 {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
-			}
+		if len(in.Items) > 0 && in.Kind != "Items" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
+		}
+		if len(in.Items) > 0 && in.Kind != "Items" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
 		}
 		if in.Kind == "Labels" && len(in.Labels) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
 		}
-		if in.Kind != "Labels" && len(in.Labels) > 0 {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
-			}
+		if len(in.Labels) > 0 && in.Kind != "Labels" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
+		}
+		if len(in.Labels) > 0 && in.Kind != "Labels" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
 		}
 		if in.Kind == "Name" && in.Name == "" {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
 		}
-		if in.Kind != "Name" && in.Name != "" {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
-			}
+		if in.Name != "" && in.Kind != "Name" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
+		}
+		if in.Name != "" && in.Kind != "Name" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
 		}
 		if in.Kind == "List" && len(in.List) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
 		}
-		if in.Kind != "List" && len(in.List) > 0 {
-			if old != nil && old.Kind == in.Kind {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
-			}
+		if len(in.List) > 0 && in.Kind != "List" && (old == nil || old.Kind != in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
+		}
+		if len(in.List) > 0 && in.Kind != "List" && (old != nil && old.Kind == in.Kind) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))
@@ -262,24 +254,12 @@ func (in *Scalars) UnionsValid() bool {
 		return true
 	}
 	switch in.Kind {
-	case "None":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return false
-		}
-	case "Text":
-		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return false
-		}
-	case "Flag":
-		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
-			return false
-		}
 	case "Count":
 		if in.Text != "" || in.Flag || in.Count == 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return false
 		}
-	case "Ratio":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+	case "Flag":
+		if in.Text != "" || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return false
 		}
 	case "Items":
@@ -290,12 +270,24 @@ func (in *Scalars) UnionsValid() bool {
 		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) == 0 || in.Name != "" || len(in.List) > 0 {
 			return false
 		}
+	case "List":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+			return false
+		}
 	case "Name":
 		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name == "" || len(in.List) > 0 {
 			return false
 		}
-	case "List":
-		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) == 0 {
+	case "None":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
+	case "Ratio":
+		if in.Text != "" || in.Flag || in.Count != 0 || in.Ratio == 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
+			return false
+		}
+	case "Text":
+		if in.Text == "" || in.Flag || in.Count != 0 || in.Ratio != 0 || len(in.Items) > 0 || len(in.Labels) > 0 || in.Name != "" || len(in.List) > 0 {
 			return false
 		}
 	default:

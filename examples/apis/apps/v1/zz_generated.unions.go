@@ -153,7 +153,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate") && in.Type != old.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -163,7 +163,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 func (in *DeploymentStrategy) unionsNormalizeType(old *DeploymentStrategy) {
 	switch in.Type {
 	case "Recreate", "RollingUpdate":
-		if in.Type != "RollingUpdate" && in.RollingUpdate != nil && old.RollingUpdate != nil {
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -201,12 +201,11 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 		if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
-		if in.Type != "RollingUpdate" && in.RollingUpdate != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
+		if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+		}
+		if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))

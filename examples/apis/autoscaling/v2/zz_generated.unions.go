@@ -87,7 +87,7 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
+	if old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -97,19 +97,19 @@ func (in *MetricSpec) NormalizeUnions(old *MetricSpec) {
 func (in *MetricSpec) unionsNormalizeType(old *MetricSpec) {
 	switch in.Type {
 	case "ContainerResource", "External", "Object", "Pods", "Resource":
-		if in.Type != "Object" && in.Object != nil && old.Object != nil {
+		if in.Object != nil && old.Object != nil && in.Type != "Object" {
 			in.Object = nil
 		}
-		if in.Type != "Pods" && in.Pods != nil && old.Pods != nil {
+		if in.Pods != nil && old.Pods != nil && in.Type != "Pods" {
 			in.Pods = nil
 		}
-		if in.Type != "Resource" && in.Resource != nil && old.Resource != nil {
+		if in.Resource != nil && old.Resource != nil && in.Type != "Resource" {
 			in.Resource = nil
 		}
-		if in.Type != "ContainerResource" && in.ContainerResource != nil && old.ContainerResource != nil {
+		if in.ContainerResource != nil && old.ContainerResource != nil && in.Type != "ContainerResource" {
 			in.ContainerResource = nil
 		}
-		if in.Type != "External" && in.External != nil && old.External != nil {
+		if in.External != nil && old.External != nil && in.Type != "External" {
 			in.External = nil
 		}
 	}
@@ -124,6 +124,14 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 		return nil
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return in.unionsErrors(old, fldPath)
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return in.unionsErrors(old, fldPath)
@@ -134,14 +142,6 @@ func (in *MetricSpec) ValidateUnions(old *MetricSpec, fldPath *field.Path) field
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -159,52 +159,47 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.Type == "Object" && in.Object == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 		}
-		if in.Type != "Object" && in.Object != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-			}
+		if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+		}
+		if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 		}
 		if in.Type == "Pods" && in.Pods == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 		}
-		if in.Type != "Pods" && in.Pods != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-			}
+		if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+		}
+		if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 		}
 		if in.Type == "Resource" && in.Resource == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 		}
-		if in.Type != "Resource" && in.Resource != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-			}
+		if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+		}
+		if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 		}
 		if in.Type == "ContainerResource" && in.ContainerResource == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 		}
-		if in.Type != "ContainerResource" && in.ContainerResource != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-			}
+		if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+		}
+		if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 		}
 		if in.Type == "External" && in.External == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 		}
-		if in.Type != "External" && in.External != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-			}
+		if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+		}
+		if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
@@ -223,6 +218,14 @@ func (in *MetricSpec) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
+	case "ContainerResource":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
+			return false
+		}
+	case "External":
+		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
+			return false
+		}
 	case "Object":
 		if in.Object == nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External != nil {
 			return false
@@ -233,14 +236,6 @@ func (in *MetricSpec) UnionsValid() bool {
 		}
 	case "Resource":
 		if in.Object != nil || in.Pods != nil || in.Resource == nil || in.ContainerResource != nil || in.External != nil {
-			return false
-		}
-	case "ContainerResource":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource == nil || in.External != nil {
-			return false
-		}
-	case "External":
-		if in.Object != nil || in.Pods != nil || in.Resource != nil || in.ContainerResource != nil || in.External == nil {
 			return false
 		}
 	default:

@@ -325,7 +325,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 	if in == nil || old == nil {
 		return
 	}
-	if (in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost") && in.Type != old.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -335,7 +335,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 func (in *SeccompProfile) unionsNormalizeType(old *SeccompProfile) {
 	switch in.Type {
 	case "Localhost", "RuntimeDefault", "Unconfined":
-		if in.Type != "Localhost" && in.LocalhostProfile != nil && old.LocalhostProfile != nil {
+		if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 			in.LocalhostProfile = nil
 		}
 	}
@@ -373,12 +373,11 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 		if in.Type == "Localhost" && in.LocalhostProfile == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 		}
-		if in.Type != "Localhost" && in.LocalhostProfile != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-			}
+		if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+		}
+		if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -525,7 +524,7 @@ func (in *VolumeSource) NormalizeUnions(old *VolumeSource) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Type != old.Type {
+	if old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -535,40 +534,40 @@ func (in *VolumeSource) NormalizeUnions(old *VolumeSource) {
 func (in *VolumeSource) unionsNormalizeType(old *VolumeSource) {
 	switch in.Type {
 	case "CSI", "ConfigMap", "DownwardAPI", "EmptyDir", "Ephemeral", "HostPath", "ISCSI", "NFS", "PersistentVolumeClaim", "Projected", "RBD", "Secret":
-		if in.Type != "HostPath" && in.HostPath != nil && old.HostPath != nil {
+		if in.HostPath != nil && old.HostPath != nil && in.Type != "HostPath" {
 			in.HostPath = nil
 		}
-		if in.Type != "EmptyDir" && in.EmptyDir != nil && old.EmptyDir != nil {
+		if in.EmptyDir != nil && old.EmptyDir != nil && in.Type != "EmptyDir" {
 			in.EmptyDir = nil
 		}
-		if in.Type != "Secret" && in.Secret != nil && old.Secret != nil {
+		if in.Secret != nil && old.Secret != nil && in.Type != "Secret" {
 			in.Secret = nil
 		}
-		if in.Type != "NFS" && in.NFS != nil && old.NFS != nil {
+		if in.NFS != nil && old.NFS != nil && in.Type != "NFS" {
 			in.NFS = nil
 		}
-		if in.Type != "ISCSI" && in.ISCSI != nil && old.ISCSI != nil {
+		if in.ISCSI != nil && old.ISCSI != nil && in.Type != "ISCSI" {
 			in.ISCSI = nil
 		}
-		if in.Type != "PersistentVolumeClaim" && in.PersistentVolumeClaim != nil && old.PersistentVolumeClaim != nil {
+		if in.PersistentVolumeClaim != nil && old.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" {
 			in.PersistentVolumeClaim = nil
 		}
-		if in.Type != "RBD" && in.RBD != nil && old.RBD != nil {
+		if in.RBD != nil && old.RBD != nil && in.Type != "RBD" {
 			in.RBD = nil
 		}
-		if in.Type != "ConfigMap" && in.ConfigMap != nil && old.ConfigMap != nil {
+		if in.ConfigMap != nil && old.ConfigMap != nil && in.Type != "ConfigMap" {
 			in.ConfigMap = nil
 		}
-		if in.Type != "DownwardAPI" && in.DownwardAPI != nil && old.DownwardAPI != nil {
+		if in.DownwardAPI != nil && old.DownwardAPI != nil && in.Type != "DownwardAPI" {
 			in.DownwardAPI = nil
 		}
-		if in.Type != "CSI" && in.CSI != nil && old.CSI != nil {
+		if in.CSI != nil && old.CSI != nil && in.Type != "CSI" {
 			in.CSI = nil
 		}
-		if in.Type != "Projected" && in.Projected != nil && old.Projected != nil {
+		if in.Projected != nil && old.Projected != nil && in.Type != "Projected" {
 			in.Projected = nil
 		}
-		if in.Type != "Ephemeral" && in.Ephemeral != nil && old.Ephemeral != nil {
+		if in.Ephemeral != nil && old.Ephemeral != nil && in.Type != "Ephemeral" {
 			in.Ephemeral = nil
 		}
 	}
@@ -583,32 +582,8 @@ func (in *VolumeSource) ValidateUnions(old *VolumeSource, fldPath *field.Path) f
 		return nil
 	}
 	switch in.Type {
-	case "HostPath":
-		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "EmptyDir":
-		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "Secret":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "NFS":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "ISCSI":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "PersistentVolumeClaim":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return in.unionsErrors(old, fldPath)
-		}
-	case "RBD":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+	case "CSI":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "ConfigMap":
@@ -619,16 +594,40 @@ func (in *VolumeSource) ValidateUnions(old *VolumeSource, fldPath *field.Path) f
 		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI == nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "CSI":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
+	case "EmptyDir":
+		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Ephemeral":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "HostPath":
+		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "ISCSI":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "NFS":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "PersistentVolumeClaim":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "Projected":
 		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected == nil || in.Ephemeral != nil {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "Ephemeral":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+	case "RBD":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Secret":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -646,122 +645,110 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.Type == "HostPath" && in.HostPath == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("hostPath"), "must be set when type is \"HostPath\""))
 		}
-		if in.Type != "HostPath" && in.HostPath != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
-			}
+		if in.HostPath != nil && in.Type != "HostPath" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
+		}
+		if in.HostPath != nil && in.Type != "HostPath" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
 		}
 		if in.Type == "EmptyDir" && in.EmptyDir == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("emptyDir"), "must be set when type is \"EmptyDir\""))
 		}
-		if in.Type != "EmptyDir" && in.EmptyDir != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
-			}
+		if in.EmptyDir != nil && in.Type != "EmptyDir" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
+		}
+		if in.EmptyDir != nil && in.Type != "EmptyDir" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
 		}
 		if in.Type == "Secret" && in.Secret == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("secret"), "must be set when type is \"Secret\""))
 		}
-		if in.Type != "Secret" && in.Secret != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
-			}
+		if in.Secret != nil && in.Type != "Secret" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
+		}
+		if in.Secret != nil && in.Type != "Secret" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
 		}
 		if in.Type == "NFS" && in.NFS == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("nfs"), "must be set when type is \"NFS\""))
 		}
-		if in.Type != "NFS" && in.NFS != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
-			}
+		if in.NFS != nil && in.Type != "NFS" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
+		}
+		if in.NFS != nil && in.Type != "NFS" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
 		}
 		if in.Type == "ISCSI" && in.ISCSI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("iscsi"), "must be set when type is \"ISCSI\""))
 		}
-		if in.Type != "ISCSI" && in.ISCSI != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
-			}
+		if in.ISCSI != nil && in.Type != "ISCSI" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
+		}
+		if in.ISCSI != nil && in.Type != "ISCSI" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
 		}
 		if in.Type == "PersistentVolumeClaim" && in.PersistentVolumeClaim == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is \"PersistentVolumeClaim\""))
 		}
-		if in.Type != "PersistentVolumeClaim" && in.PersistentVolumeClaim != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
-			}
+		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
+		}
+		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
 		}
 		if in.Type == "RBD" && in.RBD == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rbd"), "must be set when type is \"RBD\""))
 		}
-		if in.Type != "RBD" && in.RBD != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
-			}
+		if in.RBD != nil && in.Type != "RBD" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
+		}
+		if in.RBD != nil && in.Type != "RBD" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
 		}
 		if in.Type == "ConfigMap" && in.ConfigMap == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("configMap"), "must be set when type is \"ConfigMap\""))
 		}
-		if in.Type != "ConfigMap" && in.ConfigMap != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
-			}
+		if in.ConfigMap != nil && in.Type != "ConfigMap" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
+		}
+		if in.ConfigMap != nil && in.Type != "ConfigMap" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
 		}
 		if in.Type == "DownwardAPI" && in.DownwardAPI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("downwardAPI"), "must be set when type is \"DownwardAPI\""))
 		}
-		if in.Type != "DownwardAPI" && in.DownwardAPI != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
-			}
+		if in.DownwardAPI != nil && in.Type != "DownwardAPI" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
+		}
+		if in.DownwardAPI != nil && in.Type != "DownwardAPI" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
 		}
 		if in.Type == "CSI" && in.CSI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("csi"), "must be set when type is \"CSI\""))
 		}
-		if in.Type != "CSI" && in.CSI != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
-			}
+		if in.CSI != nil && in.Type != "CSI" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
+		}
+		if in.CSI != nil && in.Type != "CSI" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
 		}
 		if in.Type == "Projected" && in.Projected == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("projected"), "must be set when type is \"Projected\""))
 		}
-		if in.Type != "Projected" && in.Projected != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
-			}
+		if in.Projected != nil && in.Type != "Projected" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
+		}
+		if in.Projected != nil && in.Type != "Projected" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
 		}
 		if in.Type == "Ephemeral" && in.Ephemeral == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("ephemeral"), "must be set when type is \"Ephemeral\""))
 		}
-		if in.Type != "Ephemeral" && in.Ephemeral != nil {
-			if old != nil && old.Type == in.Type {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
-			} else {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
-			}
+		if in.Ephemeral != nil && in.Type != "Ephemeral" && (old == nil || old.Type != in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
+		}
+		if in.Ephemeral != nil && in.Type != "Ephemeral" && (old != nil && old.Type == in.Type) {
+			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"CSI\", \"ConfigMap\", \"DownwardAPI\", \"EmptyDir\", \"Ephemeral\", \"HostPath\", \"ISCSI\", \"NFS\", \"PersistentVolumeClaim\", \"Projected\", \"RBD\", \"Secret\""))
@@ -780,32 +767,8 @@ func (in *VolumeSource) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
-	case "HostPath":
-		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "EmptyDir":
-		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "Secret":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "NFS":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "ISCSI":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "PersistentVolumeClaim":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
-			return false
-		}
-	case "RBD":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+	case "CSI":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
 			return false
 		}
 	case "ConfigMap":
@@ -816,16 +779,40 @@ func (in *VolumeSource) UnionsValid() bool {
 		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI == nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return false
 		}
-	case "CSI":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI == nil || in.Projected != nil || in.Ephemeral != nil {
+	case "EmptyDir":
+		if in.HostPath != nil || in.EmptyDir == nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
+	case "Ephemeral":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+			return false
+		}
+	case "HostPath":
+		if in.HostPath == nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
+	case "ISCSI":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI == nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
+	case "NFS":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS == nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
+	case "PersistentVolumeClaim":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim == nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return false
 		}
 	case "Projected":
 		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected == nil || in.Ephemeral != nil {
 			return false
 		}
-	case "Ephemeral":
-		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral == nil {
+	case "RBD":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret != nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD == nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
+			return false
+		}
+	case "Secret":
+		if in.HostPath != nil || in.EmptyDir != nil || in.Secret == nil || in.NFS != nil || in.ISCSI != nil || in.PersistentVolumeClaim != nil || in.RBD != nil || in.ConfigMap != nil || in.DownwardAPI != nil || in.CSI != nil || in.Projected != nil || in.Ephemeral != nil {
 			return false
 		}
 	default:

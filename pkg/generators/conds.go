@@ -1,0 +1,184 @@
+package generators
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
+)
+
+// goPrinter prints the conditions of a union's rules (unions.Union.Spec) as
+// Go over the objects in and old of a generated method: it translates, and
+// decides nothing.
+type goPrinter struct {
+	u   *unions.Union
+	sym *symbols
+	// deepEqual is the expression of the function that compares two values
+	// the API server's way; it imports its package only when called.
+	deepEqual func() string
+	// oldKnown is set where old is known not to be nil.
+	oldKnown bool
+	// known are the values the discriminator is known to be one of, where
+	// not nil (unionspec.Known).
+	known []string
+}
+
+// print is the Go of c, or of its negation.
+func (p *goPrinter) print(c *unionspec.Cond, negated bool) string {
+	return unionspec.PrintBool(c, negated, p.leaf)
+}
+
+// leaf is the Go of an operation, or of its negation, guarded where old may
+// be nil.
+func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
+	switch c.Op {
+	case unionspec.OpDiscIn:
+		return p.discIn(c.Values, negated)
+	case unionspec.OpSet:
+		return p.set(c.Member, "in", negated)
+	case unionspec.OpUpdate:
+		if negated {
+			return "old == nil"
+		}
+		return "old != nil"
+	case unionspec.OpDiscUnchanged:
+		op := " == "
+		if negated {
+			op = " != "
+		}
+		s := discValue("old", p.u.Discriminator) + op + discValue("in", p.u.Discriminator)
+		switch {
+		case p.oldKnown:
+			return s
+		case negated:
+			return "(old == nil || " + s + ")"
+		}
+		return "(old != nil && " + s + ")"
+	}
+	s := p.onUpdate(c)
+	switch {
+	case !p.oldKnown && negated:
+		return "(old == nil || !" + s + ")"
+	case !p.oldKnown:
+		return "(old != nil && " + s + ")"
+	case negated:
+		return "!" + s
+	}
+	return s
+}
+
+// onUpdate is the Go of an operation that reads old, old not nil.
+func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
+	switch c.Op {
+	case unionspec.OpOldSet:
+		return p.set(c.Member, "old", false)
+	case unionspec.OpSameSet:
+		return "((" + p.set(c.Member, "in", false) + ") == (" + p.set(c.Member, "old", false) + "))"
+	case unionspec.OpEqual:
+		m := p.member(c.Member)
+		if m.Presence.Scalar() {
+			return "(in." + m.GoName + " == old." + m.GoName + ")"
+		}
+		return fmt.Sprintf("%s(in.%s, old.%s)", p.deepEqual(), m.GoName, m.GoName)
+	case unionspec.OpKept:
+		inner := *p
+		inner.oldKnown = true
+		return "(" + inner.print(p.u.Spec.Kept, false) + ")"
+	}
+	panic(fmt.Sprintf("generators: unknown operation %q", c.Op))
+}
+
+// discIn is the Go of OpDiscIn or of its negation. Where the discriminator
+// is known to be one of some values, it tests the fewer of the values in
+// and not in the list.
+func (p *goPrinter) discIn(values []string, negated bool) string {
+	if p.known != nil && !slices.Contains(p.known, unionspec.Other) {
+		in := slices.DeleteFunc(slices.Clone(p.known), func(v string) bool { return !slices.Contains(values, v) })
+		out := slices.DeleteFunc(slices.Clone(p.known), func(v string) bool { return slices.Contains(values, v) })
+		if len(out) < len(in) {
+			values, negated = out, !negated
+		} else {
+			values = in
+		}
+	}
+	d := discValue("in", p.u.Discriminator)
+	op, join := " == ", " || "
+	if negated {
+		op, join = " != ", " && "
+	}
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = d + op + strconv.Quote(v)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "(" + strings.Join(parts, join) + ")"
+}
+
+// set is the Go test of "set", or "unset", of a member of obj.
+func (p *goPrinter) set(member, obj string, negated bool) string {
+	test := p.sym.presence(p.member(member))
+	if negated {
+		return fmt.Sprintf(test.unset, obj+"."+p.member(member).GoName)
+	}
+	return fmt.Sprintf(test.set, obj+"."+p.member(member).GoName)
+}
+
+func (p *goPrinter) member(jsonName string) *unions.Member {
+	for _, m := range p.u.Members {
+		if m.JSONName == jsonName {
+			return m
+		}
+	}
+	panic(fmt.Sprintf("generators: no member %q", jsonName))
+}
+
+// arm is a case of a switch on the discriminator: the values it takes (nil
+// for the default case) and what is known there.
+type arm struct {
+	Values []string
+	known  []string
+}
+
+// arms partitions the discriminator's values as a switch tests them: each
+// valid value alone when each is true, else the valid values together; then
+// every other value that the conditions name; then the default case, for
+// every other value.
+func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
+	var out []*arm
+	if each {
+		for _, v := range u.Enum.Values {
+			out = append(out, &arm{Values: []string{v}, known: []string{v}})
+		}
+	} else {
+		out = append(out, &arm{Values: u.Enum.Values, known: u.Enum.Values})
+	}
+	var named []string
+	for _, c := range conds {
+		named = append(named, c.NamedValues()...)
+	}
+	slices.Sort(named)
+	for _, v := range slices.Compact(named) {
+		if !slices.Contains(u.Enum.Values, v) {
+			out = append(out, &arm{Values: []string{v}, known: []string{v}})
+		}
+	}
+	return append(out, &arm{known: []string{unionspec.Other}})
+}
+
+// printer is p where the discriminator is one of the arm's values, and old
+// is as given.
+func (p *goPrinter) at(a *arm, oldKnown bool) *goPrinter {
+	q := *p
+	q.known, q.oldKnown = a.known, oldKnown
+	return &q
+}
+
+// simplify is c where the arm's values and update are known.
+func (a *arm) simplify(c *unionspec.Cond, update *bool) *unionspec.Cond {
+	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.known})
+}

@@ -1,0 +1,198 @@
+package unionspec
+
+import (
+	"slices"
+	"strings"
+)
+
+// The algebra of conditions that printers share: what a condition reads,
+// and what it comes to where something about the object is known. It
+// evaluates; it decides no rule.
+
+// OnUpdateOnly reports whether an operation holds only on update, when there
+// is an old object.
+func (op Op) OnUpdateOnly() bool {
+	switch op {
+	case OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept:
+		return true
+	}
+	return false
+}
+
+// ReadsOld reports whether c reads the old object somewhere.
+func (c *Cond) ReadsOld() bool {
+	return c.Op.OnUpdateOnly() || slices.ContainsFunc(c.Args, (*Cond).ReadsOld)
+}
+
+// RequiresUpdate reports whether c holds only on update: an operation that
+// does, or a conjunction with one.
+func (c *Cond) RequiresUpdate() bool {
+	if c.Op == OpAnd {
+		return slices.ContainsFunc(c.Args, (*Cond).RequiresUpdate)
+	}
+	return c.Op.OnUpdateOnly()
+}
+
+// True and False are the constant conditions: a conjunction and a
+// disjunction of nothing.
+func True() *Cond  { return And() }
+func False() *Cond { return Or() }
+
+// Is reports whether c is the constant value.
+func (c *Cond) Is(value bool) bool {
+	if value {
+		return c.Op == OpAnd && len(c.Args) == 0
+	}
+	return c.Op == OpOr && len(c.Args) == 0
+}
+
+// Known is what is known of the object where a condition is printed.
+type Known struct {
+	// Update, when not nil, is whether there is an old object.
+	Update *bool
+	// Discriminator, when not nil, holds the values the discriminator is
+	// known to be one of; Other stands for every value that no condition
+	// names.
+	Discriminator []string
+}
+
+// Other is a discriminator value that stands for every value that no
+// condition names (Known.Discriminator).
+const Other = "\x00other"
+
+// Simplify evaluates what c reads of what is known, and folds the
+// constants.
+func (c *Cond) Simplify(known Known) *Cond {
+	switch c.Op {
+	case OpAnd, OpOr:
+		and := c.Op == OpAnd
+		var args []*Cond
+		for _, arg := range c.Args {
+			arg = arg.Simplify(known)
+			switch {
+			case arg.Is(and):
+				continue // true in a conjunction, false in a disjunction
+			case arg.Is(!and):
+				return arg
+			case arg.Op == c.Op:
+				args = append(args, arg.Args...) // (a && b) && c is a && b && c
+				continue
+			}
+			args = append(args, arg)
+		}
+		if len(args) == 1 {
+			return args[0]
+		}
+		return &Cond{Op: c.Op, Args: args}
+	case OpNot:
+		arg := c.Args[0].Simplify(known)
+		switch {
+		case arg.Is(true):
+			return False()
+		case arg.Is(false):
+			return True()
+		}
+		return Not(arg)
+	case OpUpdate:
+		switch {
+		case known.Update == nil:
+			return c
+		case *known.Update:
+			return True()
+		}
+		return False()
+	case OpDiscIn:
+		in := func(v string) bool { return slices.Contains(c.Values, v) }
+		switch {
+		case known.Discriminator == nil:
+			return c
+		case !slices.ContainsFunc(known.Discriminator, func(v string) bool { return !in(v) }):
+			return True()
+		case !slices.ContainsFunc(known.Discriminator, in):
+			return False()
+		}
+		return c
+	}
+	if known.Update != nil && !*known.Update && c.Op.OnUpdateOnly() {
+		return False()
+	}
+	return c
+}
+
+// Conjuncts are the conditions of which c is the conjunction.
+func (c *Cond) Conjuncts() []*Cond {
+	if c.Op == OpAnd {
+		return slices.Clone(c.Args)
+	}
+	return []*Cond{c}
+}
+
+// NamedValues are the discriminator values that c names.
+func (c *Cond) NamedValues() []string {
+	values := slices.Clone(c.Values)
+	for _, arg := range c.Args {
+		values = append(values, arg.NamedValues()...)
+	}
+	return values
+}
+
+// PrintBool prints c, or its negation, in the boolean syntax that Go and CEL
+// share (&&, ||, !, true, false and parentheses), with operation printing
+// each operation or its negation. A negated conjunction is printed as
+// !(a && b) || c for the conjunction of a, b and !c: one negation for the
+// conditions that hold and none for those that do not, which is also what
+// the API server's cost estimate of a CEL rule counts.
+func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) string) string {
+	print := func(c *Cond, negated bool) string { return PrintBool(c, negated, operation) }
+	switch c.Op {
+	case OpNot:
+		return print(c.Args[0], !negated)
+	case OpAnd, OpOr:
+	default:
+		return operation(c, negated)
+	}
+	and := c.Op == OpAnd
+	switch {
+	case len(c.Args) == 0:
+		if and != negated {
+			return "true"
+		}
+		return "false"
+	case len(c.Args) == 1:
+		return print(c.Args[0], negated)
+	case negated && and:
+		var holding []*Cond
+		var parts []string
+		for _, arg := range c.Args {
+			if arg.Op == OpNot {
+				parts = append(parts, print(arg.Args[0], false))
+			} else {
+				holding = append(holding, arg)
+			}
+		}
+		switch {
+		case len(holding) == 1:
+			parts = append([]string{print(holding[0], true)}, parts...)
+		case len(holding) > 1:
+			parts = append([]string{"!" + print(And(holding...), false)}, parts...)
+		}
+		return junction(parts, " || ")
+	case negated:
+		return "!" + print(c, false)
+	}
+	parts := make([]string, len(c.Args))
+	for i, arg := range c.Args {
+		parts[i] = print(arg, false)
+	}
+	if and {
+		return junction(parts, " && ")
+	}
+	return junction(parts, " || ")
+}
+
+func junction(parts []string, op string) string {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "(" + strings.Join(parts, op) + ")"
+}
