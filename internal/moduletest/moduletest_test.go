@@ -10,6 +10,27 @@ import (
 	"testing"
 )
 
+func TestBelow(t *testing.T) {
+	for _, c := range []struct{ name, pattern, want string }{
+		{"TestCRDModule", "", ""},
+		{"TestCRDModule", "TestCRDModule", ""},
+		{"TestCRDModule", "Module", ""},
+		{"TestCRDModule", "TestCRDModule/TestDifferentialCEL", "TestDifferentialCEL"},
+		{"TestCRDModule", "^TestCRDModule$/^TestDifferentialCEL$/sub", "^TestDifferentialCEL$/sub"},
+		{"TestCRDModule", "TestCRDModule/TestA|TestKubeModule/TestB|TestCRDModule/TestC", "TestA|TestC"},
+		{"TestCRDModule", "TestCRDModule/TestA|CRD", ""},
+		{"TestCRDModule", "TestKubeModule/TestA", ""},
+		{"TestCRDModule", "TestCRDModule/Test(A|B/C)", "Test(A|B/C)"},
+		{"TestCRDModule", `TestCRDModule/Test[/|]x\|y`, `Test[/|]x\|y`},
+		{"TestX/sub", "TestX/sub/TestA", "TestA"},
+		{"TestX/sub", "TestX/other/TestA", ""},
+	} {
+		if got := below(c.name, c.pattern); got != c.want {
+			t.Errorf("below(%q, %q) = %q, want %q", c.name, c.pattern, got, c.want)
+		}
+	}
+}
+
 // TestNestedRun runs GoTest as the repository runs it: from a test of a
 // parent module, on a module nested in it. A module outside the repository
 // cannot import this internal package, so the parent gets a copy of its
@@ -55,6 +76,24 @@ func TestNested(t *testing.T) { moduletest.GoTest(t, "../nested") }
 	out, err := goTest(t, parent)
 	if err == nil || !strings.Contains(out, "nested failure") || strings.Contains(out, "(cached)") {
 		t.Fatalf("the same command after the nested test was made to fail: %v, want the nested failure, not cached\n%s", err, out)
+	}
+
+	nested(`func TestPass(t *testing.T) {}
+
+func TestShort(t *testing.T) {
+	if !testing.Short() {
+		t.Fatal("not -short")
+	}
+}
+
+func TestFail(t *testing.T) { t.Fatal("ran") }
+`)
+	out, err = goTest(t, parent, "-v", "-short", "-run", "TestNested/TestPass|TestNested/TestShort")
+	if err != nil || !strings.Contains(out, "--- PASS: TestShort") {
+		t.Fatalf("-run selecting nested tests, with -short and -v: %v, want a pass that shows TestShort's\n%s", err, out)
+	}
+	if out, err := goTest(t, parent, "-short", "-run", "TestNested", "-skip", "TestNested/TestFail"); err != nil {
+		t.Fatalf("-skip of a nested test: %v\n%s", err, out)
 	}
 }
 
