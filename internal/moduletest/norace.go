@@ -1,0 +1,5 @@
+//go:build !race
+
+package moduletest
+
+const raceEnabled = false
