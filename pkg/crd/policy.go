@@ -3,7 +3,6 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,7 +214,7 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 }
 
 func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
-	return slices.ContainsFunc(conds, func(d *unionspec.Cond) bool { return reflect.DeepEqual(c, d) })
+	return slices.ContainsFunc(conds, c.Equal)
 }
 
 // clearPatch is the JSON patch operation that clears a member as the Go

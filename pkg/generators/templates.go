@@ -106,6 +106,26 @@ $- end $
 
 `
 
+// errorsTemplate defines the statements that report the errors of checks,
+// nested under the conditions they share.
+const errorsTemplate = `
+$- define "errors" $
+$- range . $
+$- if .Then $
+if $.When$ {
+$- template "errors" .Then $
+}
+$- else if .When $
+if $.When$ {
+errs = unionsAppend(errs, $.Do$)
+}
+$- else $
+errs = unionsAppend(errs, $.Do$)
+$- end $
+$- end $
+$- end $
+`
+
 // armTemplate defines the line that opens an arm of a switch on the
 // discriminator.
 const armTemplate = `
@@ -188,7 +208,7 @@ return nil
 // unionsErrorsTemplate builds the errors of an object that failed its
 // checks; apart from ValidateUnions so that valid objects run a small
 // function.
-const unionsErrorsTemplate = matchTemplate + armTemplate + `
+const unionsErrorsTemplate = matchTemplate + armTemplate + errorsTemplate + `
 $- define "validate" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
@@ -230,15 +250,7 @@ $- end $
 switch $.InDisc$ {
 $- range .ErrorArms $
 $- template "arm" . $
-$- range .Ifs $
-$- if .When $
-if $.When$ {
-errs = unionsAppend(errs, $.Do$)
-}
-$- else $
-errs = unionsAppend(errs, $.Do$)
-$- end $
-$- end $
+$- template "errors" .Ifs $
 $- end $
 }
 $- if .Guard $

@@ -2,7 +2,6 @@ package generators
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,9 +131,11 @@ type armView struct {
 	Ifs    []*ifView
 }
 
-// ifView is a statement run when When holds ("" when always).
+// ifView is a statement run when When holds ("" when always), or, with
+// Then, the statements run when it holds.
 type ifView struct {
 	When, Do string
+	Then     []*ifView
 }
 
 // failing is the view with the checks' Fail statement of sym.
@@ -205,23 +206,61 @@ func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out [
 		guard = p.print(unionspec.And(shared...), false)
 	}
 	for _, a := range arms(u, false, rests) {
-		view := &armView{Values: unions.Quote(a.Values)}
+		var stmts []statement
 		for i, c := range u.Spec.Checks {
-			when := a.simplify(rests[i], nil)
-			if when.Is(false) {
-				continue
+			if when := a.simplify(rests[i], nil); !when.Is(false) {
+				stmts = append(stmts, statement{when, checkError(c, u, sym)})
 			}
-			ifv := &ifView{Do: checkError(c, u, sym)}
-			if !when.Is(true) {
-				ifv.When = p.at(a, false).print(when, false)
-			}
-			view.Ifs = append(view.Ifs, ifv)
 		}
-		if a.Values != nil || len(view.Ifs) > 0 {
-			out = append(out, view)
+		if a.Values != nil || len(stmts) > 0 {
+			out = append(out, &armView{Values: unions.Quote(a.Values), Ifs: nest(stmts, p.at(a, false))})
 		}
 	}
 	return guard, out
+}
+
+// statement is a statement run under a condition.
+type statement struct {
+	when *unionspec.Cond
+	do   string
+}
+
+// nest prints statements, those next to each other whose conditions share
+// conjuncts under one if, so that those are tested once.
+func nest(stmts []statement, p *goPrinter) []*ifView {
+	var out []*ifView
+	for i := 0; i < len(stmts); {
+		shared := stmts[i].when.Conjuncts()
+		j := i + 1
+		for ; j < len(stmts); j++ {
+			next := slices.DeleteFunc(slices.Clone(shared), func(c *unionspec.Cond) bool { return !containsCond(stmts[j].when.Conjuncts(), c) })
+			if len(next) == 0 || len(next) == len(stmts[j].when.Conjuncts()) || len(next) == len(stmts[i].when.Conjuncts()) {
+				break
+			}
+			shared = next
+		}
+		if j-i < 2 {
+			out = append(out, stmtView(stmts[i].when, stmts[i].do, p))
+			i++
+			continue
+		}
+		group := &ifView{When: p.print(unionspec.And(shared...), false)}
+		for _, st := range stmts[i:j] {
+			rest := slices.DeleteFunc(st.when.Conjuncts(), func(c *unionspec.Cond) bool { return containsCond(shared, c) })
+			group.Then = append(group.Then, stmtView(unionspec.And(rest...).Simplify(unionspec.Known{}), st.do, p))
+		}
+		out = append(out, group)
+		i = j
+	}
+	return out
+}
+
+func stmtView(when *unionspec.Cond, do string, p *goPrinter) *ifView {
+	v := &ifView{Do: do}
+	if !when.Is(true) {
+		v.When = p.print(when, false)
+	}
+	return v
 }
 
 // checkError is the Go of the error of a check.
@@ -247,14 +286,13 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
 	onUpdate := *p
 	onUpdate.oldKnown = true
-	whens := make([]*unionspec.Cond, len(rests))
-	for i := range rests {
-		whens[i] = unionspec.And(append(slices.Clone(shared), rests[i])...).Simplify(unionspec.Known{})
-	}
-	if len(whens) <= scanMembersMax {
-		when = onUpdate.print(unionspec.Or(whens...), false)
+	// Printed as if the discriminator were valid: a prefilter may be
+	// weaker than the clears, which Normalize tests again.
+	prefilter := onUpdate.at(&arm{known: u.Enum.Values}, true)
+	if len(rests) <= scanMembersMax {
+		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
-		when = onUpdate.print(unionspec.And(shared...), false)
+		when = prefilter.print(unionspec.And(shared...), false)
 	}
 	// Normalize runs where one clear holds, so where what all share does.
 	for _, a := range arms(u, false, rests) {
@@ -298,7 +336,7 @@ func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Know
 }
 
 func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
-	return slices.ContainsFunc(conds, func(d *unionspec.Cond) bool { return reflect.DeepEqual(c, d) })
+	return slices.ContainsFunc(conds, c.Equal)
 }
 
 // scanMembersMax is the largest union whose members NormalizeUnions tests

@@ -61,29 +61,34 @@ type Known struct {
 const Other = "\x00other"
 
 // Simplify evaluates what c reads of what is known, and folds the
-// constants.
+// constants. It returns c itself where nothing changes, so that printing
+// many arms of a union allocates little.
 func (c *Cond) Simplify(known Known) *Cond {
 	switch c.Op {
 	case OpAnd, OpOr:
 		and := c.Op == OpAnd
-		var args []*Cond
+		var buf [8]*Cond
+		args, changed := buf[:0], false
 		for _, arg := range c.Args {
-			arg = arg.Simplify(known)
+			simple := arg.Simplify(known)
 			switch {
-			case arg.Is(and):
-				continue // true in a conjunction, false in a disjunction
-			case arg.Is(!and):
-				return arg
-			case arg.Op == c.Op:
-				args = append(args, arg.Args...) // (a && b) && c is a && b && c
-				continue
+			case simple.Is(!and):
+				return simple
+			case simple.Is(and):
+				changed = true // true in a conjunction, false in a disjunction
+			case simple.Op == c.Op:
+				args, changed = append(args, simple.Args...), true // (a && b) && c is a && b && c
+			default:
+				args, changed = append(args, simple), changed || simple != arg
 			}
-			args = append(args, arg)
 		}
-		if len(args) == 1 {
+		switch {
+		case len(args) == 1:
 			return args[0]
+		case !changed:
+			return c
 		}
-		return &Cond{Op: c.Op, Args: args}
+		return &Cond{Op: c.Op, Args: slices.Clone(args)}
 	case OpNot:
 		arg := c.Args[0].Simplify(known)
 		switch {
@@ -91,6 +96,8 @@ func (c *Cond) Simplify(known Known) *Cond {
 			return False()
 		case arg.Is(false):
 			return True()
+		case arg == c.Args[0]:
+			return c
 		}
 		return Not(arg)
 	case OpUpdate:
@@ -117,6 +124,12 @@ func (c *Cond) Simplify(known Known) *Cond {
 		return False()
 	}
 	return c
+}
+
+// Equal reports whether c and d are the same condition.
+func (c *Cond) Equal(d *Cond) bool {
+	return c == d || c.Op == d.Op && c.Member == d.Member && slices.Equal(c.Values, d.Values) &&
+		slices.EqualFunc(c.Args, d.Args, (*Cond).Equal)
 }
 
 // Conjuncts are the conditions of which c is the conjunction.

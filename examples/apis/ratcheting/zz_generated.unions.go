@@ -84,11 +84,13 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+			if in.RollingUpdate != nil && in.Type == "Recreate" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -180,11 +182,13 @@ func (in *DeploymentStrategyByMembership) unionsErrors(old *DeploymentStrategyBy
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+			if in.RollingUpdate != nil && in.Type == "Recreate" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -300,47 +304,57 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.Type == "Object" && in.Object == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 			}
-			if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-			}
-			if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+			if in.Object != nil && in.Type != "Object" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+				}
 			}
 			if in.Type == "Pods" && in.Pods == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 			}
-			if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-			}
-			if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+			if in.Pods != nil && in.Type != "Pods" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+				}
 			}
 			if in.Type == "Resource" && in.Resource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 			}
-			if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-			}
-			if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+			if in.Resource != nil && in.Type != "Resource" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+				}
 			}
 			if in.Type == "ContainerResource" && in.ContainerResource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 			}
-			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-			}
-			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+			if in.ContainerResource != nil && in.Type != "ContainerResource" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+				}
 			}
 			if in.Type == "External" && in.External == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 			}
-			if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-			}
-			if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+			if in.External != nil && in.Type != "External" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
@@ -468,47 +482,57 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.Type == "Object" && in.Object == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 			}
-			if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-			}
-			if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+			if in.Object != nil && in.Type != "Object" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+				}
 			}
 			if in.Type == "Pods" && in.Pods == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 			}
-			if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-			}
-			if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+			if in.Pods != nil && in.Type != "Pods" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+				}
 			}
 			if in.Type == "Resource" && in.Resource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 			}
-			if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-			}
-			if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+			if in.Resource != nil && in.Type != "Resource" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+				}
 			}
 			if in.Type == "ContainerResource" && in.ContainerResource == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 			}
-			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-			}
-			if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+			if in.ContainerResource != nil && in.Type != "ContainerResource" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+				}
 			}
 			if in.Type == "External" && in.External == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 			}
-			if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-			}
-			if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+			if in.External != nil && in.Type != "External" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))
@@ -562,7 +586,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -612,11 +636,13 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 			if in.Type == "Localhost" && in.LocalhostProfile == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 			}
-			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-			}
-			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+			if in.LocalhostProfile != nil && in.Type != "Localhost" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -658,7 +684,7 @@ func (in *SeccompProfileByMembership) NormalizeUnions(old *SeccompProfileByMembe
 	if in == nil || old == nil {
 		return
 	}
-	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -708,11 +734,13 @@ func (in *SeccompProfileByMembership) unionsErrors(old *SeccompProfileByMembersh
 			if in.Type == "Localhost" && in.LocalhostProfile == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 			}
-			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-			}
-			if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+			if in.LocalhostProfile != nil && in.Type != "Localhost" {
+				if old == nil || old.Type != in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+				}
+				if old != nil && old.Type == in.Type {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+				}
 			}
 		case "":
 			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -754,7 +782,7 @@ func (in *Union) NormalizeUnions(old *Union) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.UnionType != in.UnionType && in.FieldA != 0 && old.FieldA != 0 && (in.UnionType == "" || in.UnionType == "FieldB" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) || (old.UnionType != in.UnionType && in.FieldB != 0 && old.FieldB != 0 && (in.UnionType == "" || in.UnionType == "FieldA" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) {
+	if ((in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA") || (in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB")) && old.UnionType != in.UnionType {
 		in.unionsNormalizeUnionType(old)
 	}
 }
@@ -811,17 +839,21 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 			if in.UnionType == "FieldA" && in.FieldA == 0 {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 			}
-			if in.FieldA != 0 && in.UnionType != "FieldA" && (old == nil || old.UnionType != in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+			if in.FieldA != 0 && in.UnionType != "FieldA" {
+				if old == nil || old.UnionType != in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+				}
+				if old != nil && old.UnionType == in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+				}
 			}
-			if in.FieldA != 0 && in.UnionType != "FieldA" && (old != nil && old.UnionType == in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
-			}
-			if in.FieldB != 0 && in.UnionType != "FieldB" && (old == nil || old.UnionType != in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-			}
-			if in.FieldB != 0 && in.UnionType != "FieldB" && (old != nil && old.UnionType == in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+			if in.FieldB != 0 && in.UnionType != "FieldB" {
+				if old == nil || old.UnionType != in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+				}
+				if old != nil && old.UnionType == in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+				}
 			}
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
@@ -865,7 +897,7 @@ func (in *UnionByMembership) NormalizeUnions(old *UnionByMembership) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.UnionType != in.UnionType && in.FieldA != 0 && old.FieldA != 0 && (in.UnionType == "" || in.UnionType == "FieldB" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) || (old.UnionType != in.UnionType && in.FieldB != 0 && old.FieldB != 0 && (in.UnionType == "" || in.UnionType == "FieldA" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) {
+	if ((in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA") || (in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB")) && old.UnionType != in.UnionType {
 		in.unionsNormalizeUnionType(old)
 	}
 }
@@ -922,17 +954,21 @@ func (in *UnionByMembership) unionsErrors(old *UnionByMembership, fldPath *field
 			if in.UnionType == "FieldA" && in.FieldA == 0 {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 			}
-			if in.FieldA != 0 && in.UnionType != "FieldA" && (old == nil || old.UnionType != in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+			if in.FieldA != 0 && in.UnionType != "FieldA" {
+				if old == nil || old.UnionType != in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+				}
+				if old != nil && old.UnionType == in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+				}
 			}
-			if in.FieldA != 0 && in.UnionType != "FieldA" && (old != nil && old.UnionType == in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
-			}
-			if in.FieldB != 0 && in.UnionType != "FieldB" && (old == nil || old.UnionType != in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-			}
-			if in.FieldB != 0 && in.UnionType != "FieldB" && (old != nil && old.UnionType == in.UnionType) {
-				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+			if in.FieldB != 0 && in.UnionType != "FieldB" {
+				if old == nil || old.UnionType != in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+				}
+				if old != nil && old.UnionType == in.UnionType {
+					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+				}
 			}
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))

@@ -36,7 +36,7 @@ func (in *Backup) NormalizeUnions(old *Backup) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Mode != in.Mode && !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && (in.Mode == "Copy" || in.Mode == "None")) || (old.Mode != in.Mode && in.Copy != nil && old.Copy != nil && (in.Mode == "None" || in.Mode == "Snapshot")) {
+	if ((!reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot") || (in.Copy != nil && old.Copy != nil && in.Mode != "Copy")) && old.Mode != in.Mode {
 		in.unionsNormalizeMode(old)
 	}
 }
@@ -91,20 +91,24 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 		if in.Mode == "Snapshot" && reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("snapshot"), "must be set when mode is \"Snapshot\""))
 		}
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" && (old == nil || old.Mode != in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
-		}
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" && (old != nil && old.Mode == in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" {
+			if old == nil || old.Mode != in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
+			}
+			if old != nil && old.Mode == in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
+			}
 		}
 		if in.Mode == "Copy" && in.Copy == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("copy"), "must be set when mode is \"Copy\""))
 		}
-		if in.Copy != nil && in.Mode != "Copy" && (old == nil || old.Mode != in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
-		}
-		if in.Copy != nil && in.Mode != "Copy" && (old != nil && old.Mode == in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
+		if in.Copy != nil && in.Mode != "Copy" {
+			if old == nil || old.Mode != in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
+			}
+			if old != nil && old.Mode == in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Copy\", \"None\", \"Snapshot\""))

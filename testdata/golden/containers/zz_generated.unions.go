@@ -247,7 +247,7 @@ func (in *Leaf) NormalizeUnions(old *Leaf) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Type != in.Type && in.A != nil && old.A != nil && in.Type == "B") || (old.Type != in.Type && in.B != nil && old.B != nil && in.Type == "A") {
+	if ((in.A != nil && old.A != nil && in.Type == "B") || (in.B != nil && old.B != nil && in.Type == "A")) && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -298,20 +298,24 @@ func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 		if in.Type == "A" && in.A == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("a"), "must be set when type is \"A\""))
 		}
-		if in.A != nil && in.Type == "B" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
+		if in.Type == "B" {
+			if in.A != nil && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\""))
+			}
+			if in.A != nil && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
+			}
+			if in.B == nil {
+				errs = unionsAppend(errs, field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
+			}
 		}
-		if in.A != nil && in.Type == "B" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("a"), "may only be set when type is \"A\"; type did not change: set type to \"A\" to switch to this member"))
-		}
-		if in.Type == "B" && in.B == nil {
-			errs = unionsAppend(errs, field.Required(fldPath.Child("b"), "must be set when type is \"B\""))
-		}
-		if in.B != nil && in.Type == "A" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
-		}
-		if in.B != nil && in.Type == "A" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
+		if in.B != nil && in.Type == "A" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"A\", \"B\""))

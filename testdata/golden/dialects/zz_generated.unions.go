@@ -229,7 +229,7 @@ func (in *Placement) NormalizeUnions(old *Placement) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.DedicatedHost != nil && old.DedicatedHost != nil && (unionsDeref(in.Affinity) == "" || unionsDeref(in.Affinity) == "AnyAvailable") && unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
+	if in.DedicatedHost != nil && old.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
 		in.unionsNormalizeAffinity(old)
 	}
 }
@@ -277,11 +277,13 @@ func (in *Placement) unionsErrors(old *Placement, fldPath *field.Path) field.Err
 		if unionsDeref(in.Affinity) == "DedicatedHost" && in.DedicatedHost == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("dedicatedHost"), "must be set when affinity is \"DedicatedHost\""))
 		}
-		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && (old == nil || unionsDeref(old.Affinity) != unionsDeref(in.Affinity)) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
-		}
-		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" && (old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity)) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
+		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" {
+			if old == nil || unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
+			}
+			if old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
+			}
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("affinity"), unionsDeref(in.Affinity), []string{"", "AnyAvailable", "DedicatedHost"}))
@@ -370,7 +372,7 @@ func (in *Profile) NormalizeUnions(old *Profile) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Type != in.Type && in.Old != nil && old.Old != nil && (in.Type == "" || in.Type == "Custom" || in.Type == "Intermediate")) || (old.Type != in.Type && in.Custom != nil && old.Custom != nil && (in.Type == "" || in.Type == "Intermediate" || in.Type == "Old")) {
+	if ((in.Old != nil && old.Old != nil && in.Type != "Old") || (in.Custom != nil && old.Custom != nil && in.Type != "Custom")) && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -425,17 +427,21 @@ func (in *Profile) unionsErrors(old *Profile, fldPath *field.Path) field.ErrorLi
 		if in.Type == "Old" && in.Old == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("old"), "must be set when type is \"Old\""))
 		}
-		if in.Old != nil && in.Type != "Old" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\""))
+		if in.Old != nil && in.Type != "Old" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\"; type did not change: set type to \"Old\" to switch to this member"))
+			}
 		}
-		if in.Old != nil && in.Type != "Old" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\"; type did not change: set type to \"Old\" to switch to this member"))
-		}
-		if in.Custom != nil && in.Type != "Custom" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\""))
-		}
-		if in.Custom != nil && in.Type != "Custom" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\"; type did not change: set type to \"Custom\" to switch to this member"))
+		if in.Custom != nil && in.Type != "Custom" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\"; type did not change: set type to \"Custom\" to switch to this member"))
+			}
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"", "Custom", "Intermediate", "Old"}))
@@ -478,7 +484,7 @@ func (in *Selected) NormalizeUnions(old *Selected) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.Settings != nil && old.Settings != nil && (in.Mode == "Auto" || in.Mode == "Off") && old.Mode != in.Mode {
+	if in.Settings != nil && old.Settings != nil && in.Mode != "Manual" && old.Mode != in.Mode {
 		in.unionsNormalizeMode(old)
 	}
 }
@@ -526,11 +532,13 @@ func (in *Selected) unionsErrors(old *Selected, fldPath *field.Path) field.Error
 		if in.Mode == "Manual" && in.Settings == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("settings"), "must be set when mode is \"Manual\""))
 		}
-		if in.Settings != nil && in.Mode != "Manual" && (old == nil || old.Mode != in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\""))
-		}
-		if in.Settings != nil && in.Mode != "Manual" && (old != nil && old.Mode == in.Mode) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\"; mode did not change: set mode to \"Manual\" to switch to this member"))
+		if in.Settings != nil && in.Mode != "Manual" {
+			if old == nil || old.Mode != in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\""))
+			}
+			if old != nil && old.Mode == in.Mode {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\"; mode did not change: set mode to \"Manual\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Auto\", \"Manual\", \"Off\""))
@@ -571,7 +579,7 @@ func (in *Sized) NormalizeUnions(old *Sized) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Class != in.Class && in.Small != nil && old.Small != nil && in.Class == "Large") || (old.Class != in.Class && in.Large != nil && old.Large != nil && in.Class == "Small") {
+	if ((in.Small != nil && old.Small != nil && in.Class == "Large") || (in.Large != nil && old.Large != nil && in.Class == "Small")) && old.Class != in.Class {
 		in.unionsNormalizeClass(old)
 	}
 }
@@ -625,20 +633,24 @@ func (in *Sized) unionsErrors(old *Sized, fldPath *field.Path) field.ErrorList {
 		if in.Class == "Small" && in.Small == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("small"), "must be set when class is \"Small\""))
 		}
-		if in.Small != nil && in.Class == "Large" && (old == nil || old.Class != in.Class) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\""))
+		if in.Class == "Large" {
+			if in.Small != nil && (old == nil || old.Class != in.Class) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\""))
+			}
+			if in.Small != nil && (old != nil && old.Class == in.Class) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\"; class did not change: set class to \"Small\" to switch to this member"))
+			}
+			if in.Large == nil {
+				errs = unionsAppend(errs, field.Required(fldPath.Child("large"), "must be set when class is \"Large\""))
+			}
 		}
-		if in.Small != nil && in.Class == "Large" && (old != nil && old.Class == in.Class) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("small"), "may only be set when class is \"Small\"; class did not change: set class to \"Small\" to switch to this member"))
-		}
-		if in.Class == "Large" && in.Large == nil {
-			errs = unionsAppend(errs, field.Required(fldPath.Child("large"), "must be set when class is \"Large\""))
-		}
-		if in.Large != nil && in.Class == "Small" && (old == nil || old.Class != in.Class) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
-		}
-		if in.Large != nil && in.Class == "Small" && (old != nil && old.Class == in.Class) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
+		if in.Large != nil && in.Class == "Small" {
+			if old == nil || old.Class != in.Class {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
+			}
+			if old != nil && old.Class == in.Class {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("class"), "must be one of \"Large\", \"Small\""))
@@ -781,11 +793,13 @@ func (in *Strategy) unionsErrors(old *Strategy, fldPath *field.Path) field.Error
 		if in.Type == "RollingUpdate" && reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
-		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-		}
-		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
@@ -826,7 +840,7 @@ func (in *Subject) NormalizeUnions(old *Subject) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Kind != in.Kind && in.User != nil && old.User != nil && in.Kind == "Group") || (old.Kind != in.Kind && in.Group != nil && old.Group != nil && in.Kind == "User") {
+	if ((in.User != nil && old.User != nil && in.Kind == "Group") || (in.Group != nil && old.Group != nil && in.Kind == "User")) && old.Kind != in.Kind {
 		in.unionsNormalizeKind(old)
 	}
 }
@@ -877,20 +891,24 @@ func (in *Subject) unionsErrors(old *Subject, fldPath *field.Path) field.ErrorLi
 		if in.Kind == "User" && in.User == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("user"), "must be set when kind is \"User\""))
 		}
-		if in.User != nil && in.Kind == "Group" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
+		if in.Kind == "Group" {
+			if in.User != nil && (old == nil || old.Kind != in.Kind) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
+			}
+			if in.User != nil && (old != nil && old.Kind == in.Kind) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
+			}
+			if in.Group == nil {
+				errs = unionsAppend(errs, field.Required(fldPath.Child("group"), "must be set when kind is \"Group\""))
+			}
 		}
-		if in.User != nil && in.Kind == "Group" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
-		}
-		if in.Kind == "Group" && in.Group == nil {
-			errs = unionsAppend(errs, field.Required(fldPath.Child("group"), "must be set when kind is \"Group\""))
-		}
-		if in.Group != nil && in.Kind == "User" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\""))
-		}
-		if in.Group != nil && in.Kind == "User" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\"; kind did not change: set kind to \"Group\" to switch to this member"))
+		if in.Group != nil && in.Kind == "User" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\"; kind did not change: set kind to \"Group\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Group\", \"User\""))

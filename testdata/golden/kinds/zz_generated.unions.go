@@ -171,71 +171,87 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Kind == "Text" && in.Text == "" {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("text"), "must be set when kind is \"Text\""))
 		}
-		if in.Text != "" && in.Kind != "Text" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
+		if in.Text != "" && in.Kind != "Text" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
+			}
 		}
-		if in.Text != "" && in.Kind != "Text" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
-		}
-		if in.Flag && in.Kind != "Flag" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
-		}
-		if in.Flag && in.Kind != "Flag" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
+		if in.Flag && in.Kind != "Flag" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
+			}
 		}
 		if in.Kind == "Count" && in.Count == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("count"), "must be set when kind is \"Count\""))
 		}
-		if in.Count != 0 && in.Kind != "Count" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
-		}
-		if in.Count != 0 && in.Kind != "Count" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
+		if in.Count != 0 && in.Kind != "Count" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
+			}
 		}
 		if in.Kind == "Ratio" && in.Ratio == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("ratio"), "must be set when kind is \"Ratio\""))
 		}
-		if in.Ratio != 0 && in.Kind != "Ratio" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
-		}
-		if in.Ratio != 0 && in.Kind != "Ratio" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
+		if in.Ratio != 0 && in.Kind != "Ratio" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
+			}
 		}
 		if in.Kind == "Items" && len(in.Items) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("items"), "must be set when kind is \"Items\""))
 		}
-		if len(in.Items) > 0 && in.Kind != "Items" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
-		}
-		if len(in.Items) > 0 && in.Kind != "Items" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
+		if len(in.Items) > 0 && in.Kind != "Items" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
+			}
 		}
 		if in.Kind == "Labels" && len(in.Labels) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("labels"), "must be set when kind is \"Labels\""))
 		}
-		if len(in.Labels) > 0 && in.Kind != "Labels" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
-		}
-		if len(in.Labels) > 0 && in.Kind != "Labels" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
+		if len(in.Labels) > 0 && in.Kind != "Labels" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
+			}
 		}
 		if in.Kind == "Name" && in.Name == "" {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("name"), "must be set when kind is \"Name\""))
 		}
-		if in.Name != "" && in.Kind != "Name" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
-		}
-		if in.Name != "" && in.Kind != "Name" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
+		if in.Name != "" && in.Kind != "Name" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
+			}
 		}
 		if in.Kind == "List" && len(in.List) == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("list"), "must be set when kind is \"List\""))
 		}
-		if len(in.List) > 0 && in.Kind != "List" && (old == nil || old.Kind != in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
-		}
-		if len(in.List) > 0 && in.Kind != "List" && (old != nil && old.Kind == in.Kind) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
+		if len(in.List) > 0 && in.Kind != "List" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
+			}
+			if old != nil && old.Kind == in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Count\", \"Flag\", \"Items\", \"Labels\", \"List\", \"Name\", \"None\", \"Ratio\", \"Text\""))

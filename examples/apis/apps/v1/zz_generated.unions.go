@@ -201,11 +201,13 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 		if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
-		if in.RollingUpdate != nil && in.Type == "Recreate" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-		}
-		if in.RollingUpdate != nil && in.Type == "Recreate" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+		if in.RollingUpdate != nil && in.Type == "Recreate" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))

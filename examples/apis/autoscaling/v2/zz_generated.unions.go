@@ -159,47 +159,57 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.Type == "Object" && in.Object == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("object"), "must be set when type is \"Object\""))
 		}
-		if in.Object != nil && in.Type != "Object" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-		}
-		if in.Object != nil && in.Type != "Object" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+		if in.Object != nil && in.Type != "Object" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
+			}
 		}
 		if in.Type == "Pods" && in.Pods == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("pods"), "must be set when type is \"Pods\""))
 		}
-		if in.Pods != nil && in.Type != "Pods" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-		}
-		if in.Pods != nil && in.Type != "Pods" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+		if in.Pods != nil && in.Type != "Pods" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
+			}
 		}
 		if in.Type == "Resource" && in.Resource == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("resource"), "must be set when type is \"Resource\""))
 		}
-		if in.Resource != nil && in.Type != "Resource" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-		}
-		if in.Resource != nil && in.Type != "Resource" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+		if in.Resource != nil && in.Type != "Resource" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
+			}
 		}
 		if in.Type == "ContainerResource" && in.ContainerResource == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("containerResource"), "must be set when type is \"ContainerResource\""))
 		}
-		if in.ContainerResource != nil && in.Type != "ContainerResource" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-		}
-		if in.ContainerResource != nil && in.Type != "ContainerResource" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+		if in.ContainerResource != nil && in.Type != "ContainerResource" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
+			}
 		}
 		if in.Type == "External" && in.External == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("external"), "must be set when type is \"External\""))
 		}
-		if in.External != nil && in.Type != "External" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-		}
-		if in.External != nil && in.Type != "External" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+		if in.External != nil && in.Type != "External" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ContainerResource\", \"External\", \"Object\", \"Pods\", \"Resource\""))

@@ -325,7 +325,7 @@ func (in *SeccompProfile) NormalizeUnions(old *SeccompProfile) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && (in.Type == "RuntimeDefault" || in.Type == "Unconfined") && old.Type != in.Type {
+	if in.LocalhostProfile != nil && old.LocalhostProfile != nil && in.Type != "Localhost" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -373,11 +373,13 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 		if in.Type == "Localhost" && in.LocalhostProfile == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("localhostProfile"), "must be set when type is \"Localhost\""))
 		}
-		if in.LocalhostProfile != nil && in.Type != "Localhost" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-		}
-		if in.LocalhostProfile != nil && in.Type != "Localhost" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+		if in.LocalhostProfile != nil && in.Type != "Localhost" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Localhost\", \"RuntimeDefault\", \"Unconfined\""))
@@ -645,110 +647,134 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.Type == "HostPath" && in.HostPath == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("hostPath"), "must be set when type is \"HostPath\""))
 		}
-		if in.HostPath != nil && in.Type != "HostPath" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
-		}
-		if in.HostPath != nil && in.Type != "HostPath" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
+		if in.HostPath != nil && in.Type != "HostPath" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
+			}
 		}
 		if in.Type == "EmptyDir" && in.EmptyDir == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("emptyDir"), "must be set when type is \"EmptyDir\""))
 		}
-		if in.EmptyDir != nil && in.Type != "EmptyDir" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
-		}
-		if in.EmptyDir != nil && in.Type != "EmptyDir" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
+		if in.EmptyDir != nil && in.Type != "EmptyDir" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
+			}
 		}
 		if in.Type == "Secret" && in.Secret == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("secret"), "must be set when type is \"Secret\""))
 		}
-		if in.Secret != nil && in.Type != "Secret" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
-		}
-		if in.Secret != nil && in.Type != "Secret" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
+		if in.Secret != nil && in.Type != "Secret" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
+			}
 		}
 		if in.Type == "NFS" && in.NFS == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("nfs"), "must be set when type is \"NFS\""))
 		}
-		if in.NFS != nil && in.Type != "NFS" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
-		}
-		if in.NFS != nil && in.Type != "NFS" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
+		if in.NFS != nil && in.Type != "NFS" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
+			}
 		}
 		if in.Type == "ISCSI" && in.ISCSI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("iscsi"), "must be set when type is \"ISCSI\""))
 		}
-		if in.ISCSI != nil && in.Type != "ISCSI" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
-		}
-		if in.ISCSI != nil && in.Type != "ISCSI" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
+		if in.ISCSI != nil && in.Type != "ISCSI" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
+			}
 		}
 		if in.Type == "PersistentVolumeClaim" && in.PersistentVolumeClaim == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("persistentVolumeClaim"), "must be set when type is \"PersistentVolumeClaim\""))
 		}
-		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
-		}
-		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
+		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
+			}
 		}
 		if in.Type == "RBD" && in.RBD == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rbd"), "must be set when type is \"RBD\""))
 		}
-		if in.RBD != nil && in.Type != "RBD" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
-		}
-		if in.RBD != nil && in.Type != "RBD" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
+		if in.RBD != nil && in.Type != "RBD" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
+			}
 		}
 		if in.Type == "ConfigMap" && in.ConfigMap == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("configMap"), "must be set when type is \"ConfigMap\""))
 		}
-		if in.ConfigMap != nil && in.Type != "ConfigMap" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
-		}
-		if in.ConfigMap != nil && in.Type != "ConfigMap" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
+		if in.ConfigMap != nil && in.Type != "ConfigMap" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
+			}
 		}
 		if in.Type == "DownwardAPI" && in.DownwardAPI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("downwardAPI"), "must be set when type is \"DownwardAPI\""))
 		}
-		if in.DownwardAPI != nil && in.Type != "DownwardAPI" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
-		}
-		if in.DownwardAPI != nil && in.Type != "DownwardAPI" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
+		if in.DownwardAPI != nil && in.Type != "DownwardAPI" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
+			}
 		}
 		if in.Type == "CSI" && in.CSI == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("csi"), "must be set when type is \"CSI\""))
 		}
-		if in.CSI != nil && in.Type != "CSI" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
-		}
-		if in.CSI != nil && in.Type != "CSI" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
+		if in.CSI != nil && in.Type != "CSI" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
+			}
 		}
 		if in.Type == "Projected" && in.Projected == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("projected"), "must be set when type is \"Projected\""))
 		}
-		if in.Projected != nil && in.Type != "Projected" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
-		}
-		if in.Projected != nil && in.Type != "Projected" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
+		if in.Projected != nil && in.Type != "Projected" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
+			}
 		}
 		if in.Type == "Ephemeral" && in.Ephemeral == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("ephemeral"), "must be set when type is \"Ephemeral\""))
 		}
-		if in.Ephemeral != nil && in.Type != "Ephemeral" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
-		}
-		if in.Ephemeral != nil && in.Type != "Ephemeral" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
+		if in.Ephemeral != nil && in.Type != "Ephemeral" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"CSI\", \"ConfigMap\", \"DownwardAPI\", \"EmptyDir\", \"Ephemeral\", \"HostPath\", \"ISCSI\", \"NFS\", \"PersistentVolumeClaim\", \"Projected\", \"RBD\", \"Secret\""))

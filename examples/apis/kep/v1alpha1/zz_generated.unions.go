@@ -212,7 +212,7 @@ func (in *Pipeline) NormalizeUnions(old *Pipeline) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Input != in.Input && in.File != nil && old.File != nil && (in.Input == "" || in.Input == "URL")) || (old.Input != in.Input && in.URL != nil && old.URL != nil && (in.Input == "" || in.Input == "File")) {
+	if ((in.File != nil && old.File != nil && in.Input != "File") || (in.URL != nil && old.URL != nil && in.Input != "URL")) && old.Input != in.Input {
 		in.unionsNormalizeInput(old)
 	}
 	if in.Socket != nil && old.Socket != nil && in.Output == "Stdout" && old.Output != in.Output {
@@ -290,31 +290,37 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 		if in.Input == "File" && in.File == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("file"), "must be set when input is \"File\""))
 		}
-		if in.File != nil && in.Input != "File" && (old == nil || old.Input != in.Input) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
-		}
-		if in.File != nil && in.Input != "File" && (old != nil && old.Input == in.Input) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
+		if in.File != nil && in.Input != "File" {
+			if old == nil || old.Input != in.Input {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
+			}
+			if old != nil && old.Input == in.Input {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
+			}
 		}
 		if in.Input == "URL" && in.URL == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("url"), "must be set when input is \"URL\""))
 		}
-		if in.URL != nil && in.Input != "URL" && (old == nil || old.Input != in.Input) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
-		}
-		if in.URL != nil && in.Input != "URL" && (old != nil && old.Input == in.Input) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
+		if in.URL != nil && in.Input != "URL" {
+			if old == nil || old.Input != in.Input {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
+			}
+			if old != nil && old.Input == in.Input {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
+			}
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
 	}
 	switch in.Output {
 	case "Socket", "Stdout":
-		if in.Socket != nil && in.Output == "Stdout" && (old == nil || old.Output != in.Output) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
-		}
-		if in.Socket != nil && in.Output == "Stdout" && (old != nil && old.Output == in.Output) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
+		if in.Socket != nil && in.Output == "Stdout" {
+			if old == nil || old.Output != in.Output {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
+			}
+			if old != nil && old.Output == in.Output {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
@@ -421,7 +427,7 @@ func (in *Union) NormalizeUnions(old *Union) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.UnionType != in.UnionType && in.FieldA != 0 && old.FieldA != 0 && (in.UnionType == "" || in.UnionType == "FieldB" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) || (old.UnionType != in.UnionType && in.FieldB != 0 && old.FieldB != 0 && (in.UnionType == "" || in.UnionType == "FieldA" || in.UnionType == "FieldC" || in.UnionType == "FieldD")) {
+	if ((in.FieldA != 0 && old.FieldA != 0 && in.UnionType != "FieldA") || (in.FieldB != 0 && old.FieldB != 0 && in.UnionType != "FieldB")) && old.UnionType != in.UnionType {
 		in.unionsNormalizeUnionType(old)
 	}
 }
@@ -476,17 +482,21 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 		if in.UnionType == "FieldA" && in.FieldA == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("fieldA"), "must be set when unionType is \"FieldA\""))
 		}
-		if in.FieldA != 0 && in.UnionType != "FieldA" && (old == nil || old.UnionType != in.UnionType) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+		if in.FieldA != 0 && in.UnionType != "FieldA" {
+			if old == nil || old.UnionType != in.UnionType {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
+			}
+			if old != nil && old.UnionType == in.UnionType {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
+			}
 		}
-		if in.FieldA != 0 && in.UnionType != "FieldA" && (old != nil && old.UnionType == in.UnionType) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
-		}
-		if in.FieldB != 0 && in.UnionType != "FieldB" && (old == nil || old.UnionType != in.UnionType) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-		}
-		if in.FieldB != 0 && in.UnionType != "FieldB" && (old != nil && old.UnionType == in.UnionType) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+		if in.FieldB != 0 && in.UnionType != "FieldB" {
+			if old == nil || old.UnionType != in.UnionType {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
+			}
+			if old != nil && old.UnionType == in.UnionType {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
+			}
 		}
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("unionType"), in.UnionType, []string{"", "FieldA", "FieldB", "FieldC", "FieldD"}))
@@ -529,7 +539,7 @@ func (in *Union2) NormalizeUnions(old *Union2) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Type2 != in.Type2 && in.Alpha != 0 && old.Alpha != 0 && in.Type2 == "BETA") || (old.Type2 != in.Type2 && in.Beta != 0 && old.Beta != 0 && in.Type2 == "ALPHA") {
+	if ((in.Alpha != 0 && old.Alpha != 0 && in.Type2 == "BETA") || (in.Beta != 0 && old.Beta != 0 && in.Type2 == "ALPHA")) && old.Type2 != in.Type2 {
 		in.unionsNormalizeType2(old)
 	}
 }
@@ -580,17 +590,21 @@ func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList
 		if in.Type2 == "ALPHA" && in.Alpha == 0 {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("alpha"), "must be set when type is \"ALPHA\""))
 		}
-		if in.Alpha != 0 && in.Type2 == "BETA" && (old == nil || old.Type2 != in.Type2) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
+		if in.Alpha != 0 && in.Type2 == "BETA" {
+			if old == nil || old.Type2 != in.Type2 {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
+			}
+			if old != nil && old.Type2 == in.Type2 {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
+			}
 		}
-		if in.Alpha != 0 && in.Type2 == "BETA" && (old != nil && old.Type2 == in.Type2) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
-		}
-		if in.Beta != 0 && in.Type2 == "ALPHA" && (old == nil || old.Type2 != in.Type2) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
-		}
-		if in.Beta != 0 && in.Type2 == "ALPHA" && (old != nil && old.Type2 == in.Type2) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
+		if in.Beta != 0 && in.Type2 == "ALPHA" {
+			if old == nil || old.Type2 != in.Type2 {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
+			}
+			if old != nil && old.Type2 == in.Type2 {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"ALPHA\", \"BETA\""))

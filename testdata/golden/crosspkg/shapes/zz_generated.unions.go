@@ -18,7 +18,7 @@ func (in *Shape) NormalizeUnions(old *Shape) {
 	if in == nil || old == nil {
 		return
 	}
-	if (old.Type != in.Type && in.Circle != nil && old.Circle != nil && in.Type == "Square") || (old.Type != in.Type && in.Square != nil && old.Square != nil && in.Type == "Circle") {
+	if ((in.Circle != nil && old.Circle != nil && in.Type == "Square") || (in.Square != nil && old.Square != nil && in.Type == "Circle")) && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -69,20 +69,24 @@ func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 		if in.Type == "Circle" && in.Circle == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("circle"), "must be set when type is \"Circle\""))
 		}
-		if in.Circle != nil && in.Type == "Square" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
+		if in.Type == "Square" {
+			if in.Circle != nil && (old == nil || old.Type != in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\""))
+			}
+			if in.Circle != nil && (old != nil && old.Type == in.Type) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
+			}
+			if in.Square == nil {
+				errs = unionsAppend(errs, field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
+			}
 		}
-		if in.Circle != nil && in.Type == "Square" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("circle"), "may only be set when type is \"Circle\"; type did not change: set type to \"Circle\" to switch to this member"))
-		}
-		if in.Type == "Square" && in.Square == nil {
-			errs = unionsAppend(errs, field.Required(fldPath.Child("square"), "must be set when type is \"Square\""))
-		}
-		if in.Square != nil && in.Type == "Circle" && (old == nil || old.Type != in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
-		}
-		if in.Square != nil && in.Type == "Circle" && (old != nil && old.Type == in.Type) {
-			errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
+		if in.Square != nil && in.Type == "Circle" {
+			if old == nil || old.Type != in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
+			}
+			if old != nil && old.Type == in.Type {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
+			}
 		}
 	case "":
 		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Circle\", \"Square\""))
