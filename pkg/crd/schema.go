@@ -27,8 +27,8 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	st := &unstructuredunions.Struct{}
 	s.Structs[name] = st
 	for _, u := range plan.Unions {
-		// Unions without a discriminator have no rules for JSON yet.
-		if u.Spec != nil {
+		// Unions without a discriminator get Go methods only (§7).
+		if u.Kind == unions.Discriminated {
 			st.Unions = append(st.Unions, u.Spec)
 		}
 	}

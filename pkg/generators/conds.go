@@ -26,9 +26,22 @@ type goPrinter struct {
 	known []string
 }
 
-// print is the Go of c, or of its negation.
+// print is the Go of c, or of its negation. None or several members set
+// is one count.
 func (p *goPrinter) print(c *unionspec.Cond, negated bool) string {
+	if c.Equal(unionspec.Or(unionspec.NoneSet(), unionspec.SeveralSet())) {
+		op := " != 1"
+		if negated {
+			op = " == 1"
+		}
+		return p.count() + op
+	}
 	return unionspec.PrintBool(c, negated, p.leaf)
+}
+
+// count is the Go of the number of members set.
+func (p *goPrinter) count() string {
+	return "unionsCount(" + memberSets(p.u, p.sym, "in") + ")"
 }
 
 // leaf is the Go of an operation, or of its negation, guarded where old may
@@ -44,6 +57,16 @@ func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
 			return "old == nil"
 		}
 		return "old != nil"
+	case unionspec.OpNoneSet:
+		if negated {
+			return p.count() + " != 0"
+		}
+		return p.count() + " == 0"
+	case unionspec.OpSeveralSet:
+		if negated {
+			return p.count() + " <= 1"
+		}
+		return p.count() + " > 1"
 	case unionspec.OpDiscUnchanged:
 		op := " == "
 		if negated {

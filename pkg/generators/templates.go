@@ -181,7 +181,7 @@ $- end $
 }
 $- end $
 $- range .Counts $
-if unionsCount($.Sets$) $.Wrong$ {
+if $.Wrong$ {
 $.Fail$
 }
 $- end $
@@ -258,20 +258,12 @@ $- if .Guard $
 $- end $
 $- end $
 $- range .Counts $
-$- if .Kept $
+$- if .Guard $
 // Ratcheting: an update that keeps this union as it was is not validated.
-if old == nil || !($.Kept$) {
+if $.Guard$ {
 $- end $
-$- if .ExactlyOne $
-if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) == 0 {
-errs = unionsAppend(errs, $.Invalid$(fldPath, "", $.NoneMessage$).WithOrigin($.Origin$))
-} else if len(set) > 1 {
-$- else $
-if set := unionsSetMembers([]string{$.Names$}, $.Sets$); len(set) > 1 {
-$- end $
-errs = unionsAppend(errs, $.Invalid$(fldPath, "{"+$.Join$(set, ", ")+"}", $.SeveralMessage$).WithOrigin($.Origin$))
-}
-$- if .Kept $
+$- template "errors" .Ifs $
+$- if .Guard $
 }
 $- end $
 $- end $

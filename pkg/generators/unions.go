@@ -89,11 +89,10 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
 	for _, u := range plan.Unions {
 		if u.Kind != unions.Discriminated {
-			cv := newCountView(u, &sym)
-			cv.Kept = keptWhen(u, &sym, deepEqual)
+			cv := newCountView(u, &sym, deepEqual)
 			view.Counts = append(view.Counts, cv)
-			view.FastChecks.Counts = append(view.FastChecks.Counts, newCountView(u, &fast))
-			view.ValidChecks.Counts = append(view.ValidChecks.Counts, newCountView(u, &valid))
+			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
+			view.ValidChecks.Counts = append(view.ValidChecks.Counts, cv.failing(&valid))
 			g.usesAppend, g.usesCount, g.usesSetMembers = true, true, true
 			continue
 		}

@@ -48,44 +48,42 @@ type checksView struct {
 	Walks  []*walkView
 }
 
-// countView is a union without a discriminator as the generated methods test
-// it: by the number of its members that are set (docs/semantics.md V4).
+// countView is a union without a discriminator as the generated methods
+// test it, printed from its rules: by the number of its members that are set
+// (docs/semantics.md V4).
 type countView struct {
 	*symbols
-	// Sets tests each member of in, Names are the members' JSON names as Go
-	// literals, in the same order.
-	Sets, Names string
-	// ExactlyOne is set when no member set is an error too; Wrong is the
-	// comparison that finds the number of members set wrong.
-	ExactlyOne bool
-	Wrong      string
-	// The messages and origin of the errors, as Go literals.
-	NoneMessage, SeveralMessage, Origin string
-	// Kept is as in unionView.
-	Kept string
+	// Wrong is the condition under which an object is invalid as created.
+	Wrong string
+	// Guard and Ifs are as a unionView's, for a union without arms.
+	Guard string
+	Ifs   []*ifView
 }
 
-func newCountView(u *unions.Union, sym *symbols) *countView {
-	sets := make([]string, len(u.Members))
-	names := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		sets[i] = fmt.Sprintf(sym.presence(m).set, "in."+m.GoName)
-		names[i] = strconv.Quote(m.JSONName)
+func newCountView(u *unions.Union, sym *symbols, deepEqual func() string) *countView {
+	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
+	whens := make([]*unionspec.Cond, len(u.Spec.Checks))
+	for i, c := range u.Spec.Checks {
+		whens[i] = c.When
 	}
-	v := &countView{
-		symbols:        sym,
-		Sets:           strings.Join(sets, ", "),
-		Names:          strings.Join(names, ", "),
-		ExactlyOne:     u.Kind == unions.ExactlyOne,
-		Wrong:          "> 1",
-		NoneMessage:    strconv.Quote(u.NoneMessage()),
-		SeveralMessage: strconv.Quote(u.SeveralMessage()),
-		Origin:         strconv.Quote(u.Origin()),
+	v := &countView{symbols: sym, Wrong: p.print(unionspec.Or(whens...).Simplify(unionspec.Known{Update: new(false)}), false)}
+	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
+	if len(shared) > 0 {
+		v.Guard = p.print(unionspec.And(shared...), false)
 	}
-	if v.ExactlyOne {
-		v.Wrong = "!= 1"
+	stmts := make([]statement, len(rests))
+	for i, c := range u.Spec.Checks {
+		stmts[i] = statement{rests[i], checkError(c, u, sym)}
 	}
+	v.Ifs = nest(stmts, p)
 	return v
+}
+
+// failing is the view with the checks' Fail statement of sym.
+func (v *countView) failing(sym *symbols) *countView {
+	f := *v
+	f.symbols = sym
+	return &f
 }
 
 // unionView is a union as the generated methods test it, printed from its
@@ -265,8 +263,17 @@ func stmtView(when *unionspec.Cond, do string, p *goPrinter) *ifView {
 
 // checkError is the Go of the error of a check.
 func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) string {
-	path := childPath(c.Field)
+	path := "fldPath"
+	if c.Field != "" {
+		path = childPath(c.Field)
+	}
 	switch c.Error {
+	case unionspec.ErrorInvalid:
+		value := `""`
+		if c.Value == unionspec.ValueSetMembers {
+			value = fmt.Sprintf(`"{"+%s(unionsSetMembers([]string{%s}, %s), ", ")+"}"`, sym.Join, unions.Quote(memberNames(u)), memberSets(u, sym, "in"))
+		}
+		return fmt.Sprintf("%s(%s, %s, %s).WithOrigin(%s)", sym.Invalid, path, value, strconv.Quote(c.Message), strconv.Quote(c.Origin))
 	case unionspec.ErrorRequired:
 		return fmt.Sprintf("%s(%s, %s)", sym.Required, path, strconv.Quote(c.Message))
 	case unionspec.ErrorForbidden:
@@ -347,28 +354,23 @@ func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
 // cheaper by a nanosecond (docs/benchmarks.md).
 const scanMembersMax = 4
 
-// keptWhen is the condition under which an update keeps a ratcheting union
-// without a discriminator as its mode defines it ("" when it does not
-// ratchet). deepEqual is the expression of the function that compares two
-// values the API server's way.
-func keptWhen(u *unions.Union, sym *symbols, deepEqual func() string) string {
-	if u.Ratcheting == unionspec.RatchetingOff {
-		return ""
+// memberNames are the JSON names of a union's members, in order.
+func memberNames(u *unions.Union) []string {
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		names[i] = m.JSONName
 	}
-	var conds []string
-	for _, m := range u.Members {
-		test := sym.presence(m)
-		in, old := "in."+m.GoName, "old."+m.GoName
-		switch {
-		case u.Ratcheting == unionspec.RatchetingMembership:
-			conds = append(conds, fmt.Sprintf("(%s) == (%s)", fmt.Sprintf(test.set, in), fmt.Sprintf(test.set, old)))
-		case m.Presence.Scalar():
-			conds = append(conds, in+" == "+old)
-		default:
-			conds = append(conds, fmt.Sprintf("%s(%s, %s)", deepEqual(), in, old))
-		}
+	return names
+}
+
+// memberSets are the Go tests of "set" of a union's members of obj, as
+// arguments.
+func memberSets(u *unions.Union, sym *symbols, obj string) string {
+	sets := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		sets[i] = fmt.Sprintf(sym.presence(m).set, obj+"."+m.GoName)
 	}
-	return strings.Join(conds, " && ")
+	return strings.Join(sets, ", ")
 }
 
 // discValue is the value of a discriminator of the object obj: a pointer

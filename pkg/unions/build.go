@@ -216,8 +216,8 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 			b.guess(t, s, u)
 		}
 		u.choose()
-		u.Spec = u.Describe()
 	}
+	u.Spec = u.Describe()
 	return u
 }
 

@@ -45,8 +45,8 @@ type Union struct {
 	NoneValue bool
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
-	// Spec is a Discriminated union's rules as data, which the CRD rules,
-	// the policy and unstructuredunions print or evaluate.
+	// Spec is the union's rules as data, which the Go methods, the CRD
+	// rules, the policy and unstructuredunions print or evaluate.
 	Spec *unionspec.Union
 }
 

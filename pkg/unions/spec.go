@@ -6,9 +6,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// Describe writes a discriminated union's rules as data (docs/semantics.md
-// N1–N3, V1–V3 and ratcheting, §4): the one place that decides them for the
-// backends that print or evaluate unionspec.
+// Describe writes a union's rules as data (docs/semantics.md N1–N3, V1–V4
+// and ratcheting, §4): the one place that decides them for the backends
+// that print or evaluate unionspec.
 func (u *Union) Describe() *unionspec.Union {
 	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values}
 	for _, m := range u.Members {
@@ -27,6 +27,16 @@ func (u *Union) Describe() *unionspec.Union {
 		validated = func(conds ...*unionspec.Cond) *unionspec.Cond {
 			return unionspec.And(append(conds, unionspec.Not(unionspec.Kept()))...)
 		}
+	}
+	if u.Kind != Discriminated {
+		// V4, on the union's object, as validation-gen reports it.
+		if u.Kind == ExactlyOne {
+			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorInvalid, Message: u.NoneMessage(), Origin: u.Origin(),
+				When: validated(unionspec.NoneSet())})
+		}
+		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorInvalid, Message: u.SeveralMessage(), Origin: u.Origin(),
+			Value: unionspec.ValueSetMembers, When: validated(unionspec.SeveralSet())})
+		return s
 	}
 	d := u.Discriminator.JSONName
 	// V1: "" is Required where it is no value, any other value NotSupported.
@@ -66,10 +76,13 @@ func (u *Union) Describe() *unionspec.Union {
 }
 
 // kept is when an update keeps a ratcheting union as it was, by its mode:
-// the discriminator unchanged and every member set where old's is, and in
-// mode unchanged also equal to old's.
+// the discriminator, if any, unchanged and every member set where old's is,
+// and in mode unchanged also equal to old's.
 func (u *Union) kept() *unionspec.Cond {
-	conds := []*unionspec.Cond{unionspec.DiscUnchanged()}
+	var conds []*unionspec.Cond
+	if u.Kind == Discriminated {
+		conds = append(conds, unionspec.DiscUnchanged())
+	}
 	for _, m := range u.Members {
 		conds = append(conds, unionspec.SameSet(m.JSONName))
 		if u.Ratcheting == unionspec.RatchetingUnchanged {

@@ -1,13 +1,13 @@
 package unionspec
 
-// Union is a discriminated union's rules as data: what normalization clears
-// (N1–N3) and what validation reports (V1–V3, ratcheting) of
-// docs/semantics.md, each as a condition over the union's JSON object and its
-// old counterpart. The model computes it once; the CRD rules, the policy and
+// Union is a union's rules as data: what normalization clears (N1–N3) and
+// what validation reports (V1–V4, ratcheting) of docs/semantics.md, each as
+// a condition over the union's JSON object and its old counterpart. The model computes it once; the CRD rules, the policy and
 // package unstructuredunions only print or evaluate it, so that none of them
 // decides a rule.
 type Union struct {
-	// Discriminator is the discriminator's property.
+	// Discriminator is the discriminator's property; "" in a union without
+	// one.
 	Discriminator string `json:"discriminator"`
 	// Values are the discriminator's valid values, sorted.
 	Values  []string  `json:"values"`
@@ -54,19 +54,33 @@ const (
 	// ErrorNotSupported is field.NotSupported on the check's property, with
 	// its value and the union's Values.
 	ErrorNotSupported ErrorType = "NotSupported"
+	// ErrorInvalid is field.Invalid on the check's property, or on the
+	// union's object when Field is "", with the check's Value and Origin.
+	ErrorInvalid ErrorType = "Invalid"
 )
 
 // ErrorTypes are the known error types, for checks of decoded rules.
-var ErrorTypes = []ErrorType{ErrorRequired, ErrorForbidden, ErrorNotSupported}
+var ErrorTypes = []ErrorType{ErrorRequired, ErrorForbidden, ErrorNotSupported, ErrorInvalid}
 
 // Check is an error that validation reports on Field, a property of the
-// union's object, when its condition holds.
+// union's object ("" for the object itself), when its condition holds.
 type Check struct {
 	Error   ErrorType `json:"error"`
 	Field   string    `json:"field"`
 	Message string    `json:"message,omitempty"`
-	When    *Cond     `json:"when"`
+	// Origin is the error's origin, as validation-gen gives it.
+	Origin string `json:"origin,omitempty"`
+	// Value is the bad value that an ErrorInvalid reports; "" reports "".
+	Value Value `json:"value,omitempty"`
+	When  *Cond `json:"when"`
 }
+
+// Value is what an ErrorInvalid reports as its bad value.
+type Value string
+
+// ValueSetMembers reports the JSON names of the members that are set, in
+// field order, as "{a, b}".
+const ValueSetMembers Value = "setMembers"
 
 // Clear is a member that normalization clears when its condition holds.
 type Clear struct {
@@ -104,10 +118,14 @@ const (
 	// OpKept holds on an update that keeps the union as it was: the
 	// union's Kept.
 	OpKept Op = "kept"
+	// OpNoneSet holds when no member is set.
+	OpNoneSet Op = "noneSet"
+	// OpSeveralSet holds when more than one member is set.
+	OpSeveralSet Op = "severalSet"
 )
 
 // Ops are the known operations, for checks of decoded rules.
-var Ops = []Op{OpAnd, OpOr, OpNot, OpUpdate, OpDiscIn, OpDiscUnchanged, OpSet, OpOldSet, OpSameSet, OpEqual, OpKept}
+var Ops = []Op{OpAnd, OpOr, OpNot, OpUpdate, OpDiscIn, OpDiscUnchanged, OpSet, OpOldSet, OpSameSet, OpEqual, OpKept, OpNoneSet, OpSeveralSet}
 
 // Cond is a condition over a union's object and its old counterpart.
 type Cond struct {
@@ -149,6 +167,12 @@ func Equal(member string) *Cond { return &Cond{Op: OpEqual, Member: member} }
 
 // Kept holds on an update that keeps the union as it was.
 func Kept() *Cond { return &Cond{Op: OpKept} }
+
+// NoneSet holds when no member is set.
+func NoneSet() *Cond { return &Cond{Op: OpNoneSet} }
+
+// SeveralSet holds when more than one member is set.
+func SeveralSet() *Cond { return &Cond{Op: OpSeveralSet} }
 
 // Member returns the union's member of the given name, or nil.
 func (u *Union) Member(name string) *Member {

@@ -244,8 +244,23 @@ func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool 
 		return old != nil && equality.Semantic.DeepEqual(obj[c.Member], old[c.Member])
 	case unionspec.OpKept:
 		return old != nil && holds(u, u.Kept, obj, old)
+	case unionspec.OpNoneSet:
+		return len(setMembers(u, obj)) == 0
+	case unionspec.OpSeveralSet:
+		return len(setMembers(u, obj)) > 1
 	}
 	return false
+}
+
+// setMembers are the names of the members of u set in obj, in order.
+func setMembers(u *unionspec.Union, obj map[string]any) []string {
+	var names []string
+	for _, m := range u.Members {
+		if set(m, obj) {
+			names = append(names, m.Name)
+		}
+	}
+	return names
 }
 
 // discriminator is the value of the discriminator d in obj, "" when absent;

@@ -3,6 +3,7 @@ package unstructuredunions
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
@@ -101,7 +102,10 @@ func validateUnion(u *unionspec.Union, obj, old map[string]any, fldPath *field.P
 		if !holds(u, c.When, obj, old) {
 			continue
 		}
-		path := fldPath.Child(c.Field)
+		path := fldPath
+		if c.Field != "" {
+			path = fldPath.Child(c.Field)
+		}
 		switch c.Error {
 		case unionspec.ErrorRequired:
 			errs = append(errs, field.Required(path, c.Message))
@@ -109,6 +113,12 @@ func validateUnion(u *unionspec.Union, obj, old map[string]any, fldPath *field.P
 			errs = append(errs, field.Forbidden(path, c.Message))
 		case unionspec.ErrorNotSupported:
 			errs = append(errs, field.NotSupported(path, obj[c.Field], u.Values))
+		case unionspec.ErrorInvalid:
+			value := ""
+			if c.Value == unionspec.ValueSetMembers {
+				value = "{" + strings.Join(setMembers(u, obj), ", ") + "}"
+			}
+			errs = append(errs, field.Invalid(path, value, c.Message).WithOrigin(c.Origin))
 		}
 	}
 	return errs

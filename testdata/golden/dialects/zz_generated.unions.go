@@ -40,8 +40,8 @@ func (in *Alternatives) ValidateUnions(old *Alternatives, fldPath *field.Path) f
 // checks failed.
 func (in *Alternatives) unionsErrors(old *Alternatives, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if set := unionsSetMembers([]string{"first", "second"}, in.First != nil, in.Second != nil); len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `first`, `second`").WithOrigin("zeroOrOneOf"))
+	if unionsCount(in.First != nil, in.Second != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"first", "second"}, in.First != nil, in.Second != nil), ", ")+"}", "must specify at most one of: `first`, `second`").WithOrigin("zeroOrOneOf"))
 	}
 	return errs
 }
@@ -142,8 +142,8 @@ func (in *EnvSource) ValidateUnions(old *EnvSource, fldPath *field.Path) field.E
 // checks failed.
 func (in *EnvSource) unionsErrors(old *EnvSource, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if set := unionsSetMembers([]string{"value", "valueFrom"}, in.Value != "", in.ValueFrom != nil); len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `value`, `valueFrom`").WithOrigin("zeroOrOneOf"))
+	if unionsCount(in.Value != "", in.ValueFrom != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"value", "valueFrom"}, in.Value != "", in.ValueFrom != nil), ", ")+"}", "must specify at most one of: `value`, `valueFrom`").WithOrigin("zeroOrOneOf"))
 	}
 	return errs
 }
@@ -193,13 +193,14 @@ func (in *Limits) ValidateUnions(old *Limits, fldPath *field.Path) field.ErrorLi
 // checks failed.
 func (in *Limits) unionsErrors(old *Limits, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if set := unionsSetMembers([]string{"max", "unbounded"}, in.Max != nil, in.Unbounded); len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `max`, `unbounded`").WithOrigin("zeroOrOneOf"))
+	if unionsCount(in.Max != nil, in.Unbounded) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"max", "unbounded"}, in.Max != nil, in.Unbounded), ", ")+"}", "must specify at most one of: `max`, `unbounded`").WithOrigin("zeroOrOneOf"))
 	}
-	if set := unionsSetMembers([]string{"literal", "ref"}, in.Literal != "", in.Ref != nil); len(set) == 0 {
+	if unionsCount(in.Literal != "", in.Ref != nil) == 0 {
 		errs = unionsAppend(errs, field.Invalid(fldPath, "", "must specify one of: `literal`, `ref`").WithOrigin("union"))
-	} else if len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify exactly one of: `literal`, `ref`").WithOrigin("union"))
+	}
+	if unionsCount(in.Literal != "", in.Ref != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"literal", "ref"}, in.Literal != "", in.Ref != nil), ", ")+"}", "must specify exactly one of: `literal`, `ref`").WithOrigin("union"))
 	}
 	return errs
 }
@@ -342,10 +343,11 @@ func (in *Policy) ValidateUnions(old *Policy, fldPath *field.Path) field.ErrorLi
 // checks failed.
 func (in *Policy) unionsErrors(old *Policy, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if set := unionsSetMembers([]string{"basic", "gang", "names"}, in.Basic != nil, in.Gang != nil, len(in.Names) > 0); len(set) == 0 {
+	if unionsCount(in.Basic != nil, in.Gang != nil, len(in.Names) > 0) == 0 {
 		errs = unionsAppend(errs, field.Invalid(fldPath, "", "must specify one of: `basic`, `gang`, `names`").WithOrigin("union"))
-	} else if len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify exactly one of: `basic`, `gang`, `names`").WithOrigin("union"))
+	}
+	if unionsCount(in.Basic != nil, in.Gang != nil, len(in.Names) > 0) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"basic", "gang", "names"}, in.Basic != nil, in.Gang != nil, len(in.Names) > 0), ", ")+"}", "must specify exactly one of: `basic`, `gang`, `names`").WithOrigin("union"))
 	}
 	return errs
 }
@@ -657,8 +659,8 @@ func (in *Sized) unionsErrors(old *Sized, fldPath *field.Path) field.ErrorList {
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("class"), in.Class, []string{"Large", "Small"}))
 	}
-	if set := unionsSetMembers([]string{"min", "exact"}, in.Min != nil, in.Exact != nil); len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `min`, `exact`").WithOrigin("zeroOrOneOf"))
+	if unionsCount(in.Min != nil, in.Exact != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"min", "exact"}, in.Min != nil, in.Exact != nil), ", ")+"}", "must specify at most one of: `min`, `exact`").WithOrigin("zeroOrOneOf"))
 	}
 	return errs
 }
@@ -717,8 +719,8 @@ func (in *State) ValidateUnions(old *State, fldPath *field.Path) field.ErrorList
 // checks failed.
 func (in *State) unionsErrors(old *State, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
-	if set := unionsSetMembers([]string{"waiting", "running"}, in.Waiting != nil, in.Running != nil); len(set) > 1 {
-		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(set, ", ")+"}", "must specify at most one of: `waiting`, `running`").WithOrigin("zeroOrOneOf"))
+	if unionsCount(in.Waiting != nil, in.Running != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"waiting", "running"}, in.Waiting != nil, in.Running != nil), ", ")+"}", "must specify at most one of: `waiting`, `running`").WithOrigin("zeroOrOneOf"))
 	}
 	return errs
 }
