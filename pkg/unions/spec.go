@@ -38,6 +38,13 @@ func (u *Union) Describe() *unionspec.Union {
 			Value: unionspec.ValueSetMembers, When: validated(unionspec.SeveralSet())})
 		return s
 	}
+	u.describeSelection(s, validated)
+	return s
+}
+
+// describeSelection writes the checks and clears of a discriminated union:
+// N1–N3 and V1–V3, each check's condition made by validated.
+func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionspec.Cond) *unionspec.Cond) {
 	d := u.Discriminator.JSONName
 	// V1: "" is Required where it is no value, any other value NotSupported.
 	accepted := u.Enum.Values
@@ -72,7 +79,6 @@ func (u *Union) Describe() *unionspec.Union {
 		s.Clears = append(s.Clears, &unionspec.Clear{Member: m.JSONName,
 			When: unionspec.And(unionspec.Update(), set, unionspec.OldSet(m.JSONName), selectsOther, unionspec.Not(unionspec.DiscUnchanged()))})
 	}
-	return s
 }
 
 // kept is when an update keeps a ratcheting union as it was, by its mode:
