@@ -127,6 +127,9 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 			values = in
 		}
 	}
+	if len(values) == 0 {
+		return strconv.FormatBool(negated)
+	}
 	d := discValue("in", p.u.Discriminator)
 	op, join := " == ", " || "
 	if negated {
@@ -173,11 +176,12 @@ type arm struct {
 // every other value.
 func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
-	if each {
+	switch {
+	case each:
 		for _, v := range u.Enum.Values {
 			out = append(out, &arm{Values: []string{v}, known: []string{v}})
 		}
-	} else {
+	case len(u.Enum.Values) > 0:
 		out = append(out, &arm{Values: u.Enum.Values, known: u.Enum.Values})
 	}
 	var named []string
