@@ -202,19 +202,13 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	if len(clears) == 0 {
 		return ""
 	}
-	shared := slices.DeleteFunc(slices.Clone(whens[0]), func(c *unionspec.Cond) bool {
-		return slices.ContainsFunc(whens[1:], func(w []*unionspec.Cond) bool { return !containsCond(w, c) })
-	})
+	shared := unionspec.Shared(whens)
 	members := make([]string, len(clears))
 	for i, c := range clears {
-		own := slices.DeleteFunc(whens[i], func(c *unionspec.Cond) bool { return containsCond(shared, c) })
+		own := unionspec.Without(whens[i], shared)
 		members[i] = fmt.Sprintf("(%s ? [%s] : [])", printer.print(unionspec.And(own...), false), clearPatch(u.Member(c.Member), p.child(c.Member)))
 	}
 	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
-}
-
-func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
-	return slices.ContainsFunc(conds, c.Equal)
 }
 
 // clearPatch is the JSON patch operation that clears a member as the Go

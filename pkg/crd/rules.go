@@ -88,12 +88,7 @@ var reasons = map[unionspec.ErrorType]string{
 // than NotSupported from the schema, as in Go. Any other value gets the
 // schema's NotSupported, which lists these values.
 func Enum(u *unions.Union) []string {
-	values := slices.Clone(u.Enum.Values)
-	if !u.NoneValue {
-		values = append(values, "")
-	}
-	slices.Sort(values)
-	return values
+	return u.Spec.Accepted()
 }
 
 // in tests that x is one of values, or none of them, as CEL.

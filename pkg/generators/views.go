@@ -231,7 +231,7 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 		shared := stmts[i].when.Conjuncts()
 		j := i + 1
 		for ; j < len(stmts); j++ {
-			next := slices.DeleteFunc(slices.Clone(shared), func(c *unionspec.Cond) bool { return !containsCond(stmts[j].when.Conjuncts(), c) })
+			next := unionspec.Shared([][]*unionspec.Cond{shared, stmts[j].when.Conjuncts()})
 			if len(next) == 0 || len(next) == len(stmts[j].when.Conjuncts()) || len(next) == len(stmts[i].when.Conjuncts()) {
 				break
 			}
@@ -244,7 +244,7 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 		}
 		group := &ifView{When: p.print(unionspec.And(shared...), false)}
 		for _, st := range stmts[i:j] {
-			rest := slices.DeleteFunc(st.when.Conjuncts(), func(c *unionspec.Cond) bool { return containsCond(shared, c) })
+			rest := unionspec.Without(st.when.Conjuncts(), shared)
 			group.Then = append(group.Then, stmtView(unionspec.And(rest...).Simplify(unionspec.Known{}), st.do, p))
 		}
 		out = append(out, group)
@@ -332,18 +332,12 @@ func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Know
 		conjuncts[i] = cond(item).Simplify(known).Conjuncts()
 	}
 	if len(items) > 1 {
-		shared = slices.DeleteFunc(slices.Clone(conjuncts[0]), func(c *unionspec.Cond) bool {
-			return slices.ContainsFunc(conjuncts[1:], func(cs []*unionspec.Cond) bool { return !containsCond(cs, c) })
-		})
+		shared = unionspec.Shared(conjuncts)
 	}
 	for _, cs := range conjuncts {
-		rests = append(rests, unionspec.And(slices.DeleteFunc(cs, func(c *unionspec.Cond) bool { return containsCond(shared, c) })...).Simplify(unionspec.Known{}))
+		rests = append(rests, unionspec.And(unionspec.Without(cs, shared)...).Simplify(unionspec.Known{}))
 	}
 	return shared, rests
-}
-
-func containsCond(conds []*unionspec.Cond, c *unionspec.Cond) bool {
-	return slices.ContainsFunc(conds, c.Equal)
 }
 
 // scanMembersMax is the largest union whose members NormalizeUnions tests

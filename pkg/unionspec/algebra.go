@@ -209,3 +209,24 @@ func junction(parts []string, op string) string {
 	}
 	return "(" + strings.Join(parts, op) + ")"
 }
+
+// Shared are the conditions that every one of the lists holds, in the order
+// of the first.
+func Shared(lists [][]*Cond) []*Cond {
+	if len(lists) == 0 {
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(lists[0]), func(c *Cond) bool {
+		return slices.ContainsFunc(lists[1:], func(list []*Cond) bool { return !Contains(list, c) })
+	})
+}
+
+// Without is the list of conditions less those of drop.
+func Without(list, drop []*Cond) []*Cond {
+	return slices.DeleteFunc(slices.Clone(list), func(c *Cond) bool { return Contains(drop, c) })
+}
+
+// Contains reports whether the list holds a condition equal to c.
+func Contains(list []*Cond, c *Cond) bool {
+	return slices.ContainsFunc(list, c.Equal)
+}

@@ -1,5 +1,7 @@
 package unionspec
 
+import "slices"
+
 // Union is a union's rules as data: what normalization clears (N1–N3) and
 // what validation reports (V1–V4, ratcheting) of docs/semantics.md, each as
 // a condition over the union's JSON object and its old counterpart. The model computes it once; the CRD rules, the policy and
@@ -179,6 +181,24 @@ func (u *Union) Member(name string) *Member {
 	for _, m := range u.Members {
 		if m.Name == name {
 			return m
+		}
+	}
+	return nil
+}
+
+// Accepted are the discriminator values that the union's NotSupported check
+// lets through, sorted: the valid values and, where V1 reports it Required
+// instead, "". A CRD's enum lists them, so that the schema reports
+// NotSupported for the others as the check does.
+func (u *Union) Accepted() []string {
+	for _, c := range u.Checks {
+		if c.Error != ErrorNotSupported {
+			continue
+		}
+		for _, conj := range c.When.Conjuncts() {
+			if conj.Op == OpNot && conj.Args[0].Op == OpDiscIn {
+				return slices.Sorted(slices.Values(conj.Args[0].Values))
+			}
 		}
 	}
 	return nil
