@@ -44,7 +44,7 @@ var backups = []string{
 func TestOmitZeroMember(t *testing.T) {
 	v := newValidators(t, loadCRD(t, exampleCRD))
 	policy, _ := policyDocs(t)
-	patch := policyPatcher(t, policy)
+	patch := policyPatcher(t, policy, widgetGVK, widgetGVR)
 	data, err := os.ReadFile(examplePolicy)
 	if err != nil {
 		t.Fatal(err)

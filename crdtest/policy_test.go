@@ -57,8 +57,8 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 
 // policyPatcher compiles the JSON patch mutations of a policy as the API
 // server's mutating admission policy plugin compiles them, and returns a
-// function that runs them, in order, on an update of a Widget.
-func policyPatcher(t testing.TB, policy *admissionregistrationv1.MutatingAdmissionPolicy) func(obj, old map[string]any) (map[string]any, error) {
+// function that runs them, in order, on an update of a resource of kind gvk.
+func policyPatcher(t testing.TB, policy *admissionregistrationv1.MutatingAdmissionPolicy, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) func(obj, old map[string]any) (map[string]any, error) {
 	t.Helper()
 	compiler, err := plugincel.NewCompositedCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()))
 	if err != nil {
@@ -84,12 +84,12 @@ func policyPatcher(t testing.TB, policy *admissionregistrationv1.MutatingAdmissi
 		var current runtime.Object = &unstructured.Unstructured{Object: runtime.DeepCopyJSON(obj)}
 		oldObj := &unstructured.Unstructured{Object: old}
 		for _, p := range patchers {
-			attrs := admission.NewAttributesRecord(current, oldObj, widgetGVK, "default", "w", widgetGVR, "", admission.Update, &metav1.UpdateOptions{}, false, nil)
+			attrs := admission.NewAttributesRecord(current, oldObj, gvk, "default", "w", gvr, "", admission.Update, &metav1.UpdateOptions{}, false, nil)
 			r := patch.Request{
-				MatchedResource: widgetGVR,
+				MatchedResource: gvr,
 				VersionedAttributes: &admission.VersionedAttributes{
 					Attributes:         attrs,
-					VersionedKind:      widgetGVK,
+					VersionedKind:      gvk,
 					VersionedObject:    admission.NewLazyObject(current),
 					VersionedOldObject: admission.NewLazyObject(oldObj),
 				},
@@ -146,7 +146,7 @@ func TestPolicyBinding(t *testing.T) {
 // NormalizeUnions gives.
 func TestDifferentialPolicy(t *testing.T) {
 	policy, _ := policyDocs(t)
-	run := policyPatcher(t, policy)
+	run := policyPatcher(t, policy, widgetGVK, widgetGVR)
 	tables := difftables.ByName()
 	for _, p := range difftables.Placements {
 		t.Run(p.Name, func(t *testing.T) {
@@ -197,7 +197,7 @@ func FuzzPolicy(f *testing.F) {
 	// Every place filled, the ratcheting ones too.
 	f.Add(bytes.Repeat([]byte{1}, 48), "FieldC", bytes.Repeat([]byte{3}, 48), "FieldA")
 	policy, _ := policyDocs(f)
-	run := policyPatcher(f, policy)
+	run := policyPatcher(f, policy, widgetGVK, widgetGVR)
 	tables := difftables.ByName()
 	f.Fuzz(func(t *testing.T, newData []byte, disc string, oldData []byte, oldDisc string) {
 		// The API server decodes only valid UTF-8.

@@ -1,0 +1,327 @@
+package crdtest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+// A shapes package is a random API package for union-gen: kinds whose spec
+// reaches a struct of one or two discriminated unions through one of the
+// placements below, with members of every kind union-gen accepts. The same
+// description writes the Go source and draws objects of the kinds, so that
+// every backend can be run on them (see TestRandomShapes).
+type shapesPackage struct {
+	kinds []*kindShape
+}
+
+// placement is how a kind's spec reaches its union struct.
+type placement int
+
+const (
+	placeValue   placement = iota // a struct field, always written by Go
+	placePointer                  // a pointer field, absent when nil
+	placeInline                   // embedded inline in the spec
+	placeMap                      // the values of a map, matched by key
+	placeListMap                  // embedded inline in the items of a +listType=map list
+	placeList                     // the items of an atomic list: no old counterpart
+	placements
+)
+
+var placementNames = [placements]string{"value", "pointer", "inline", "map", "list-map", "list"}
+
+// memberKind is a member's Go type.
+type memberKind int
+
+const (
+	memberPointer  memberKind = iota // *Obj: set when present
+	memberOmitZero                   // Box with omitzero: set when not zero
+	memberString
+	memberInt
+	memberBool
+	memberIntPointer
+	memberSlice
+	memberMap
+	memberKinds
+)
+
+var memberTypes = [memberKinds]string{"*Obj", "Box", "string", "int32", "bool", "*int32", "[]string", "map[string]string"}
+
+type kindShape struct {
+	name       string
+	placement  placement
+	ratcheting string // "", "unchanged" or "membership"
+	unions     []*unionShape
+}
+
+type unionShape struct {
+	goName, json string // the discriminator's
+	enumType     string
+	required     bool     // +required, written without omitempty
+	values       []string // the enum's, "" among them when it means no member
+	members      []*memberShape
+}
+
+type memberShape struct {
+	goName, json string
+	kind         memberKind
+	value        string // the discriminator value that selects it
+	explicit     bool   // +unionMember=value, else the Go name is the value
+	optional     bool   // +unionMember,optional
+	omitEmpty    bool   // for scalars: omitempty in the tag, else +optional alone
+}
+
+// unionField is the JSON name of the spec's field that reaches the union
+// struct (none for placeInline).
+const unionField = "u"
+
+// newShapesPackage draws n kinds.
+func newShapesPackage(rng *rand.Rand, n int) *shapesPackage {
+	p := &shapesPackage{}
+	for i := range n {
+		k := &kindShape{
+			name:      fmt.Sprintf("K%03d", i),
+			placement: placement(rng.IntN(int(placements))),
+		}
+		k.ratcheting = []string{"", "", "unchanged", "membership"}[rng.IntN(4)]
+		for u := range 1 + rng.IntN(2) {
+			k.unions = append(k.unions, newUnionShape(rng, k.name, u))
+		}
+		p.kinds = append(p.kinds, k)
+	}
+	return p
+}
+
+var memberNames = []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo"}
+
+func newUnionShape(rng *rand.Rand, kind string, index int) *unionShape {
+	u := &unionShape{
+		goName:   []string{"Type", "Mode"}[index],
+		json:     []string{"type", "mode"}[index],
+		enumType: fmt.Sprintf("%sU%d", kind, index),
+		required: rng.IntN(4) == 0,
+	}
+	for m := range 1 + rng.IntN(4) {
+		name := memberNames[m]
+		if index == 1 {
+			name += "2"
+		}
+		member := &memberShape{
+			goName:    name,
+			json:      strings.ToLower(name[:1]) + name[1:],
+			kind:      memberKind(rng.IntN(int(memberKinds))),
+			explicit:  rng.IntN(3) == 0,
+			optional:  rng.IntN(4) == 0,
+			omitEmpty: rng.IntN(3) > 0,
+		}
+		member.value = member.goName
+		if member.explicit {
+			member.value = fmt.Sprintf("Via%s", member.goName)
+		}
+		u.members = append(u.members, member)
+		u.values = append(u.values, member.value)
+	}
+	for e := range rng.IntN(3) {
+		u.values = append(u.values, fmt.Sprintf("Empty%d", e))
+	}
+	if rng.IntN(3) == 0 {
+		u.values = append(u.values, "")
+	}
+	return u
+}
+
+// source is the package's Go source, for union-gen and controller-gen.
+func (p *shapesPackage) source() string {
+	var b strings.Builder
+	b.WriteString(`package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// Obj is a pointer member's struct.
+type Obj struct {
+	// +optional
+	A string ` + "`json:\"a,omitempty\"`" + `
+	// +optional
+	N int32 ` + "`json:\"n,omitempty\"`" + `
+}
+
+// Box is a member that JSON omits when zero.
+type Box struct {
+	// +optional
+	A string ` + "`json:\"a,omitempty\"`" + `
+	// +optional
+	L map[string]string ` + "`json:\"l,omitempty\"`" + `
+	// +optional
+	W Obj ` + "`json:\"w,omitzero\"`" + `
+}
+`)
+	for _, k := range p.kinds {
+		k.writeSource(&b)
+	}
+	return b.String()
+}
+
+func (k *kindShape) writeSource(b *strings.Builder) {
+	union := k.name + "Union"
+	fmt.Fprintf(b, `
+// +kubebuilder:object:root=true
+type %[1]s struct {
+	metav1.TypeMeta   `+"`json:\",inline\"`"+`
+	metav1.ObjectMeta `+"`json:\"metadata,omitempty\"`"+`
+
+	Spec %[1]sSpec `+"`json:\"spec\"`"+`
+}
+
+type %[1]sSpec struct {
+`, k.name)
+	switch k.placement {
+	case placeValue:
+		fmt.Fprintf(b, "\t// +optional\n\tU %s `json:\"u\"`\n", union)
+	case placePointer:
+		fmt.Fprintf(b, "\t// +optional\n\tU *%s `json:\"u,omitempty\"`\n", union)
+	case placeInline:
+		fmt.Fprintf(b, "\t%s `json:\",inline\"`\n", union)
+	case placeMap:
+		fmt.Fprintf(b, "\t// +kubebuilder:validation:MaxProperties=3\n\t// +optional\n\tU map[string]%s `json:\"u,omitempty\"`\n", union)
+	case placeListMap:
+		fmt.Fprintf(b, "\t// +listType=map\n\t// +listMapKey=name\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%sItem `json:\"u,omitempty\"`\n", k.name)
+	case placeList:
+		fmt.Fprintf(b, "\t// +listType=atomic\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%s `json:\"u,omitempty\"`\n", union)
+	}
+	b.WriteString("}\n")
+	if k.placement == placeListMap {
+		fmt.Fprintf(b, "\ntype %sItem struct {\n\tName string `json:\"name\"`\n\n\t%s `json:\",inline\"`\n}\n", k.name, union)
+	}
+	fmt.Fprintf(b, "\ntype %s struct {\n", union)
+	for _, u := range k.unions {
+		b.WriteString("\t// +unionDiscriminator\n")
+		if k.ratcheting != "" {
+			fmt.Fprintf(b, "\t// +unionRatcheting=%s\n", k.ratcheting)
+		}
+		if u.required {
+			fmt.Fprintf(b, "\t// +required\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json)
+		} else {
+			fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json+",omitempty")
+		}
+		for _, m := range u.members {
+			marker := "+unionMember"
+			if m.explicit {
+				marker += "=" + m.value
+			}
+			if m.optional {
+				marker += ",optional"
+			}
+			fmt.Fprintf(b, "\t// %s\n", marker)
+			if len(k.unions) > 1 {
+				fmt.Fprintf(b, "\t// +unionDiscriminatedBy=%s\n", u.json)
+			}
+			tag := m.json + ",omitempty"
+			switch {
+			case m.kind == memberOmitZero:
+				tag = m.json + ",omitzero"
+			case !m.omitEmpty && m.kind >= memberString && m.kind <= memberBool:
+				tag = m.json
+			}
+			fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", m.goName, memberTypes[m.kind], tag)
+		}
+	}
+	b.WriteString("}\n")
+	for _, u := range k.unions {
+		fmt.Fprintf(b, "\n// +enum\ntype %s string\n\nconst (\n", u.enumType)
+		for i, v := range u.values {
+			fmt.Fprintf(b, "\t%s%d %s = %q\n", u.enumType, i, u.enumType, v)
+		}
+		b.WriteString(")\n")
+	}
+}
+
+// object draws a spec of the kind as a client may send it, as JSON values.
+// Keys of maps and list-maps come from a small set, so that an old and a new
+// object often share items.
+func (k *kindShape) object(rng *rand.Rand) map[string]any {
+	spec := map[string]any{}
+	switch k.placement {
+	case placeValue:
+		spec[unionField] = k.union(rng)
+	case placePointer:
+		if rng.IntN(4) > 0 {
+			spec[unionField] = k.union(rng)
+		}
+	case placeInline:
+		for name, v := range k.union(rng) {
+			spec[name] = v
+		}
+	case placeMap:
+		items := map[string]any{}
+		for _, key := range someKeys(rng) {
+			items[key] = k.union(rng)
+		}
+		spec[unionField] = items
+	case placeListMap, placeList:
+		items := []any{}
+		for _, key := range someKeys(rng) {
+			item := k.union(rng)
+			if k.placement == placeListMap {
+				item["name"] = key
+			}
+			items = append(items, item)
+		}
+		spec[unionField] = items
+	}
+	return map[string]any{
+		"apiVersion": shapesGroup + "/v1",
+		"kind":       k.name,
+		"metadata":   map[string]any{"name": "x"},
+		"spec":       spec,
+	}
+}
+
+func someKeys(rng *rand.Rand) []string {
+	keys := []string{"a", "b", "c"}
+	rng.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+	return slices.Clone(keys[:rng.IntN(len(keys)+1)])
+}
+
+// union draws the fields of the union struct: each discriminator a valid
+// value, "", an invalid value or absent (but when Go always writes it), and
+// each member absent, set or present but unset.
+func (k *kindShape) union(rng *rand.Rand) map[string]any {
+	obj := map[string]any{}
+	for _, u := range k.unions {
+		choices := append(slices.Clone(u.values), "", "Bogus")
+		if d := choices[rng.IntN(len(choices))]; d != "" || u.required || rng.IntN(2) == 0 {
+			obj[u.json] = d
+		}
+		for _, m := range u.members {
+			if v, ok := m.draw(rng); ok {
+				obj[m.json] = v
+			}
+		}
+	}
+	return obj
+}
+
+// memberValues are the JSON values of each member kind: set ones first,
+// then unset ones, as Go decodes them.
+var memberValues = [memberKinds][]any{
+	memberPointer:    {map[string]any{}, map[string]any{"a": "x"}},
+	memberOmitZero:   {map[string]any{"a": "x"}, map[string]any{"l": map[string]any{}}, map[string]any{"w": map[string]any{"n": int64(1)}}, map[string]any{}, map[string]any{"w": map[string]any{}}, map[string]any{"a": "", "w": map[string]any{"n": int64(0)}}},
+	memberString:     {"x", ""},
+	memberInt:        {int64(3), int64(0)},
+	memberBool:       {true, false},
+	memberIntPointer: {int64(0), int64(2)},
+	memberSlice:      {[]any{"x"}, []any{}},
+	memberMap:        {map[string]any{"k": "v"}, map[string]any{}},
+}
+
+// draw is absent half the time, else one of the kind's values.
+func (m *memberShape) draw(rng *rand.Rand) (any, bool) {
+	if rng.IntN(2) == 0 {
+		return nil, false
+	}
+	values := memberValues[m.kind]
+	return runtime.DeepCopyJSONValue(values[rng.IntN(len(values))]), true
+}
