@@ -147,11 +147,8 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 
 // set is the Go test of "set", or "unset", of a member of obj.
 func (p *goPrinter) set(member, obj string, negated bool) string {
-	test := p.sym.presence(p.member(member))
-	if negated {
-		return fmt.Sprintf(test.unset, obj+"."+p.member(member).GoName)
-	}
-	return fmt.Sprintf(test.set, obj+"."+p.member(member).GoName)
+	m := p.member(member)
+	return p.sym.isSet(m, obj+"."+m.GoName, negated)
 }
 
 func (p *goPrinter) member(jsonName string) *unions.Member {

@@ -72,9 +72,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 		}
 		view.Types = append(view.Types, def)
 	}
-	sw := generator.NewSnippetWriter(w, c, "$", "$")
-	sw.Do(unionDefinitionsTemplate, view)
-	return sw.Error()
+	return unionDefinitions.Execute(w, view)
 }
 
 // definitionsView is the data of unionDefinitionsTemplate: Go literals of

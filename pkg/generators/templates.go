@@ -2,19 +2,30 @@ package generators
 
 import "text/template"
 
-// The templates of the generated methods, one per method, with the "$"
-// delimiters of gengo's SnippetWriter. Every directive stands at the start of
+// The templates of the generated methods, one per method, and of the
+// helpers and definitions beside them, with the "$" delimiters of gengo's
+// SnippetWriter. Every directive stands at the start of
 // a line as "$- ...$", which removes the line it stands on, so that the output
 // has one line per line of Go here. Their data are the views of views.go.
 
-// The methods' templates are parsed once: SnippetWriter parses its template
-// at every call, which, for every type, made generation half again as slow.
+// The templates are parsed once: SnippetWriter parses its template at every
+// call, which, for every type, made generation half again as slow.
 var (
 	normalizeUnionsMethod = parseMethod(normalizeUnionsTemplate)
 	normalizeUnionMethod  = parseMethod(normalizeUnionTemplate)
 	validateUnionsMethod  = parseMethod(validateUnionsTemplate)
 	unionsErrorsMethod    = parseMethod(unionsErrorsTemplate)
 	unionsValidMethod     = parseMethod(unionsValidTemplate)
+
+	helperTemplates = [helpers]*template.Template{
+		helperAppend:     parseMethod(appendHelper),
+		helperConcat:     parseMethod(concatHelper),
+		helperNilOf:      parseMethod(nilOfHelper),
+		helperCount:      parseMethod(countHelper),
+		helperDeref:      parseMethod(derefHelper),
+		helperSetMembers: parseMethod(setMembersHelper),
+	}
+	unionDefinitions = parseMethod(unionDefinitionsTemplate)
 )
 
 func parseMethod(text string) *template.Template {

@@ -27,9 +27,8 @@ type unionsGenerator struct {
 	pkg     string
 	model   *unions.Model
 	imports namer.ImportTracker
-	// usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers and
-	// usesDeref are set when a method calls the helper of that name.
-	usesNilOf, usesAppend, usesConcat, usesCount, usesSetMembers, usesDeref bool
+	// helpers are those that the methods written so far call.
+	helpers helperSet
 }
 
 func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
@@ -54,65 +53,8 @@ func (g *unionsGenerator) Imports(*generator.Context) []string {
 }
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
-	raw := c.Namers["raw"]
-	symbol := func(pkg, name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
-	}
-	e := &emitter{
-		gen: g,
-		sortedKeys: func(m string) string {
-			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
-		},
-	}
-	plan := g.model.Plans[t.Name]
-	sym := symbols{
-		FieldPath:    symbol(fieldPackage, "Path"),
-		ErrorList:    symbol(fieldPackage, "ErrorList"),
-		Error:        symbol(fieldPackage, "Error"),
-		Required:     symbol(fieldPackage, "Required"),
-		Forbidden:    symbol(fieldPackage, "Forbidden"),
-		NotSupported: symbol(fieldPackage, "NotSupported"),
-	}
-	if hasCounts(plan) {
-		sym.Invalid, sym.Join = symbol(fieldPackage, "Invalid"), symbol("strings", "Join")
-	}
-	if hasStructMembers(plan) {
-		sym.ValueOf = symbol("reflect", "ValueOf")
-		g.usesNilOf = true
-	}
-	// The checks fail differently in each method that runs them.
-	fast, valid := sym, sym
-	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
-
-	self := raw.Name(t)
-	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
-	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
-	for _, u := range plan.Unions {
-		if u.Kind != unions.Discriminated {
-			cv := newCountView(u, &sym, deepEqual)
-			view.Counts = append(view.Counts, cv)
-			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
-			view.ValidChecks.Counts = append(view.ValidChecks.Counts, cv.failing(&valid))
-			g.usesAppend, g.usesCount, g.usesSetMembers = true, true, true
-			continue
-		}
-		if u.Discriminator.Type.Kind == types.Pointer {
-			g.usesDeref = true
-		}
-		uv := newUnionView(u, self, &sym, deepEqual)
-		view.Unions = append(view.Unions, uv)
-		view.FastChecks.Unions = append(view.FastChecks.Unions, uv.failing(&fast))
-		view.ValidChecks.Unions = append(view.ValidChecks.Unions, uv.failing(&valid))
-		g.usesAppend = true
-	}
-	for _, step := range plan.Steps {
-		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
-			view.Normalize = append(view.Normalize, v)
-		}
-		view.Validate = append(view.Validate, e.validateStepView(step))
-		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
-		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
-	}
+	view := newMethodsView(c, t, g.model.Plans[t.Name])
+	g.helpers.add(view.helpers())
 	if err := normalizeUnionsMethod.Execute(w, view); err != nil {
 		return err
 	}
@@ -131,33 +73,78 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-// Finalize writes the helpers that the methods use.
+// newMethodsView is the view of the methods of t, whose plan is plan, with
+// the symbols of other packages named as c's raw namer imports them.
+func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *methodsView {
+	raw := c.Namers["raw"]
+	symbol := func(pkg, name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
+	}
+	e := &emitter{
+		sortedKeys: func(m string) string {
+			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
+		},
+	}
+	sym := symbols{
+		FieldPath:    symbol(fieldPackage, "Path"),
+		ErrorList:    symbol(fieldPackage, "ErrorList"),
+		Error:        symbol(fieldPackage, "Error"),
+		Required:     symbol(fieldPackage, "Required"),
+		Forbidden:    symbol(fieldPackage, "Forbidden"),
+		NotSupported: symbol(fieldPackage, "NotSupported"),
+	}
+	if hasCounts(plan) {
+		sym.Invalid, sym.Join = symbol(fieldPackage, "Invalid"), symbol("strings", "Join")
+	}
+	if hasStructMembers(plan) {
+		sym.ValueOf = symbol("reflect", "ValueOf")
+	}
+	// The checks fail differently in each method that runs them.
+	fast, valid := sym, sym
+	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
+
+	self := raw.Name(t)
+	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
+	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
+	for _, u := range plan.Unions {
+		if u.Kind != unions.Discriminated {
+			cv := newCountView(u, &sym, deepEqual)
+			view.Counts = append(view.Counts, cv)
+			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
+			view.ValidChecks.Counts = append(view.ValidChecks.Counts, cv.failing(&valid))
+			continue
+		}
+		uv := newUnionView(u, self, &sym, deepEqual)
+		view.Unions = append(view.Unions, uv)
+		view.FastChecks.Unions = append(view.FastChecks.Unions, uv.failing(&fast))
+		view.ValidChecks.Unions = append(view.ValidChecks.Unions, uv.failing(&valid))
+	}
+	for _, step := range plan.Steps {
+		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
+			view.Normalize = append(view.Normalize, v)
+		}
+		view.Validate = append(view.Validate, e.validateStepView(step))
+		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
+		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
+	}
+	return view
+}
+
+// Finalize writes the helpers that the methods call.
 func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 	raw := c.Namers["raw"]
 	symbol := func(name string) string {
 		return raw.Name(c.Universe.Type(types.Name{Package: fieldPackage, Name: name}))
 	}
-	sw := generator.NewSnippetWriter(w, c, "$", "$")
 	data := symbols{ErrorList: symbol("ErrorList"), Error: symbol("Error")}
-	if g.usesAppend {
-		sw.Do(appendHelper, data)
+	for h, used := range g.helpers {
+		if used {
+			if err := helperTemplates[h].Execute(w, data); err != nil {
+				return err
+			}
+		}
 	}
-	if g.usesConcat {
-		sw.Do(concatHelper, data)
-	}
-	if g.usesNilOf {
-		sw.Do(nilOfHelper, nil)
-	}
-	if g.usesCount {
-		sw.Do(countHelper, nil)
-	}
-	if g.usesDeref {
-		sw.Do(derefHelper, nil)
-	}
-	if g.usesSetMembers {
-		sw.Do(setMembersHelper, nil)
-	}
-	return sw.Error()
+	return nil
 }
 
 // hasStructMembers reports whether a union of a struct has a member that
@@ -185,7 +172,6 @@ func hasCounts(plan *unions.Plan) bool {
 
 // emitter builds the views of one struct's methods.
 type emitter struct {
-	gen *unionsGenerator
 	// sortedKeys is the expression of a map's sorted keys; it imports maps
 	// and slices only when called.
 	sortedKeys func(m string) string

@@ -40,6 +40,49 @@ type methodsView struct {
 	FastChecks, ValidChecks *checksView
 }
 
+// helper is a function of the generated file that methods call; Finalize
+// writes those that some method calls, in this order.
+type helper int
+
+const (
+	helperAppend helper = iota
+	helperConcat
+	helperNilOf
+	helperCount
+	helperDeref
+	helperSetMembers
+	helpers
+)
+
+type helperSet [helpers]bool
+
+func (s *helperSet) add(other helperSet) {
+	for h, used := range other {
+		s[h] = s[h] || used
+	}
+}
+
+// helpers are those that the printed methods call, read off the view.
+func (v *methodsView) helpers() helperSet {
+	var s helperSet
+	s[helperAppend] = len(v.Unions)+len(v.Counts) > 0
+	s[helperCount] = len(v.Counts) > 0
+	s[helperSetMembers] = len(v.Counts) > 0
+	s[helperNilOf] = v.ValueOf != ""
+	for _, u := range v.Unions {
+		s[helperDeref] = s[helperDeref] || u.DerefDisc
+	}
+	for _, w := range v.Validate {
+		s[helperNilOf] = s[helperNilOf] || w.OldVar != ""
+		for ; w != nil; w = w.Elem {
+			s[helperDeref] = s[helperDeref] || w.Deref
+			s[helperConcat] = s[helperConcat] || w.Shape == unionspec.ShapeStruct || w.Shape == unionspec.ShapePointer
+			s[helperNilOf] = s[helperNilOf] || w.Prior != ""
+		}
+	}
+	return s
+}
+
 // checksView is the data of the "checks" template: a struct's unions and
 // the fields through which it reaches others, tested without field paths.
 type checksView struct {
@@ -94,8 +137,10 @@ type unionView struct {
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
 	Type, Disc, Normalize string
-	// InDisc is the discriminator's value in in.
-	InDisc string
+	// InDisc is the discriminator's value in in, read with unionsDeref when
+	// DerefDisc.
+	InDisc    string
+	DerefDisc bool
 	// NormalizeWhen is the condition under which NormalizeUnions calls
 	// Normalize: the conditions that all the union's clears share and, in
 	// a union of few clears, one of them holding, so that an object that
@@ -155,6 +200,7 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func
 		Type:      typeName,
 		Disc:      disc.GoName,
 		InDisc:    discValue("in", disc),
+		DerefDisc: disc.Type.Kind == types.Pointer,
 		Normalize: "unionsNormalize" + disc.GoName,
 	}
 	v.Cases, v.Default = checkCases(u, p, sym)
@@ -310,7 +356,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 				continue
 			}
 			m := p.member(c.Member)
-			ifv := &ifView{Do: "in." + m.GoName + " = " + fmt.Sprintf(p.sym.presence(m).zero, "in."+m.GoName)}
+			ifv := &ifView{Do: "in." + m.GoName + " = " + zeroOf(m, "in."+m.GoName)}
 			if !w.Is(true) {
 				ifv.When = onUpdate.at(a, true).print(w, false)
 			}
@@ -362,7 +408,7 @@ func memberNames(u *unions.Union) []string {
 func memberSets(u *unions.Union, sym *symbols, obj string) string {
 	sets := make([]string, len(u.Members))
 	for i, m := range u.Members {
-		sets[i] = fmt.Sprintf(sym.presence(m).set, obj+"."+m.GoName)
+		sets[i] = sym.isSet(m, obj+"."+m.GoName, false)
 	}
 	return strings.Join(sets, ", ")
 }
@@ -470,14 +516,9 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 // validateView is the view of a walk in ValidateUnions; old is "" where the
 // value has no old counterpart.
 func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
-	if w.Deref {
-		e.gen.usesDeref = true
-	}
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
-	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		e.gen.usesConcat = true
 	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
@@ -491,7 +532,6 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 		case old == "":
 		case w.Elem.Shape == unionspec.ShapeStruct:
 			v.Prior, v.PriorLike = numbered("prior", depth), "&"+v.V()
-			e.gen.usesNilOf = true
 			elemOld = v.Prior
 		default:
 			elemOld = old + "[" + v.K() + "]"
@@ -504,7 +544,6 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 			if w.Elem.Shape == unionspec.ShapeStruct {
 				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
 			}
-			e.gen.usesNilOf = true
 		}
 		v.Elem = e.validateView(w.Elem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
@@ -525,7 +564,6 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 		if step.Walk.Shape == unionspec.ShapeStruct {
 			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
 		}
-		e.gen.usesNilOf = true
 	}
 	return v
 }
@@ -573,28 +611,45 @@ func numbered(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
-// presenceTests are, for each way of telling "set" from "unset", the Go
-// expressions that test a member and clear it (formats of the member's
-// expression).
-var presenceTests = map[unionspec.Presence]struct{ set, unset, zero string }{
-	unionspec.PresenceNonNil:  {"%s != nil", "%s == nil", "nil%.0s"},
-	unionspec.PresenceLength:  {"len(%s) > 0", "len(%s) == 0", "nil%.0s"},
-	unionspec.PresenceString:  {`%s != ""`, `%s == ""`, `""%.0s`},
-	unionspec.PresenceBool:    {"%s", "!%s", "false%.0s"},
-	unionspec.PresenceInteger: {"%s != 0", "%s == 0", "0%.0s"},
-	unionspec.PresenceFloat:   {"%s != 0", "%s == 0", "0%.0s"},
-	unionspec.PresenceNonZero: {"!" + nonZeroValueOf + "(&%s).Elem().IsZero()", nonZeroValueOf + "(&%s).Elem().IsZero()", "unionsNilOf(%s)"},
+// isSet is the Go test of "set" of a member whose value is expr, or of
+// "unset" when negated. A struct member is told set by reflect, which does
+// not allocate, as no zero value can be written for every struct type.
+func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
+	var set, unset string
+	switch m.Presence {
+	case unionspec.PresenceNonNil:
+		set, unset = expr+" != nil", expr+" == nil"
+	case unionspec.PresenceLength:
+		set, unset = "len("+expr+") > 0", "len("+expr+") == 0"
+	case unionspec.PresenceString:
+		set, unset = expr+` != ""`, expr+` == ""`
+	case unionspec.PresenceBool:
+		set, unset = expr, "!"+expr
+	case unionspec.PresenceInteger, unionspec.PresenceFloat:
+		set, unset = expr+" != 0", expr+" == 0"
+	case unionspec.PresenceNonZero:
+		unset = sym.ValueOf + "(&" + expr + ").Elem().IsZero()"
+		set = "!" + unset
+	default:
+		panic(fmt.Sprintf("generators: no Go test of presence %v", m.Presence))
+	}
+	if negated {
+		return unset
+	}
+	return set
 }
 
-// nonZeroValueOf stands for reflect.ValueOf in presenceTests, as imported.
-const nonZeroValueOf = "<ValueOf>"
-
-// presence returns the tests of a member, with reflect.ValueOf as imported:
-// a struct member is told set by reflect, which does not allocate, as no
-// zero value can be written for every struct type.
-func (sym *symbols) presence(m *unions.Member) struct{ set, unset, zero string } {
-	test := presenceTests[m.Presence]
-	test.set = strings.ReplaceAll(test.set, nonZeroValueOf, sym.ValueOf)
-	test.unset = strings.ReplaceAll(test.unset, nonZeroValueOf, sym.ValueOf)
-	return test
+// zeroOf is the Go of the value that clears a member whose value is expr.
+func zeroOf(m *unions.Member, expr string) string {
+	switch m.Presence {
+	case unionspec.PresenceNonNil, unionspec.PresenceLength:
+		return "nil"
+	case unionspec.PresenceString:
+		return `""`
+	case unionspec.PresenceBool:
+		return "false"
+	case unionspec.PresenceNonZero:
+		return "unionsNilOf(" + expr + ")"
+	}
+	return "0"
 }
