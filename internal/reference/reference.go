@@ -1,6 +1,6 @@
 // Package reference renders what `union-gen --docs` prints: the markers
 // union-gen reads and the rules it checks, from the registries the parser and
-// the checks use (markers.Docs and rules.All), so that the reference cannot
+// the checks use (markers.Definitions and rules.All), so that the reference cannot
 // tell users about another union-gen than the one they run.
 package reference
 
@@ -33,16 +33,20 @@ Each is printed as `+"`FILE:LINE:COL: pkg.Type.Field: message`"+`; a warning has
 }
 
 // MarkerTable is the Markdown table of the markers, in the order of
-// markers.Docs.
+// markers.Definitions, each with the rules of the errors it can lead to.
 func MarkerTable() string {
 	var b strings.Builder
-	b.WriteString("| marker | on | arguments | meaning |\n|---|---|---|---|\n")
-	for _, d := range markers.Docs {
+	b.WriteString("| marker | on | arguments | meaning | rules |\n|---|---|---|---|---|\n")
+	for _, d := range markers.Definitions {
 		usages := []string{code(d.Usage)}
 		for _, alias := range d.Aliases {
 			usages = append(usages, code("+"+alias))
 		}
-		row(&b, strings.Join(usages, ", "), string(d.Scope), d.Args, d.Meaning)
+		ids := make([]string, len(d.Rules))
+		for i, id := range d.Rules {
+			ids[i] = code(string(id))
+		}
+		row(&b, strings.Join(usages, ", "), string(d.Scope), d.Args, d.Meaning, strings.Join(ids, ", "))
 	}
 	return b.String()
 }
@@ -52,8 +56,8 @@ func MarkerTable() string {
 func DialectTable() string {
 	var b strings.Builder
 	b.WriteString("| dialect | marker | on | meaning in the dialect | union-gen |\n|---|---|---|---|---|\n")
-	for _, d := range markers.DialectDocs {
-		row(&b, string(d.Dialect), code(d.Marker), string(d.Scope()), d.Meaning, d.Behaviour)
+	for _, d := range markers.DialectDocs() {
+		row(&b, string(d.Dialect), code(d.Marker), string(d.Scope), d.Meaning, d.Behaviour)
 	}
 	return b.String()
 }

@@ -138,6 +138,15 @@ func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
 	return nil
 }
 
+// parseK8sEnum reads validation-gen's "+k8s:enum" on a type, also wrapped
+// in a stability level.
+func parseK8sEnum(tm *TypeMarkers, m marker) *SyntaxError {
+	if tag, err := codetags.Parse(m.name + m.rest); err == nil && unwrapStability(tag).Name == K8sEnumMarker {
+		tm.Enum = true
+	}
+	return nil
+}
+
 // unwrapStability returns the marker that "+k8s:alpha(...)=" and
 // "+k8s:beta(...)=" wrap: they say how stable its validation is, which does
 // not change what the union is.
@@ -240,87 +249,53 @@ func (u StructTagUnion) String() string {
 
 // DialectDoc is a row of the dialect table of `union-gen --docs`: a marker
 // as one dialect writes it, what it means there, and what union-gen does.
+// The rows of a marker are in its Definition.
 type DialectDoc struct {
 	Dialect Dialect
 	// Marker is the marker, or struct tag, as the dialect writes it.
 	Marker string
+	// Scope is where it is written: its Definition's scope, or a field for
+	// a struct tag.
+	Scope Scope
 	// Meaning is what the dialect's own tools make of it.
 	Meaning string
 	// Behaviour is what union-gen makes of it.
 	Behaviour string
 }
 
-// DialectDocs is every marker of every dialect union-gen reads, by dialect.
-// A test checks that each is one the parser reads.
-var DialectDocs = []DialectDoc{
-	{DialectKEP, "+" + DiscriminatorMarker,
-		"selects the member; its type is `+enum` (KEP-1027's latest design)",
-		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else error `notenum`"},
-	{DialectKEP, "+" + MemberMarker + "[=<value>][,optional]",
-		"a member, selected by `<value>` or its Go name; `optional`: may be selected while unset",
-		"the same; the value must be a valid value (`valuenotinenum`)"},
-	{DialectKEP, "+" + DiscriminatedByMarker + "=<field>",
-		"the member's discriminator, in a struct with several", "the same"},
-	{DialectKEP, "+" + RatchetingMarker + "[=unchanged|membership]",
-		"union-gen's own, on any dialect's discriminator: an update that keeps the union as it was is not validated",
-		"ratcheting in the Go methods, the CRD rules and `pkg/unstructuredunions` (`--ratcheting` sets it for every union)"},
-	{DialectValidationGen, "+" + K8sMemberMarker,
-		"a member of the struct's union; without a `+" + K8sDiscriminatorMarker + "`, exactly one member is set (`validate.Union`)",
-		"an exactly-one union: V4, with validation-gen's errors (`Invalid` on the struct, origin `union`); no normalization"},
-	{DialectValidationGen, "+" + K8sMemberMarker + "(union: \"<name>\")",
-		"a member of the union named `<name>`: a struct may have several", "the same"},
-	{DialectValidationGen, "+" + K8sMemberMarker + "(memberName: \"<value>\")",
-		"the discriminator value that selects the member; the Go field name by default", "the same"},
-	{DialectValidationGen, "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
-		"the union's discriminator, a string (`validate.DiscriminatedUnion`); its values are not checked by the union",
-		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`/`+k8s:enum`, else `+kubebuilder:validation:Enum`, else guessed with a warning (`guessedvalues`)"},
-	{DialectValidationGen, "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
-		"a member of a union of which at most one member is set (`validate.ZeroOrOneOfUnion`)",
-		"a zero-or-one union: V4, with validation-gen's errors (origin `zeroOrOneOf`)"},
-	{DialectValidationGen, "+" + K8sItemMarker + "(<field>: <value>)=+" + K8sZeroOrOneOfMarker,
-		"the list items with these field values are a member: a union of list items (also with `+" + K8sMemberMarker + "`)",
-		"left to validation-gen, with a warning (`itemunion`); nothing generated"},
-	{DialectValidationGen, "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
-		"the wrapped marker's validation at stability level beta (also `+" + K8sAlphaMarker + "`)",
-		"the wrapped marker, read as if written alone: union-gen's methods always enforce it"},
-	{DialectValidationGen, "+" + K8sEnumMarker,
-		"the type's typed constants are its values", "the same as `+enum`"},
-	{DialectValidationGen, "+" + LegacyUnionMarker + " beside `+" + K8sMemberMarker + "`",
-		"k8s.io/api writes kube-openapi's `+union` for openapi-gen next to validation-gen's members",
-		"ignored: the validation-gen markers make the unions"},
-	{Dialect2019, "+" + LegacyUnionMarker,
-		"every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
-		"the same; without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
-	{Dialect2019, "+" + DiscriminatorMarker,
-		"in a `+" + LegacyUnionMarker + "` struct, or beside `+" + LegacyMemberMarker + "` members: the discriminator, an optional string",
-		"a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else guessed: the type's constants, the members' Go names and `\"\"` if optional (`guessedvalues`); a member whose Go name is no valid value is left out (`unselectable`)"},
-	{Dialect2019, "+" + LegacyMemberMarker,
-		"a member of the union of the struct's own fields (as EnvVar's `value` and `valueFrom`), selected by its Go name",
-		"the same: discriminated by the struct's `+" + DiscriminatorMarker + "` if it has one, else zero-or-one"},
-	{Dialect2019, "+" + MemberMarker + "[=<value>][,optional]",
-		"openshift/api: in a `+" + LegacyUnionMarker + "` struct, the members are the marked fields only; `<value>` and `optional` as in KEP-1027",
-		"the same"},
-	{Dialect2019, "+" + KubebuilderEnumMarker + "=<value>;...",
-		"openshift/api: the discriminator's valid values (controller-gen's enum)", "the valid values, where the type has no `+enum`"},
-	{DialectStructTag, UnionTag + `:"oneof"`,
+// structTagDocs are the dialect table's rows of the 2018 struct tags, which
+// ParseStructTag reads.
+var structTagDocs = []DialectDoc{
+	{DialectStructTag, UnionTag + `:"oneof"`, ScopeField,
 		"the field's struct is a union: only one of its fields is set", "a zero-or-one union of every field of the struct (V4)"},
-	{DialectStructTag, UnionTag + `:"discriminator/<json name>"`,
+	{DialectStructTag, UnionTag + `:"discriminator/<json name>"`, ScopeField,
 		"the field's struct is a union with that discriminator",
 		"a discriminated union of every other field of the struct, selected by its Go name, valid values as in KEP-1027 2019"},
-	{DialectStructTag, UnionTag + `:"inlined/<merge key>"`,
+	{DialectStructTag, UnionTag + `:"inlined/<merge key>"`, ScopeField,
 		"a union of the fields of a list's items other than the merge key", "an error (`unknownoption`): no struct holds such a union"},
 }
 
-// Scope is where the dialect's marker is written: what Docs says of the
-// marker, and on a field for a struct tag.
-func (d DialectDoc) Scope() Scope {
-	if strings.HasPrefix(d.Marker, UnionTag+":") {
-		return ScopeField
-	}
-	if ms := scan([]string{d.Marker}); len(ms) == 1 {
-		if doc, ok := docOf(ms[0].name); ok {
-			return doc.Scope
+// dialectOrder is the order of the dialects in the dialect table.
+var dialectOrder = []Dialect{DialectKEP, DialectValidationGen, Dialect2019, DialectStructTag}
+
+// DialectDocs is every marker of every dialect union-gen reads, by dialect:
+// the rows of the Definitions, then those of the struct tags.
+func DialectDocs() []DialectDoc {
+	var out []DialectDoc
+	for _, dialect := range dialectOrder {
+		for _, d := range Definitions {
+			for _, row := range d.Dialects {
+				if row.Dialect == dialect {
+					row.Scope = d.Scope
+					out = append(out, row)
+				}
+			}
+		}
+		for _, row := range structTagDocs {
+			if row.Dialect == dialect {
+				out = append(out, row)
+			}
 		}
 	}
-	return ""
+	return out
 }

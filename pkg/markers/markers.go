@@ -10,8 +10,6 @@ import (
 	"strings"
 	"unicode"
 
-	"k8s.io/gengo/v2/codetags"
-
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -29,8 +27,8 @@ const (
 
 // unionMarkers are the markers whose grammar this package owns, and
 // foreignMarkers those of other tools, left alone rather than reported as
-// misspellings of ours. Both come from Docs, so that what --docs prints is
-// what the parser reads.
+// misspellings of ours. Both come from Definitions, so that what --docs
+// prints is what the parser reads.
 var (
 	unionMarkers     = namesOf(KindUnion)
 	foreignMarkers   = append(namesOf(KindForeign), namesOf(KindDialect)...)
@@ -117,87 +115,35 @@ func scan(lines []string) []marker {
 	return out
 }
 
-// ParseField reads the markers of a struct field's comment lines. It never
-// stops at the first error: every malformed marker is reported.
+// ParseField reads the markers of a struct field's comment lines, each with
+// the field parser of its Definition. It never stops at the first error:
+// every malformed marker is reported.
 func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 	fm := FieldMarkers{Lines: map[string]int{}}
 	var errs []SyntaxError
-	fail := func(m marker, e *SyntaxError) {
-		e.Line = m.line
-		errs = append(errs, *e)
-	}
 	for _, m := range scan(lines) {
-		switch m.name {
-		case DiscriminatorMarker, MemberMarker, DiscriminatedByMarker, RatchetingMarker, LegacyMemberMarker:
+		var e *SyntaxError
+		d := definitions[m.name]
+		switch {
+		case d != nil && d.once:
 			if _, seen := fm.Lines[m.name]; seen {
-				fail(m, syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name))
-				continue
+				e = syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name)
+				break
 			}
 			fm.Lines[m.name] = m.line
+			e = d.onField(&fm, m)
+		case d != nil && d.onField != nil:
+			e = d.onField(&fm, m)
+		case strings.HasPrefix(m.name, k8sPrefix):
+			e = fm.parseK8sMarker(m)
+		case d == nil:
+			if guess := misspelledUnionMarker(m.name); guess != "" {
+				e = syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess)
+			}
 		}
-		switch m.name {
-		case DiscriminatorMarker:
-			if m.rest != "" {
-				fail(m, syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest))
-				continue
-			}
-			fm.Discriminator = true
-		case MemberMarker:
-			member, e := parseMember(m.rest)
-			if e != nil {
-				fail(m, e)
-				continue
-			}
-			fm.Member = &member
-		case LegacyMemberMarker:
-			if m.rest != "" {
-				fail(m, syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest))
-				continue
-			}
-			fm.Deprecated = true
-		case KubebuilderEnumMarker:
-			values, e := parseKubebuilderEnum(m.rest)
-			if e != nil {
-				fail(m, e)
-				continue
-			}
-			fm.Enum = values
-			fm.Lines[m.name] = m.line
-		case DiscriminatedByMarker:
-			name, e := parseValue(m.name, m.rest, "<field>")
-			if e != nil {
-				fail(m, e)
-				continue
-			}
-			fm.DiscriminatedBy = name
-		case RatchetingMarker:
-			mode, e := parseRatcheting(m.rest)
-			if e != nil {
-				fail(m, e)
-				continue
-			}
-			fm.Ratcheting = mode
-		case OptionalMarker, K8sOptionalMarker:
-			fm.Optional = true
-		case RequiredMarker, K8sRequiredMarker:
-			fm.Required = true
-		case DefaultMarker:
-			if v, ok := strings.CutPrefix(m.rest, "="); ok {
-				fm.Default = &v
-				fm.Lines[DefaultMarker] = m.line
-			}
-		case ListTypeMarker:
-			fm.ListType = strings.TrimPrefix(m.rest, "=")
-		case ListMapKeyMarker:
-			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
-		default:
-			if strings.HasPrefix(m.name, k8sPrefix) {
-				if e := fm.parseK8sMarker(m); e != nil {
-					fail(m, e)
-				}
-			} else if guess := misspelledUnionMarker(m.name); guess != "" {
-				fail(m, syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess))
-			}
+		if e != nil {
+			e.Line = m.line
+			errs = append(errs, *e)
 		}
 	}
 	return fm, errs
@@ -217,39 +163,32 @@ type TypeMarkers struct {
 	EnumValues []string
 }
 
-// ParseType reads the markers of a type's comment lines, and reports union
-// markers there, which belong on fields.
+// ParseType reads the markers of a type's comment lines, each with the type
+// parser of its Definition, and reports union markers there, which belong on
+// fields.
 func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 	var tm TypeMarkers
 	var errs []SyntaxError
 	for _, m := range scan(lines) {
+		var e *SyntaxError
+		d := definitions[m.name]
 		switch {
-		case m.name == EnumMarker:
-			tm.Enum = true
-		case m.name == LegacyUnionMarker && m.rest == "":
-			tm.LegacyUnion = true
-		case m.name == KubebuilderEnumMarker:
-			values, e := parseKubebuilderEnum(m.rest)
-			if e != nil {
-				e.Line = m.line
-				errs = append(errs, *e)
-				continue
-			}
-			tm.EnumValues = values
-		case strings.HasPrefix(m.name, k8sPrefix) && !mentionsK8sUnion(m.name+m.rest):
-			if tag, err := codetags.Parse(m.name + m.rest); err == nil && unwrapStability(tag).Name == K8sEnumMarker {
-				tm.Enum = true
-			}
 		case m.fieldUnionMarker():
 			name := m.name
 			if !isUnionMarker(name) && !isFieldOnly(name) {
 				name += m.rest
 			}
-			errs = append(errs, SyntaxError{Line: m.line, Rule: rules.MarkerOnType, Message: fmt.Sprintf("+%s belongs on a struct field, not on a type", name)})
-		default:
+			e = syntaxErrorf(rules.MarkerOnType, "+%s belongs on a struct field, not on a type", name)
+		case d != nil && d.onType != nil:
+			e = d.onType(&tm, m)
+		case d == nil:
 			if guess := misspelledUnionMarker(m.name); guess != "" {
-				errs = append(errs, SyntaxError{Line: m.line, Rule: rules.Misspelled, Message: fmt.Sprintf("unknown marker +%s; did you mean +%s?", m.name, guess)})
+				e = syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess)
 			}
+		}
+		if e != nil {
+			e.Line = m.line
+			errs = append(errs, *e)
 		}
 	}
 	return tm, errs

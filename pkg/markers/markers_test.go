@@ -275,6 +275,7 @@ func TestParseField(t *testing.T) {
 			if len(errs) != len(tt.errs) {
 				t.Fatalf("ParseField(%q) errors = %v, want %d errors", tt.lines, errs, len(tt.errs))
 			}
+			checkDefinitionRules(t, tt.lines, errs)
 			for _, err := range errs {
 				if want, ok := tt.errs[err.Line]; !ok || err.Rule != want.rule || !strings.Contains(err.Message, want.message) {
 					t.Errorf("error on line %d = %s %q, want %s and a message containing %q", err.Line, err.Rule, err.Message, want.rule, want.message)
@@ -311,6 +312,7 @@ func TestParseType(t *testing.T) {
 			if len(errs) != len(tt.errs) {
 				t.Fatalf("ParseType(%q) errors = %v, want %v", tt.lines, errs, tt.errs)
 			}
+			checkDefinitionRules(t, tt.lines, errs)
 			for i, err := range errs {
 				if want := tt.errs[i]; err.Rule != want.rule || !strings.Contains(err.Message, want.message) {
 					t.Errorf("error %d = %s %q, want %s and a message containing %q", i, err.Rule, err.Message, want.rule, want.message)

@@ -1,6 +1,11 @@
 package markers
 
-import "slices"
+import (
+	"slices"
+	"strings"
+
+	"github.com/union-gen/union-gen/internal/rules"
+)
 
 // The other markers union-gen reads. Their grammar belongs to the Kubernetes
 // conventions and their tools; union-gen reads only what it needs of them.
@@ -45,13 +50,17 @@ const (
 	// markers: they are recognised so that they are not taken for
 	// misspellings, and left to that tool.
 	KindForeign
-	// KindDialect markers are the union markers of another dialect
-	// (DialectDocs), read with that dialect's grammar and meaning.
+	// KindDialect markers are the union markers of another dialect, read
+	// with that dialect's grammar and meaning.
 	KindDialect
 )
 
-// Doc describes one marker union-gen reads, for `union-gen --docs`.
-type Doc struct {
+// Definition is one marker union-gen reads, in one place, as validation-gen
+// declares its tags: how it is written and where, what it means, the rules
+// whose errors it can lead to, its rows of the dialect table, and the
+// parsers that read it. `union-gen --docs` prints the documentation, and
+// ParseField and ParseType call the parsers.
+type Definition struct {
 	// Name is the marker's name, without "+" or value.
 	Name string
 	// Aliases are other names with the same meaning.
@@ -63,66 +72,159 @@ type Doc struct {
 	// Args says what the arguments of Usage mean; empty when it has none.
 	Args    string
 	Meaning string
+	// Rules are the rules whose errors the marker's parsers, or the checks
+	// of what it marks, report.
+	Rules []rules.ID
+	// Dialects are the marker's rows of the dialect table; their Scope is
+	// the marker's.
+	Dialects []DialectDoc
+
+	// once: the marker may be written once per field (rules.Repeated).
+	once bool
+	// onField and onType read the marker on a struct field and on a type;
+	// nil where union-gen does not read it.
+	onField func(fm *FieldMarkers, m marker) *SyntaxError
+	onType  func(tm *TypeMarkers, m marker) *SyntaxError
 }
 
-// Docs is every marker union-gen reads, in the order of the documentation:
-// union markers first.
-var Docs = []Doc{
+// syntaxRules are the rules of a union marker's syntax.
+var syntaxRules = []rules.ID{rules.Malformed, rules.Repeated, rules.Misspelled, rules.MarkerOnType}
+
+// Definitions is every marker union-gen reads, in the order of the
+// documentation: union markers first.
+var Definitions = []Definition{
 	{
 		Name: DiscriminatorMarker, Kind: KindUnion, Scope: ScopeField,
 		Usage:   "+" + DiscriminatorMarker,
 		Meaning: "the field selects the member of its union; its type is a named string type marked `+enum`, whose typed constants are the valid values",
+		Rules: append(slices.Clone(syntaxRules), rules.NotString, rules.DiscriminatorIsMember, rules.JSONName, rules.NotEnum,
+			rules.NoConsts, rules.UntypedEnum, rules.TwoDiscriminators, rules.GuessedValues),
+		Dialects: []DialectDoc{
+			{Dialect: DialectKEP, Marker: "+" + DiscriminatorMarker,
+				Meaning:   "selects the member; its type is `+enum` (KEP-1027's latest design)",
+				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else error `notenum`"},
+			{Dialect: Dialect2019, Marker: "+" + DiscriminatorMarker,
+				Meaning:   "in a `+" + LegacyUnionMarker + "` struct, or beside `+" + LegacyMemberMarker + "` members: the discriminator, an optional string",
+				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else guessed: the type's constants, the members' Go names and `\"\"` if optional (`guessedvalues`); a member whose Go name is no valid value is left out (`unselectable`)"},
+		},
+		once:    true,
+		onField: noValue(func(fm *FieldMarkers) { fm.Discriminator = true }),
 	},
 	{
 		Name: MemberMarker, Kind: KindUnion, Scope: ScopeField,
 		Usage:   "+" + MemberMarker + "[=<value>][,optional]",
 		Args:    "`<value>`: the discriminator value that selects the member, the Go field name when omitted; `optional`: the member may be selected while unset",
 		Meaning: "the field is a member of the union of its struct's discriminator",
+		Rules: append(slices.Clone(syntaxRules), rules.UnknownOption, rules.ValueNotInEnum, rules.DuplicateValue,
+			rules.MemberRequiredOptional, rules.MemberType, rules.JSONName, rules.NoDiscriminator, rules.ValueName),
+		Dialects: []DialectDoc{
+			{Dialect: DialectKEP, Marker: "+" + MemberMarker + "[=<value>][,optional]",
+				Meaning:   "a member, selected by `<value>` or its Go name; `optional`: may be selected while unset",
+				Behaviour: "the same; the value must be a valid value (`valuenotinenum`)"},
+			{Dialect: Dialect2019, Marker: "+" + MemberMarker + "[=<value>][,optional]",
+				Meaning:   "openshift/api: in a `+" + LegacyUnionMarker + "` struct, the members are the marked fields only; `<value>` and `optional` as in KEP-1027",
+				Behaviour: "the same"},
+		},
+		once: true,
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			member, e := parseMember(m.rest)
+			if e == nil {
+				fm.Member = &member
+			}
+			return e
+		},
 	},
 	{
 		Name: DiscriminatedByMarker, Kind: KindUnion, Scope: ScopeField,
 		Usage:   "+" + DiscriminatedByMarker + "=<field>",
 		Args:    "`<field>`: the Go or JSON name of a discriminator of the same struct",
 		Meaning: "the member's discriminator; needed only when the struct has several",
+		Rules:   append(slices.Clone(syntaxRules), rules.TwoDiscriminators),
+		Dialects: []DialectDoc{
+			{Dialect: DialectKEP, Marker: "+" + DiscriminatedByMarker + "=<field>",
+				Meaning: "the member's discriminator, in a struct with several", Behaviour: "the same"},
+		},
+		once: true,
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			name, e := parseValue(m.name, m.rest, "<field>")
+			fm.DiscriminatedBy = name
+			return e
+		},
 	},
 	{
 		Name: RatchetingMarker, Kind: KindUnion, Scope: ScopeField,
 		Usage:   "+" + RatchetingMarker + "[=unchanged|membership]",
 		Args:    "`unchanged` (the default): the union's discriminator and members all equal old's; `membership`: the discriminator equals old's and the members are set exactly where old's are, as validation-gen ratchets",
 		Meaning: "on a discriminator: an update that keeps its union so is not validated for that union, so that objects stored before the union was checked can still be updated; overrides `--ratcheting`",
+		Rules:   append(slices.Clone(syntaxRules), rules.UnknownOption, rules.MisplacedRatcheting),
+		Dialects: []DialectDoc{
+			{Dialect: DialectKEP, Marker: "+" + RatchetingMarker + "[=unchanged|membership]",
+				Meaning:   "union-gen's own, on any dialect's discriminator: an update that keeps the union as it was is not validated",
+				Behaviour: "ratcheting in the Go methods, the CRD rules and `pkg/unstructuredunions` (`--ratcheting` sets it for every union)"},
+		},
+		once: true,
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			mode, e := parseRatcheting(m.rest)
+			fm.Ratcheting = mode
+			return e
+		},
 	},
 	{
 		Name: EnumMarker, Kind: KindConvention, Scope: ScopeType,
 		Usage:   "+" + EnumMarker,
 		Meaning: "the string type of a discriminator; it may be declared in another package",
+		Rules:   []rules.ID{rules.NotEnum, rules.NoConsts, rules.UntypedEnum},
+		onType:  func(tm *TypeMarkers, _ marker) *SyntaxError { tm.Enum = true; return nil },
 	},
 	{
 		Name: DefaultMarker, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + DefaultMarker + "=<json>",
 		Args:    "`<json>`: on a discriminator, a JSON string that is a value of its enum",
 		Meaning: "the discriminator's default, applied by defaulter-gen's code; union-gen checks that it is a valid value",
+		Rules:   []rules.ID{rules.DefaultNotInEnum},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			if v, ok := strings.CutPrefix(m.rest, "="); ok {
+				fm.Default = &v
+				fm.Lines[DefaultMarker] = m.line
+			}
+			return nil
+		},
 	},
 	{
 		Name: OptionalMarker, Aliases: []string{K8sOptionalMarker}, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + OptionalMarker,
 		Meaning: "the field may be unset; a member is optional, by this marker or by `omitempty`/`omitzero` in its JSON tag",
+		Rules:   []rules.ID{rules.MemberRequiredOptional},
+		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Optional = true; return nil },
 	},
 	{
 		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + RequiredMarker,
 		Meaning: "the field must be set; on a member it is an error",
+		Rules:   []rules.ID{rules.MemberRequiredOptional},
+		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Required = true; return nil },
 	},
 	{
 		Name: ListTypeMarker, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + ListTypeMarker + "=map",
 		Args:    "`map`: the only list type union-gen reads; items of other lists are treated as created",
 		Meaning: "on a list through which unions are reached, items are matched with the old object's by their `+" + ListMapKeyMarker + "` fields",
+		Rules:   []rules.ID{rules.ListMapKeys},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			fm.ListType = strings.TrimPrefix(m.rest, "=")
+			return nil
+		},
 	},
 	{
 		Name: ListMapKeyMarker, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + ListMapKeyMarker + "=<json name>",
 		Args:    "`<json name>`: the JSON name of a scalar field of the list's items",
 		Meaning: "a key of a `+" + ListTypeMarker + "=map` list; repeated for a key of several fields",
+		Rules:   []rules.ID{rules.ListMapKeys},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
+			return nil
+		},
 	},
 	{
 		Name: OpenAPIModelPackageMarker, Kind: KindConvention, Scope: ScopeTypeOrPackage,
@@ -134,74 +236,174 @@ var Docs = []Doc{
 		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
 		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its fields but the discriminator, are members selected by their Go names (see [Dialects](#dialects))",
+		Rules:   []rules.ID{rules.GuessedValues, rules.Unselectable, rules.DialectConflict},
+		Dialects: []DialectDoc{
+			{Dialect: Dialect2019, Marker: "+" + LegacyUnionMarker,
+				Meaning:   "every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
+				Behaviour: "the same; without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
+			{Dialect: DialectValidationGen, Marker: "+" + LegacyUnionMarker + " beside `+" + K8sMemberMarker + "`",
+				Meaning:   "k8s.io/api writes kube-openapi's `+union` for openapi-gen next to validation-gen's members",
+				Behaviour: "ignored: the validation-gen markers make the unions"},
+		},
+		onType: func(tm *TypeMarkers, m marker) *SyntaxError {
+			tm.LegacyUnion = tm.LegacyUnion || m.rest == ""
+			return nil
+		},
 	},
 	{
 		Name: LegacyMemberMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + LegacyMemberMarker,
 		Meaning: "KEP-1027 2019's member of a union of the struct's own fields, selected by its Go name",
+		Rules:   []rules.ID{rules.Malformed, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
+		Dialects: []DialectDoc{
+			{Dialect: Dialect2019, Marker: "+" + LegacyMemberMarker,
+				Meaning:   "a member of the union of the struct's own fields (as EnvVar's `value` and `valueFrom`), selected by its Go name",
+				Behaviour: "the same: discriminated by the struct's `+" + DiscriminatorMarker + "` if it has one, else zero-or-one"},
+		},
+		once:    true,
+		onField: noValue(func(fm *FieldMarkers) { fm.Deprecated = true }),
 	},
 	{
 		Name: K8sMemberMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + K8sMemberMarker + "[(union: \"<name>\", memberName: \"<value>\")]",
 		Args:    "`union`: the union's name when the struct has several; `memberName`: the discriminator value that selects the member, the Go field name when omitted",
 		Meaning: "validation-gen's member: of the union with a `+" + K8sDiscriminatorMarker + "` of the same name, or else of an exactly-one union",
+		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sMemberMarker,
+				Meaning:   "a member of the struct's union; without a `+" + K8sDiscriminatorMarker + "`, exactly one member is set (`validate.Union`)",
+				Behaviour: "an exactly-one union: V4, with validation-gen's errors (`Invalid` on the struct, origin `union`); no normalization"},
+			{Dialect: DialectValidationGen, Marker: "+" + K8sMemberMarker + "(union: \"<name>\")",
+				Meaning: "a member of the union named `<name>`: a struct may have several", Behaviour: "the same"},
+			{Dialect: DialectValidationGen, Marker: "+" + K8sMemberMarker + "(memberName: \"<value>\")",
+				Meaning: "the discriminator value that selects the member; the Go field name by default", Behaviour: "the same"},
+		},
+		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
 		Name: K8sDiscriminatorMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's discriminator, a string field",
+		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.GuessedValues},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
+				Meaning:   "the union's discriminator, a string (`validate.DiscriminatedUnion`); its values are not checked by the union",
+				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`/`+k8s:enum`, else `+kubebuilder:validation:Enum`, else guessed with a warning (`guessedvalues`)"},
+		},
+		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
 		Name: K8sZeroOrOneOfMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's member of a zero-or-one union",
+		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
+				Meaning:   "a member of a union of which at most one member is set (`validate.ZeroOrOneOfUnion`)",
+				Behaviour: "a zero-or-one union: V4, with validation-gen's errors (origin `zeroOrOneOf`)"},
+		},
+		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
 		Name: K8sItemMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + K8sItemMarker + "(<field>: <value>, ...)=<marker>",
 		Args:    "`<field>: <value>`: the fields of a list's items that select one; `<marker>`: `+" + K8sMemberMarker + "` or `+" + K8sZeroOrOneOfMarker + "`",
 		Meaning: "validation-gen's member that is a list item: a union of list items",
+		Rules:   []rules.ID{rules.Malformed, rules.MarkerOnType, rules.ItemUnion},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sItemMarker + "(<field>: <value>)=+" + K8sZeroOrOneOfMarker,
+				Meaning:   "the list items with these field values are a member: a union of list items (also with `+" + K8sMemberMarker + "`)",
+				Behaviour: "left to validation-gen, with a warning (`itemunion`); nothing generated"},
+		},
+		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
 		Name: K8sBetaMarker, Aliases: []string{K8sAlphaMarker}, Kind: KindDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
 		Args:    "`<version>`: the Kubernetes version of the stability level; `<marker>`: the marker it wraps",
 		Meaning: "validation-gen's stability level of a marker; union-gen reads the marker it wraps",
+		Rules:   []rules.ID{rules.Malformed, rules.MarkerOnType},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
+				Meaning:   "the wrapped marker's validation at stability level beta (also `+" + K8sAlphaMarker + "`)",
+				Behaviour: "the wrapped marker, read as if written alone: union-gen's methods always enforce it"},
+		},
+		onField: (*FieldMarkers).parseK8sMarker,
+		onType:  parseK8sEnum,
 	},
 	{
 		Name: K8sEnumMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + K8sEnumMarker,
 		Meaning: "validation-gen's `+enum`: the same for union-gen",
+		Rules:   []rules.ID{rules.NoConsts, rules.UntypedEnum},
+		Dialects: []DialectDoc{
+			{Dialect: DialectValidationGen, Marker: "+" + K8sEnumMarker,
+				Meaning: "the type's typed constants are its values", Behaviour: "the same as `+enum`"},
+		},
+		onType: parseK8sEnum,
 	},
 	{
 		Name: KubebuilderEnumMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + KubebuilderEnumMarker + "=<value>;<value>...",
 		Args:    "`<value>`: a valid value, bare or quoted",
 		Meaning: "controller-gen's enum: on a discriminator or its type, the valid values of a discriminator whose type is not `+enum`",
+		Rules:   []rules.ID{rules.Malformed, rules.CRDEnum},
+		Dialects: []DialectDoc{
+			{Dialect: Dialect2019, Marker: "+" + KubebuilderEnumMarker + "=<value>;...",
+				Meaning: "openshift/api: the discriminator's valid values (controller-gen's enum)", Behaviour: "the valid values, where the type has no `+enum`"},
+		},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			values, e := parseKubebuilderEnum(m.rest)
+			if e == nil {
+				fm.Enum = values
+				fm.Lines[m.name] = m.line
+			}
+			return e
+		},
+		onType: func(tm *TypeMarkers, m marker) *SyntaxError {
+			values, e := parseKubebuilderEnum(m.rest)
+			if e == nil {
+				tm.EnumValues = values
+			}
+			return e
+		},
 	},
+}
+
+// definitions are the Definitions by name and alias.
+var definitions = func() map[string]*Definition {
+	byName := map[string]*Definition{}
+	for i := range Definitions {
+		d := &Definitions[i]
+		for _, name := range append([]string{d.Name}, d.Aliases...) {
+			byName[name] = d
+		}
+	}
+	return byName
+}()
+
+// noValue is the field parser of a marker that takes no value or option.
+func noValue(set func(fm *FieldMarkers)) func(*FieldMarkers, marker) *SyntaxError {
+	return func(fm *FieldMarkers, m marker) *SyntaxError {
+		if m.rest != "" {
+			return syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest)
+		}
+		set(fm)
+		return nil
+	}
 }
 
 // namesOf returns the names and aliases of the markers of one kind; given
 // scopes, of those written there only.
 func namesOf(kind Kind, scopes ...Scope) []string {
 	var names []string
-	for _, d := range Docs {
+	for _, d := range Definitions {
 		if d.Kind == kind && (len(scopes) == 0 || slices.Contains(scopes, d.Scope)) {
 			names = append(names, d.Name)
 			names = append(names, d.Aliases...)
 		}
 	}
 	return names
-}
-
-// docOf returns the Doc of the marker with this name or alias.
-func docOf(name string) (Doc, bool) {
-	for _, d := range Docs {
-		if d.Name == name || slices.Contains(d.Aliases, name) {
-			return d, true
-		}
-	}
-	return Doc{}, false
 }
