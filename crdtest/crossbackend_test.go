@@ -55,7 +55,6 @@ func TestRandomShapes(t *testing.T) {
 // kinds at a time: each input builds and loads a package, so it is slow.
 func FuzzRandomShapes(f *testing.F) {
 	f.Add(uint64(1))
-	f.Add(uint64(20261124))
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		runShapes(t, seed, 8, 5)
 	})
