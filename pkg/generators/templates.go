@@ -129,6 +129,10 @@ $- template "errors" .Then $
 $- else if .When $
 if $.When$ {
 errs = unionsAppend(errs, $.Do$)
+$- if .Else $
+} else {
+errs = unionsAppend(errs, $.Else$)
+$- end $
 }
 $- else $
 errs = unionsAppend(errs, $.Do$)

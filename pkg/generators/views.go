@@ -174,11 +174,12 @@ type armView struct {
 	Ifs    []*ifView
 }
 
-// ifView is a statement run when When holds ("" when always), or, with
-// Then, the statements run when it holds.
+// ifView is a statement run when When holds ("" when always), and Else one
+// run when it does not ("" when none); or, with Then, the statements run
+// when When holds.
 type ifView struct {
-	When, Do string
-	Then     []*ifView
+	When, Do, Else string
+	Then           []*ifView
 }
 
 // failing is the view with the checks' Fail statement of sym.
@@ -289,9 +290,19 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 			continue
 		}
 		group := &ifView{When: p.print(unionspec.And(shared...), false)}
-		for _, st := range stmts[i:j] {
-			rest := unionspec.Without(st.when.Conjuncts(), shared)
-			group.Then = append(group.Then, stmtView(unionspec.And(rest...).Simplify(unionspec.Known{}), st.do, p))
+		rests := make([]*unionspec.Cond, j-i)
+		for k, st := range stmts[i:j] {
+			rests[k] = unionspec.And(unionspec.Without(st.when.Conjuncts(), shared)...).Simplify(unionspec.Known{})
+		}
+		for k := 0; k < len(rests); k++ {
+			v := stmtView(rests[k], stmts[i+k].do, p)
+			// Two statements under opposite conditions are an if and its
+			// else: V3's errors when the discriminator changed and not.
+			if k+1 < len(rests) && v.When != "" && rests[k].Equal(unionspec.Not(rests[k+1])) {
+				v.Else = stmts[i+k+1].do
+				k++
+			}
+			group.Then = append(group.Then, v)
 		}
 		out = append(out, group)
 		i = j

@@ -87,8 +87,7 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 			if in.RollingUpdate != nil && in.Type == "Recreate" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 				}
 			}
@@ -185,8 +184,7 @@ func (in *DeploymentStrategyByMembership) unionsErrors(old *DeploymentStrategyBy
 			if in.RollingUpdate != nil && in.Type == "Recreate" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 				}
 			}
@@ -307,8 +305,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.Object != nil && in.Type != "Object" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 				}
 			}
@@ -318,8 +315,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.Pods != nil && in.Type != "Pods" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 				}
 			}
@@ -329,8 +325,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.Resource != nil && in.Type != "Resource" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 				}
 			}
@@ -340,8 +335,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.ContainerResource != nil && in.Type != "ContainerResource" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 				}
 			}
@@ -351,8 +345,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 			if in.External != nil && in.Type != "External" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 				}
 			}
@@ -485,8 +478,7 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.Object != nil && in.Type != "Object" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 				}
 			}
@@ -496,8 +488,7 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.Pods != nil && in.Type != "Pods" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 				}
 			}
@@ -507,8 +498,7 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.Resource != nil && in.Type != "Resource" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 				}
 			}
@@ -518,8 +508,7 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.ContainerResource != nil && in.Type != "ContainerResource" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 				}
 			}
@@ -529,8 +518,7 @@ func (in *MetricSpecByMembership) unionsErrors(old *MetricSpecByMembership, fldP
 			if in.External != nil && in.Type != "External" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 				}
 			}
@@ -639,8 +627,7 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 			if in.LocalhostProfile != nil && in.Type != "Localhost" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 				}
 			}
@@ -737,8 +724,7 @@ func (in *SeccompProfileByMembership) unionsErrors(old *SeccompProfileByMembersh
 			if in.LocalhostProfile != nil && in.Type != "Localhost" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-				}
-				if old != nil && old.Type == in.Type {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 				}
 			}
@@ -842,16 +828,14 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 			if in.FieldA != 0 && in.UnionType != "FieldA" {
 				if old == nil || old.UnionType != in.UnionType {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
-				}
-				if old != nil && old.UnionType == in.UnionType {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
 				}
 			}
 			if in.FieldB != 0 && in.UnionType != "FieldB" {
 				if old == nil || old.UnionType != in.UnionType {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-				}
-				if old != nil && old.UnionType == in.UnionType {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 				}
 			}
@@ -957,16 +941,14 @@ func (in *UnionByMembership) unionsErrors(old *UnionByMembership, fldPath *field
 			if in.FieldA != 0 && in.UnionType != "FieldA" {
 				if old == nil || old.UnionType != in.UnionType {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
-				}
-				if old != nil && old.UnionType == in.UnionType {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
 				}
 			}
 			if in.FieldB != 0 && in.UnionType != "FieldB" {
 				if old == nil || old.UnionType != in.UnionType {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-				}
-				if old != nil && old.UnionType == in.UnionType {
+				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 				}
 			}

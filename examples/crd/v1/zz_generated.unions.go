@@ -94,8 +94,7 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" {
 			if old == nil || old.Mode != in.Mode {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\""))
-			}
-			if old != nil && old.Mode == in.Mode {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("snapshot"), "may only be set when mode is \"Snapshot\"; mode did not change: set mode to \"Snapshot\" to switch to this member"))
 			}
 		}
@@ -105,8 +104,7 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 		if in.Copy != nil && in.Mode != "Copy" {
 			if old == nil || old.Mode != in.Mode {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\""))
-			}
-			if old != nil && old.Mode == in.Mode {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
 			}
 		}

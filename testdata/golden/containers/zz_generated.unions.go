@@ -312,8 +312,7 @@ func (in *Leaf) unionsErrors(old *Leaf, fldPath *field.Path) field.ErrorList {
 		if in.B != nil && in.Type == "A" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("b"), "may only be set when type is \"B\"; type did not change: set type to \"B\" to switch to this member"))
 			}
 		}

@@ -281,8 +281,7 @@ func (in *Placement) unionsErrors(old *Placement, fldPath *field.Path) field.Err
 		if in.DedicatedHost != nil && unionsDeref(in.Affinity) != "DedicatedHost" {
 			if old == nil || unionsDeref(old.Affinity) != unionsDeref(in.Affinity) {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\""))
-			}
-			if old != nil && unionsDeref(old.Affinity) == unionsDeref(in.Affinity) {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("dedicatedHost"), "may only be set when affinity is \"DedicatedHost\"; affinity did not change: set affinity to \"DedicatedHost\" to switch to this member"))
 			}
 		}
@@ -432,16 +431,14 @@ func (in *Profile) unionsErrors(old *Profile, fldPath *field.Path) field.ErrorLi
 		if in.Old != nil && in.Type != "Old" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("old"), "may only be set when type is \"Old\"; type did not change: set type to \"Old\" to switch to this member"))
 			}
 		}
 		if in.Custom != nil && in.Type != "Custom" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("custom"), "may only be set when type is \"Custom\"; type did not change: set type to \"Custom\" to switch to this member"))
 			}
 		}
@@ -537,8 +534,7 @@ func (in *Selected) unionsErrors(old *Selected, fldPath *field.Path) field.Error
 		if in.Settings != nil && in.Mode != "Manual" {
 			if old == nil || old.Mode != in.Mode {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\""))
-			}
-			if old != nil && old.Mode == in.Mode {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("settings"), "may only be set when mode is \"Manual\"; mode did not change: set mode to \"Manual\" to switch to this member"))
 			}
 		}
@@ -649,8 +645,7 @@ func (in *Sized) unionsErrors(old *Sized, fldPath *field.Path) field.ErrorList {
 		if in.Large != nil && in.Class == "Small" {
 			if old == nil || old.Class != in.Class {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\""))
-			}
-			if old != nil && old.Class == in.Class {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("large"), "may only be set when class is \"Large\"; class did not change: set class to \"Large\" to switch to this member"))
 			}
 		}
@@ -798,8 +793,7 @@ func (in *Strategy) unionsErrors(old *Strategy, fldPath *field.Path) field.Error
 		if !reflect.ValueOf(&in.RollingUpdate).Elem().IsZero() && in.Type == "Recreate" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			}
 		}
@@ -907,8 +901,7 @@ func (in *Subject) unionsErrors(old *Subject, fldPath *field.Path) field.ErrorLi
 		if in.Group != nil && in.Kind == "User" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("group"), "may only be set when kind is \"Group\"; kind did not change: set kind to \"Group\" to switch to this member"))
 			}
 		}

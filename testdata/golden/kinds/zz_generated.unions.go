@@ -174,16 +174,14 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Text != "" && in.Kind != "Text" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("text"), "may only be set when kind is \"Text\"; kind did not change: set kind to \"Text\" to switch to this member"))
 			}
 		}
 		if in.Flag && in.Kind != "Flag" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("flag"), "may only be set when kind is \"Flag\"; kind did not change: set kind to \"Flag\" to switch to this member"))
 			}
 		}
@@ -193,8 +191,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Count != 0 && in.Kind != "Count" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("count"), "may only be set when kind is \"Count\"; kind did not change: set kind to \"Count\" to switch to this member"))
 			}
 		}
@@ -204,8 +201,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Ratio != 0 && in.Kind != "Ratio" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ratio"), "may only be set when kind is \"Ratio\"; kind did not change: set kind to \"Ratio\" to switch to this member"))
 			}
 		}
@@ -215,8 +211,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if len(in.Items) > 0 && in.Kind != "Items" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("items"), "may only be set when kind is \"Items\"; kind did not change: set kind to \"Items\" to switch to this member"))
 			}
 		}
@@ -226,8 +221,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if len(in.Labels) > 0 && in.Kind != "Labels" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when kind is \"Labels\"; kind did not change: set kind to \"Labels\" to switch to this member"))
 			}
 		}
@@ -237,8 +231,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if in.Name != "" && in.Kind != "Name" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("name"), "may only be set when kind is \"Name\"; kind did not change: set kind to \"Name\" to switch to this member"))
 			}
 		}
@@ -248,8 +241,7 @@ func (in *Scalars) unionsErrors(old *Scalars, fldPath *field.Path) field.ErrorLi
 		if len(in.List) > 0 && in.Kind != "List" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\""))
-			}
-			if old != nil && old.Kind == in.Kind {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("list"), "may only be set when kind is \"List\"; kind did not change: set kind to \"List\" to switch to this member"))
 			}
 		}

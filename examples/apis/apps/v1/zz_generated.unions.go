@@ -204,8 +204,7 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 		if in.RollingUpdate != nil && in.Type == "Recreate" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			}
 		}

@@ -162,8 +162,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.Object != nil && in.Type != "Object" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("object"), "may only be set when type is \"Object\"; type did not change: set type to \"Object\" to switch to this member"))
 			}
 		}
@@ -173,8 +172,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.Pods != nil && in.Type != "Pods" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("pods"), "may only be set when type is \"Pods\"; type did not change: set type to \"Pods\" to switch to this member"))
 			}
 		}
@@ -184,8 +182,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.Resource != nil && in.Type != "Resource" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("resource"), "may only be set when type is \"Resource\"; type did not change: set type to \"Resource\" to switch to this member"))
 			}
 		}
@@ -195,8 +192,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.ContainerResource != nil && in.Type != "ContainerResource" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("containerResource"), "may only be set when type is \"ContainerResource\"; type did not change: set type to \"ContainerResource\" to switch to this member"))
 			}
 		}
@@ -206,8 +202,7 @@ func (in *MetricSpec) unionsErrors(old *MetricSpec, fldPath *field.Path) field.E
 		if in.External != nil && in.Type != "External" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("external"), "may only be set when type is \"External\"; type did not change: set type to \"External\" to switch to this member"))
 			}
 		}

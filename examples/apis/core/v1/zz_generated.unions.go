@@ -376,8 +376,7 @@ func (in *SeccompProfile) unionsErrors(old *SeccompProfile, fldPath *field.Path)
 		if in.LocalhostProfile != nil && in.Type != "Localhost" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("localhostProfile"), "may only be set when type is \"Localhost\"; type did not change: set type to \"Localhost\" to switch to this member"))
 			}
 		}
@@ -650,8 +649,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.HostPath != nil && in.Type != "HostPath" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("hostPath"), "may only be set when type is \"HostPath\"; type did not change: set type to \"HostPath\" to switch to this member"))
 			}
 		}
@@ -661,8 +659,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.EmptyDir != nil && in.Type != "EmptyDir" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("emptyDir"), "may only be set when type is \"EmptyDir\"; type did not change: set type to \"EmptyDir\" to switch to this member"))
 			}
 		}
@@ -672,8 +669,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.Secret != nil && in.Type != "Secret" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("secret"), "may only be set when type is \"Secret\"; type did not change: set type to \"Secret\" to switch to this member"))
 			}
 		}
@@ -683,8 +679,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.NFS != nil && in.Type != "NFS" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("nfs"), "may only be set when type is \"NFS\"; type did not change: set type to \"NFS\" to switch to this member"))
 			}
 		}
@@ -694,8 +689,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.ISCSI != nil && in.Type != "ISCSI" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("iscsi"), "may only be set when type is \"ISCSI\"; type did not change: set type to \"ISCSI\" to switch to this member"))
 			}
 		}
@@ -705,8 +699,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.PersistentVolumeClaim != nil && in.Type != "PersistentVolumeClaim" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may only be set when type is \"PersistentVolumeClaim\"; type did not change: set type to \"PersistentVolumeClaim\" to switch to this member"))
 			}
 		}
@@ -716,8 +709,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.RBD != nil && in.Type != "RBD" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rbd"), "may only be set when type is \"RBD\"; type did not change: set type to \"RBD\" to switch to this member"))
 			}
 		}
@@ -727,8 +719,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.ConfigMap != nil && in.Type != "ConfigMap" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("configMap"), "may only be set when type is \"ConfigMap\"; type did not change: set type to \"ConfigMap\" to switch to this member"))
 			}
 		}
@@ -738,8 +729,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.DownwardAPI != nil && in.Type != "DownwardAPI" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("downwardAPI"), "may only be set when type is \"DownwardAPI\"; type did not change: set type to \"DownwardAPI\" to switch to this member"))
 			}
 		}
@@ -749,8 +739,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.CSI != nil && in.Type != "CSI" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("csi"), "may only be set when type is \"CSI\"; type did not change: set type to \"CSI\" to switch to this member"))
 			}
 		}
@@ -760,8 +749,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.Projected != nil && in.Type != "Projected" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("projected"), "may only be set when type is \"Projected\"; type did not change: set type to \"Projected\" to switch to this member"))
 			}
 		}
@@ -771,8 +759,7 @@ func (in *VolumeSource) unionsErrors(old *VolumeSource, fldPath *field.Path) fie
 		if in.Ephemeral != nil && in.Type != "Ephemeral" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("ephemeral"), "may only be set when type is \"Ephemeral\"; type did not change: set type to \"Ephemeral\" to switch to this member"))
 			}
 		}

@@ -293,8 +293,7 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 		if in.File != nil && in.Input != "File" {
 			if old == nil || old.Input != in.Input {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\""))
-			}
-			if old != nil && old.Input == in.Input {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("file"), "may only be set when input is \"File\"; input did not change: set input to \"File\" to switch to this member"))
 			}
 		}
@@ -304,8 +303,7 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 		if in.URL != nil && in.Input != "URL" {
 			if old == nil || old.Input != in.Input {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\""))
-			}
-			if old != nil && old.Input == in.Input {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("url"), "may only be set when input is \"URL\"; input did not change: set input to \"URL\" to switch to this member"))
 			}
 		}
@@ -317,8 +315,7 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 		if in.Socket != nil && in.Output == "Stdout" {
 			if old == nil || old.Output != in.Output {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
-			}
-			if old != nil && old.Output == in.Output {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
 			}
 		}
@@ -485,16 +482,14 @@ func (in *Union) unionsErrors(old *Union, fldPath *field.Path) field.ErrorList {
 		if in.FieldA != 0 && in.UnionType != "FieldA" {
 			if old == nil || old.UnionType != in.UnionType {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\""))
-			}
-			if old != nil && old.UnionType == in.UnionType {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldA"), "may only be set when unionType is \"FieldA\"; unionType did not change: set unionType to \"FieldA\" to switch to this member"))
 			}
 		}
 		if in.FieldB != 0 && in.UnionType != "FieldB" {
 			if old == nil || old.UnionType != in.UnionType {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\""))
-			}
-			if old != nil && old.UnionType == in.UnionType {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("fieldB"), "may only be set when unionType is \"FieldB\"; unionType did not change: set unionType to \"FieldB\" to switch to this member"))
 			}
 		}
@@ -593,16 +588,14 @@ func (in *Union2) unionsErrors(old *Union2, fldPath *field.Path) field.ErrorList
 		if in.Alpha != 0 && in.Type2 == "BETA" {
 			if old == nil || old.Type2 != in.Type2 {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\""))
-			}
-			if old != nil && old.Type2 == in.Type2 {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("alpha"), "may only be set when type is \"ALPHA\"; type did not change: set type to \"ALPHA\" to switch to this member"))
 			}
 		}
 		if in.Beta != 0 && in.Type2 == "ALPHA" {
 			if old == nil || old.Type2 != in.Type2 {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\""))
-			}
-			if old != nil && old.Type2 == in.Type2 {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("beta"), "may only be set when type is \"BETA\"; type did not change: set type to \"BETA\" to switch to this member"))
 			}
 		}

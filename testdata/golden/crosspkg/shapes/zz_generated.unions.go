@@ -83,8 +83,7 @@ func (in *Shape) unionsErrors(old *Shape, fldPath *field.Path) field.ErrorList {
 		if in.Square != nil && in.Type == "Circle" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\""))
-			}
-			if old != nil && old.Type == in.Type {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("square"), "may only be set when type is \"Square\"; type did not change: set type to \"Square\" to switch to this member"))
 			}
 		}
