@@ -137,9 +137,7 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 		case strings.HasPrefix(m.name, k8sPrefix):
 			e = fm.parseK8sMarker(m)
 		case d == nil:
-			if guess := misspelledUnionMarker(m.name); guess != "" {
-				e = syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess)
-			}
+			e = misspelled(m.name)
 		}
 		if e != nil {
 			e.Line = m.line
@@ -182,9 +180,7 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 		case d != nil && d.onType != nil:
 			e = d.onType(&tm, m)
 		case d == nil:
-			if guess := misspelledUnionMarker(m.name); guess != "" {
-				e = syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", m.name, guess)
-			}
+			e = misspelled(m.name)
 		}
 		if e != nil {
 			e.Line = m.line
@@ -322,6 +318,15 @@ func ParseDefault(raw string) (string, error) {
 		return "", fmt.Errorf("+default=%s on a discriminator must be a JSON string, e.g. +default=%q", raw, raw)
 	}
 	return value, nil
+}
+
+// misspelled is the error of an unknown marker that is probably a
+// misspelling of a union marker, or nil.
+func misspelled(name string) *SyntaxError {
+	if guess := misspelledUnionMarker(name); guess != "" {
+		return syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", name, guess)
+	}
+	return nil
 }
 
 // misspelledUnionMarker returns the union marker that name is probably a
