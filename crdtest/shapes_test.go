@@ -286,17 +286,29 @@ func someKeys(rng *rand.Rand) []string {
 }
 
 // union draws the fields of the union struct: each discriminator a valid
-// value, "", an invalid value or absent (but when Go always writes it), and
-// each member absent, set or present but unset.
+// value three times in four, else "", an invalid value or absent (but when
+// Go always writes it), and each member absent, set or present but unset,
+// or, one time in four, only the selected member set. Valid values and valid
+// objects are what updates normalize.
 func (k *kindShape) union(rng *rand.Rand) map[string]any {
 	obj := map[string]any{}
 	for _, u := range k.unions {
-		choices := append(slices.Clone(u.values), "", "Bogus")
-		if d := choices[rng.IntN(len(choices))]; d != "" || u.required || rng.IntN(2) == 0 {
+		choices := u.values
+		if rng.IntN(4) == 0 {
+			choices = []string{"", "Bogus"}
+		}
+		d := choices[rng.IntN(len(choices))]
+		if d != "" || u.required || rng.IntN(2) == 0 {
 			obj[u.json] = d
 		}
+		// A union in four is as a careful client writes it: the
+		// selected member set and no other.
+		careful := rng.IntN(4) == 0
 		for _, m := range u.members {
-			if v, ok := m.draw(rng); ok {
+			switch v, ok := m.draw(rng); {
+			case careful && m.value == d:
+				obj[m.json] = runtime.DeepCopyJSONValue(memberValues[m.kind][0])
+			case !careful && ok:
 				obj[m.json] = v
 			}
 		}
