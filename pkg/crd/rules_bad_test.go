@@ -14,7 +14,7 @@ import (
 // problems of its own, and edits the CRDs of its crd directory.
 func editPackage(t *testing.T, dir string) ([]crd.File, unions.Problems) {
 	t.Helper()
-	model, problems, l, err := buildShared(dir)
+	model, problems, universe, packages, err := buildShared(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func editPackage(t *testing.T, dir string) ([]crd.File, unions.Problems) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crd.Edit(model, crd.Kinds(l.universe, l.packages), files)
+	return crd.Edit(model, crd.Kinds(universe, packages), files)
 }
 
 // TestRulesOfBadCRDs checks the cases of the CRD rules in testdata/bad

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/union-gen/union-gen/internal/rules"
@@ -127,10 +126,6 @@ func messagePattern(message string) *regexp.Regexp {
 	b.WriteString(regexp.QuoteMeta(message[last:]))
 	return regexp.MustCompile("^" + b.String() + "$")
 }
-
-// universeMu serializes the builds of models: they share one universe
-// (sharedLoad), to which gengo's lookups of types add.
-var universeMu sync.Mutex
 
 // buildBad builds the model of one package of badDir, with the helper
 // packages nested in it (crosspkgenum/enums), and returns its problems.
