@@ -179,17 +179,17 @@ type %[1]sSpec struct {
 `, k.name)
 	switch k.placement {
 	case placeValue:
-		fmt.Fprintf(b, "\t// +optional\n\tU %s `json:\"u\"`\n", union)
+		fmt.Fprintf(b, "\t// +optional\n\tU %s `json:%q`\n", union, unionField)
 	case placePointer:
-		fmt.Fprintf(b, "\t// +optional\n\tU *%s `json:\"u,omitempty\"`\n", union)
+		fmt.Fprintf(b, "\t// +optional\n\tU *%s `json:%q`\n", union, unionField+",omitempty")
 	case placeInline:
 		fmt.Fprintf(b, "\t%s `json:\",inline\"`\n", union)
 	case placeMap:
-		fmt.Fprintf(b, "\t// +kubebuilder:validation:MaxProperties=3\n\t// +optional\n\tU map[string]%s `json:\"u,omitempty\"`\n", union)
+		fmt.Fprintf(b, "\t// +kubebuilder:validation:MaxProperties=3\n\t// +optional\n\tU map[string]%s `json:%q`\n", union, unionField+",omitempty")
 	case placeListMap:
-		fmt.Fprintf(b, "\t// +listType=map\n\t// +listMapKey=name\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%sItem `json:\"u,omitempty\"`\n", k.name)
+		fmt.Fprintf(b, "\t// +listType=map\n\t// +listMapKey=name\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%sItem `json:%q`\n", k.name, unionField+",omitempty")
 	case placeList:
-		fmt.Fprintf(b, "\t// +listType=atomic\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%s `json:\"u,omitempty\"`\n", union)
+		fmt.Fprintf(b, "\t// +listType=atomic\n\t// +kubebuilder:validation:MaxItems=3\n\t// +optional\n\tU []%s `json:%q`\n", union, unionField+",omitempty")
 	}
 	b.WriteString("}\n")
 	if k.placement == placeListMap {

@@ -298,7 +298,7 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 			v := stmtView(rests[k], stmts[i+k].do, p)
 			// Two statements under opposite conditions are an if and its
 			// else: V3's errors when the discriminator changed and not.
-			if k+1 < len(rests) && v.When != "" && rests[k].Equal(unionspec.Not(rests[k+1])) {
+			if k+1 < len(rests) && v.When != "" && rests[k].Negates(rests[k+1]) {
 				v.Else = stmts[i+k+1].do
 				k++
 			}

@@ -132,6 +132,11 @@ func (c *Cond) Equal(d *Cond) bool {
 		slices.EqualFunc(c.Args, d.Args, (*Cond).Equal)
 }
 
+// Negates reports whether c is the negation of d, or d of c.
+func (c *Cond) Negates(d *Cond) bool {
+	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
+}
+
 // Conjuncts are the conditions of which c is the conjunction.
 func (c *Cond) Conjuncts() []*Cond {
 	if c.Op == OpAnd {
