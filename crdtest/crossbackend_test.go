@@ -275,6 +275,9 @@ func kindCases(t *testing.T, dir string, k *kindShape, rng *rand.Rand, objects i
 	}
 	v := newValidators(t, crdDef)
 	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+crd.PolicySuffix, k.name, plural)
+	if got, want := p.schema != nil, k.mayNormalize(); got != want {
+		t.Fatalf("%s (%s): union-gen wrote a policy: %t; want one exactly when an update may clear a member: %t", k.name, placementNames[k.placement], got, want)
+	}
 
 	objs := make([]map[string]any, objects)
 	for i := range objs {
@@ -306,6 +309,13 @@ func kindCases(t *testing.T, dir string, k *kindShape, rng *rand.Rand, objects i
 		}
 	}
 	return cases
+}
+
+// mayNormalize tells a kind whose updates may clear a member: its unions
+// have old counterparts (they are not items of a plain list) and one of
+// them has a member and a value that does not select it.
+func (k *kindShape) mayNormalize() bool {
+	return k.placement != placeList && slices.ContainsFunc(k.unions, func(u *unionShape) bool { return len(u.values) > 1 })
 }
 
 // shapesPolicy is what union-gen's policy file gives for a kind: the
