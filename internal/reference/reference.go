@@ -7,6 +7,7 @@ package reference
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/union-gen/union-gen/internal/rules"
@@ -62,12 +63,19 @@ func DialectTable() string {
 	return b.String()
 }
 
-// RuleTable is the Markdown table of the rules, in the order of rules.All.
+// RuleTable is the Markdown table of the rules, in the order of rules.All,
+// each with the markers whose Definitions name it.
 func RuleTable() string {
 	var b strings.Builder
-	b.WriteString("| rule | family | requires | message | hint |\n|---|---|---|---|---|\n")
+	b.WriteString("| rule | family | requires | message | hint | markers |\n|---|---|---|---|---|---|\n")
 	for _, r := range rules.All {
-		row(&b, code(string(r.ID)), r.Family, r.Summary, code(r.Message), r.Hint)
+		var names []string
+		for _, d := range markers.Definitions {
+			if slices.Contains(d.Rules, r.ID) {
+				names = append(names, code("+"+d.Name))
+			}
+		}
+		row(&b, code(string(r.ID)), r.Family, r.Summary, code(r.Message), r.Hint, strings.Join(names, ", "))
 	}
 	return b.String()
 }
