@@ -659,8 +659,10 @@ func zeroOf(m *unions.Member, expr string) string {
 		return `""`
 	case unionspec.PresenceBool:
 		return "false"
+	case unionspec.PresenceInteger, unionspec.PresenceFloat:
+		return "0"
 	case unionspec.PresenceNonZero:
 		return "unionsNilOf(" + expr + ")"
 	}
-	return "0"
+	panic(fmt.Sprintf("generators: no Go zero value of presence %v", m.Presence))
 }
