@@ -41,6 +41,22 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 		}
 		return
 	}
+	value, selectable := b.memberValue(t, ms, u)
+	if !selectable || !ok {
+		return
+	}
+	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
+		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+	}
+	described.Value, described.Optional = value, ms.optional
+	u.Members = append(u.Members, described)
+}
+
+// memberValue is the discriminator value that selects a member of a
+// discriminated union: its written value, else its Go name. It reports
+// false for a member that is left out of the union or is in error.
+func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, bool) {
+	m := ms.f
 	value := ms.value
 	if value == "" {
 		value = m.GoName
@@ -49,6 +65,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	// read (guess): a written value is taken, and so is every Go name when
 	// the discriminator's type has no constants to guess from.
 	guessedFromMembers := u.Enum.Source == EnumGuessed && len(u.Enum.Values) == 0
+	ok := true
 	switch {
 	case u.Enum.Has(value) || (u.Enum.Source == EnumGuessed && ms.value != "") || guessedFromMembers:
 	case ms.value == "" && u.Dialect != markers.DialectKEP:
@@ -57,7 +74,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 		b.markerProblem(t, m, ms.marker, rules.Unselectable, true,
 			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s); write +%s=<value> to give it one",
 			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), markers.MemberMarker)
-		return
+		return "", false
 	default:
 		b.markerProblem(t, m, ms.marker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))
 		ok = false
@@ -66,14 +83,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 		b.markerProblem(t, m, ms.marker, rules.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, u.Discriminator.GoName, other.GoName)
 		ok = false
 	}
-	if !ok {
-		return
-	}
-	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
-		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
-	}
-	described.Value, described.Optional = value, ms.optional
-	u.Members = append(u.Members, described)
+	return value, ok
 }
 
 // isOptional reports whether a field may be unset: "+optional", or

@@ -66,29 +66,7 @@ const Other = "\x00other"
 func (c *Cond) Simplify(known Known) *Cond {
 	switch c.Op {
 	case OpAnd, OpOr:
-		and := c.Op == OpAnd
-		var buf [8]*Cond
-		args, changed := buf[:0], false
-		for _, arg := range c.Args {
-			simple := arg.Simplify(known)
-			switch {
-			case simple.Is(!and):
-				return simple
-			case simple.Is(and):
-				changed = true // true in a conjunction, false in a disjunction
-			case simple.Op == c.Op:
-				args, changed = append(args, simple.Args...), true // (a && b) && c is a && b && c
-			default:
-				args, changed = append(args, simple), changed || simple != arg
-			}
-		}
-		switch {
-		case len(args) == 1:
-			return args[0]
-		case !changed:
-			return c
-		}
-		return &Cond{Op: c.Op, Args: slices.Clone(args)}
+		return c.simplifyJunction(known)
 	case OpNot:
 		arg := c.Args[0].Simplify(known)
 		switch {
@@ -124,6 +102,34 @@ func (c *Cond) Simplify(known Known) *Cond {
 		return False()
 	}
 	return c
+}
+
+// simplifyJunction is Simplify of a conjunction or a disjunction: c itself
+// when no argument simplifies.
+func (c *Cond) simplifyJunction(known Known) *Cond {
+	and := c.Op == OpAnd
+	var buf [8]*Cond
+	args, changed := buf[:0], false
+	for _, arg := range c.Args {
+		simple := arg.Simplify(known)
+		switch {
+		case simple.Is(!and):
+			return simple
+		case simple.Is(and):
+			changed = true // true in a conjunction, false in a disjunction
+		case simple.Op == c.Op:
+			args, changed = append(args, simple.Args...), true // (a && b) && c is a && b && c
+		default:
+			args, changed = append(args, simple), changed || simple != arg
+		}
+	}
+	switch {
+	case len(args) == 1:
+		return args[0]
+	case !changed:
+		return c
+	}
+	return &Cond{Op: c.Op, Args: slices.Clone(args)}
 }
 
 // Equal reports whether c and d are the same condition.
