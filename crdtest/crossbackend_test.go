@@ -116,6 +116,9 @@ func (c *shapeCase) differences(stats map[string]int) []string {
 	if want != "accept" {
 		stats["invalid"]++
 	}
+	if slices.ContainsFunc(c.goErrs, func(e *field.Error) bool { return e.Type == field.ErrorTypeInvalid }) {
+		stats["invalid without discriminator"]++
+	}
 	if c.old != nil && !reflect.DeepEqual(c.goObj, c.canonicalObj) {
 		stats["normalized"]++
 	}

@@ -10,8 +10,8 @@ import (
 )
 
 // A shapes package is a random API package for union-gen: kinds whose spec
-// reaches a struct of one or two discriminated unions through one of the
-// placements below, with members of every kind union-gen accepts. The same
+// reaches a struct of one or two unions (discriminated, exactly-one or
+// zero-or-one) through one of the placements below, with members of every kind union-gen accepts. The same
 // description writes the Go source and draws objects of the kinds, so that
 // every backend can be run on them (see TestRandomShapes).
 type shapesPackage struct {
@@ -57,8 +57,19 @@ type kindShape struct {
 	unions     []*unionShape
 }
 
+// unionKind is what a union requires of its members.
+type unionKind int
+
+const (
+	discriminated unionKind = iota // a +unionDiscriminator selects the member
+	exactlyOne                     // +k8s:unionMember, no discriminator
+	zeroOrOne                      // +k8s:zeroOrOneOfMember
+)
+
 type unionShape struct {
-	goName, json string // the discriminator's
+	kind         unionKind
+	name         string // the union's, for validation-gen's markers
+	goName, json string // the discriminator's; "" without one
 	enumType     string
 	required     bool     // +required, written without omitempty
 	values       []string // the enum's, "" among them when it means no member
@@ -90,6 +101,17 @@ func newShapesPackage(rng *rand.Rand, n int) *shapesPackage {
 		for u := range 1 + rng.IntN(2) {
 			k.unions = append(k.unions, newUnionShape(rng, k.name, u))
 		}
+		// A union without a discriminator ratchets only by --ratcheting,
+		// which the package is not generated with: in a ratcheting kind,
+		// the API server would ratchet its rules where Go does not.
+		if k.ratcheting == "" && rng.IntN(3) == 0 {
+			u := k.unions[rng.IntN(len(k.unions))]
+			u.kind = []unionKind{exactlyOne, zeroOrOne}[rng.IntN(2)]
+			u.goName, u.json, u.enumType, u.required, u.values = "", "", "", false, nil
+			for _, m := range u.members {
+				m.value, m.explicit, m.optional = "", false, false
+			}
+		}
 		p.kinds = append(p.kinds, k)
 	}
 	return p
@@ -99,6 +121,7 @@ var memberNames = []string{"Alpha", "Bravo", "Charlie", "Delta", "Echo"}
 
 func newUnionShape(rng *rand.Rand, kind string, index int) *unionShape {
 	u := &unionShape{
+		name:     fmt.Sprintf("u%d", index),
 		goName:   []string{"Type", "Mode"}[index],
 		json:     []string{"type", "mode"}[index],
 		enumType: fmt.Sprintf("%sU%d", kind, index),
@@ -197,25 +220,10 @@ type %[1]sSpec struct {
 	}
 	fmt.Fprintf(b, "\ntype %s struct {\n", union)
 	for _, u := range k.unions {
-		b.WriteString("\t// +unionDiscriminator\n")
-		if k.ratcheting != "" {
-			fmt.Fprintf(b, "\t// +unionRatcheting=%s\n", k.ratcheting)
-		}
-		if u.required {
-			fmt.Fprintf(b, "\t// +required\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json)
-		} else {
-			fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json+",omitempty")
-		}
+		u.writeDiscriminator(b, k.ratcheting)
 		for _, m := range u.members {
-			marker := "+unionMember"
-			if m.explicit {
-				marker += "=" + m.value
-			}
-			if m.optional {
-				marker += ",optional"
-			}
-			fmt.Fprintf(b, "\t// %s\n", marker)
-			if len(k.unions) > 1 {
+			fmt.Fprintf(b, "\t// %s\n", u.memberMarker(m))
+			if u.kind == discriminated && len(k.unions) > 1 {
 				fmt.Fprintf(b, "\t// +unionDiscriminatedBy=%s\n", u.json)
 			}
 			tag := m.json + ",omitempty"
@@ -230,12 +238,50 @@ type %[1]sSpec struct {
 	}
 	b.WriteString("}\n")
 	for _, u := range k.unions {
+		if u.kind != discriminated {
+			continue
+		}
 		fmt.Fprintf(b, "\n// +enum\ntype %s string\n\nconst (\n", u.enumType)
 		for i, v := range u.values {
 			fmt.Fprintf(b, "\t%s%d %s = %q\n", u.enumType, i, u.enumType, v)
 		}
 		b.WriteString(")\n")
 	}
+}
+
+// writeDiscriminator writes the discriminator field of a discriminated
+// union.
+func (u *unionShape) writeDiscriminator(b *strings.Builder, ratcheting string) {
+	if u.kind != discriminated {
+		return
+	}
+	b.WriteString("\t// +unionDiscriminator\n")
+	if ratcheting != "" {
+		fmt.Fprintf(b, "\t// +unionRatcheting=%s\n", ratcheting)
+	}
+	if u.required {
+		fmt.Fprintf(b, "\t// +required\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json)
+	} else {
+		fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json+",omitempty")
+	}
+}
+
+// memberMarker is the marker that makes m a member of u.
+func (u *unionShape) memberMarker(m *memberShape) string {
+	switch u.kind {
+	case exactlyOne:
+		return fmt.Sprintf("+k8s:unionMember(union: %q)", u.name)
+	case zeroOrOne:
+		return fmt.Sprintf("+k8s:zeroOrOneOfMember(union: %q)", u.name)
+	}
+	marker := "+unionMember"
+	if m.explicit {
+		marker += "=" + m.value
+	}
+	if m.optional {
+		marker += ",optional"
+	}
+	return marker
 }
 
 // object draws a spec of the kind as a client may send it, as JSON values.
@@ -288,25 +334,36 @@ func someKeys(rng *rand.Rand) []string {
 // union draws the fields of the union struct: each discriminator a valid
 // value three times in four, else "", an invalid value or absent (but when
 // Go always writes it), and each member absent, set or present but unset,
-// or, one time in four, only the selected member set. Valid values and valid
+// or, one time in four, only the selected member set (in a union without a
+// discriminator, one member at random). Valid values and valid
 // objects are what updates normalize.
 func (k *kindShape) union(rng *rand.Rand) map[string]any {
 	obj := map[string]any{}
 	for _, u := range k.unions {
-		choices := u.values
-		if rng.IntN(4) == 0 {
-			choices = []string{"", "Bogus"}
-		}
-		d := choices[rng.IntN(len(choices))]
-		if d != "" || u.required || rng.IntN(2) == 0 {
-			obj[u.json] = d
+		// A member that a careful client sets: the discriminator's, or
+		// one at random in a union without one.
+		selects := func(m *memberShape) bool { return false }
+		switch u.kind {
+		case discriminated:
+			choices := u.values
+			if rng.IntN(4) == 0 {
+				choices = []string{"", "Bogus"}
+			}
+			d := choices[rng.IntN(len(choices))]
+			if d != "" || u.required || rng.IntN(2) == 0 {
+				obj[u.json] = d
+			}
+			selects = func(m *memberShape) bool { return m.value == d }
+		default:
+			chosen := u.members[rng.IntN(len(u.members))]
+			selects = func(m *memberShape) bool { return m == chosen }
 		}
 		// A union in four is as a careful client writes it: the
 		// selected member set and no other.
 		careful := rng.IntN(4) == 0
 		for _, m := range u.members {
 			switch v, ok := m.draw(rng); {
-			case careful && m.value == d:
+			case careful && selects(m):
 				obj[m.json] = runtime.DeepCopyJSONValue(memberValues[m.kind][0])
 			case !careful && ok:
 				obj[m.json] = v

@@ -77,8 +77,8 @@ var switchers = []struct {
 // TestRealAPIServer installs the example CRD, with union-gen's rules, in a
 // real kube-apiserver and then its policy, and checks with client-go and
 // kubectl that:
-//   - a Widget with an invalid union is rejected with the generated message
-//     on the generated path;
+//   - a Widget with invalid unions, discriminated and not, is rejected with
+//     the generated messages on the generated paths;
 //   - the Deployment story: switching a strategy defaulted by the schema to
 //     Recreate, by client-side apply, server-side apply, JSON merge patch and
 //     PUT, is rejected without the policy, and accepted with it, with the
@@ -98,11 +98,13 @@ func TestRealAPIServer(t *testing.T) {
 		obj.Object["spec"] = map[string]any{
 			"unionType": "FieldA",
 			"strategy":  map[string]any{"type": "Recreate", "rollingUpdate": map[string]any{"maxSurge": int64(1)}},
+			"backup":    map[string]any{"mode": "Copy", "copy": map[string]any{"target": "t", "bucket": "b", "volume": "v"}},
 		}
 		_, err := c.dynamic.Resource(widgets).Namespace(namespace).Create(ctx, obj, metav1.CreateOptions{})
 		wantCauses(t, err, map[string]string{
 			"spec.strategy.rollingUpdate": `may only be set when type is "RollingUpdate"`,
 			"spec.fieldA":                 `must be set when unionType is "FieldA"`,
+			"spec.backup.copy":            "must specify at most one of: `bucket`, `volume`",
 		})
 	})
 

@@ -3,6 +3,7 @@ package crd
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -27,8 +28,11 @@ func (p *celPrinter) print(c *unionspec.Cond, negated bool) string {
 // leaf is the CEL of an operation, or of its negation, guarded where old
 // may be absent.
 func (p *celPrinter) leaf(c *unionspec.Cond, negated bool) string {
-	if c.Op == unionspec.OpDiscIn {
+	switch c.Op {
+	case unionspec.OpDiscIn:
 		return p.discIn(c.Values, negated)
+	case unionspec.OpNoneSet, unionspec.OpSeveralSet:
+		return p.counted(c.Op, negated)
 	}
 	s := p.operation(c)
 	if p.guard != "" && c.Op.OnUpdateOnly() {
@@ -83,6 +87,34 @@ func (p *celPrinter) discIn(values []string, negated bool) string {
 func (p *celPrinter) discValue(x string) string {
 	value, present := p.selectField(x, p.u.Discriminator)
 	return fmt.Sprintf(`(%s ? %s : "")`, present, value)
+}
+
+// counted is the CEL of OpNoneSet or OpSeveralSet, or of its negation.
+func (p *celPrinter) counted(op unionspec.Op, negated bool) string {
+	var comparison string
+	switch {
+	case op == unionspec.OpNoneSet && !negated:
+		comparison = " == 0"
+	case op == unionspec.OpNoneSet:
+		comparison = " != 0"
+	case !negated:
+		comparison = " > 1"
+	default:
+		comparison = " <= 1"
+	}
+	return "(" + p.count() + comparison + ")"
+}
+
+// count is the CEL of the number of members of self that are set.
+func (p *celPrinter) count() string {
+	if len(p.u.Members) == 0 {
+		return "0"
+	}
+	terms := make([]string, len(p.u.Members))
+	for i, m := range p.u.Members {
+		terms[i] = "(" + p.set(m.Name, p.self) + " ? 1 : 0)"
+	}
+	return strings.Join(terms, " + ")
 }
 
 // set is the CEL of the Go test of "set" of a member of x.

@@ -233,11 +233,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 	}
 	props := get(schema, "properties")
 	for _, u := range plan.Unions {
-		// The rules are those of a discriminator (§7); a union without one
-		// is checked by the Go methods only.
-		if u.Kind == unions.Discriminated {
-			e.union(schema, props, u, correlated, path)
-		}
+		e.union(schema, props, u, correlated, path)
 	}
 	for _, step := range plan.Steps {
 		if step.JSONName == "" {
@@ -277,47 +273,16 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path s
 // union adds a union's rules to the schema of its struct, and its enum to the
 // discriminator's schema.
 func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated bool, path string) {
-	disc := get(props, u.Discriminator.JSONName)
-	if disc == nil {
-		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", u.Discriminator.JSONName)
+	if !e.properties(schema, props, u, path) {
 		return
-	}
-	for _, m := range u.Members {
-		member := get(props, m.JSONName)
-		if member == nil {
-			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of the union of %s: the CRD is stale; run controller-gen first", m.JSONName, u.Discriminator.JSONName)
-			return
-		}
-		if m.Opaque != "" {
-			// The Go methods tell it by reflect; the rules and the policy
-			// read JSON, which does not show what decoding makes of it.
-			e.errorf(member, rules.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
-			return
-		}
 	}
 	celRules, err := Rules(u.Spec, correlated)
 	if err != nil {
 		e.errorf(schema, rules.CELName, path, "%v", err)
 		return
 	}
-	want := Enum(u)
-	if enum := get(disc, "enum"); enum == nil {
-		set(disc, "enum", stringSeq(want))
-	} else {
-		var have []string
-		for _, n := range items(enum) {
-			have = append(have, n.Value)
-		}
-		slices.Sort(have)
-		switch {
-		case slices.Equal(have, want):
-		case slices.Equal(have, u.Enum.Values):
-			set(disc, "enum", stringSeq(want))
-		default:
-			e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-				unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
-			return
-		}
+	if u.Spec.Discriminator != "" && !e.enum(get(props, u.Spec.Discriminator), u, path) {
+		return
 	}
 	list := get(schema, "x-kubernetes-validations")
 	switch {
@@ -329,16 +294,76 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		return
 	}
 	for _, r := range celRules {
-		n := &yaml.Node{Kind: yaml.MappingNode}
-		set(n, "fieldPath", str(r.FieldPath))
-		set(n, "message", str(r.Message))
-		if r.OptionalOldSelf {
-			set(n, "optionalOldSelf", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
-		}
-		set(n, "reason", str(r.Reason))
-		set(n, "rule", str(r.Rule))
-		list.Content = append(list.Content, n)
+		list.Content = append(list.Content, ruleNode(r))
 	}
+}
+
+// properties checks that the schema has the union's properties, with
+// members whose JSON shows when they are set.
+func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path string) bool {
+	if d := u.Spec.Discriminator; d != "" && get(props, d) == nil {
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", u.Discriminator.JSONName)
+		return false
+	}
+	for _, m := range u.Members {
+		member := get(props, m.JSONName)
+		if member == nil {
+			union := "a union without a discriminator"
+			if d := u.Spec.Discriminator; d != "" {
+				union = "the union of " + d
+			}
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, union)
+			return false
+		}
+		if m.Opaque != "" {
+			// The Go methods tell it by reflect; the rules and the policy
+			// read JSON, which does not show what decoding makes of it.
+			e.errorf(member, rules.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
+			return false
+		}
+	}
+	return true
+}
+
+// enum sets the discriminator's enum to the values its rules expect, or
+// reports an enum of other values.
+func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) bool {
+	want := Enum(u)
+	enum := get(disc, "enum")
+	if enum == nil {
+		set(disc, "enum", stringSeq(want))
+		return true
+	}
+	var have []string
+	for _, n := range items(enum) {
+		have = append(have, n.Value)
+	}
+	slices.Sort(have)
+	switch {
+	case slices.Equal(have, want):
+	case slices.Equal(have, u.Enum.Values):
+		set(disc, "enum", stringSeq(want))
+	default:
+		e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+			unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
+		return false
+	}
+	return true
+}
+
+// ruleNode is a rule as an item of x-kubernetes-validations.
+func ruleNode(r Rule) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	if r.FieldPath != "" {
+		set(n, "fieldPath", str(r.FieldPath))
+	}
+	set(n, "message", str(r.Message))
+	if r.OptionalOldSelf {
+		set(n, "optionalOldSelf", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
+	}
+	set(n, "reason", str(r.Reason))
+	set(n, "rule", str(r.Rule))
+	return n
 }
 
 // strip removes the rules that union-gen added before from a schema and

@@ -1,4 +1,4 @@
-// Package crd adds the rules of the unions (docs/semantics.md V1–V3) to the
+// Package crd adds the rules of the unions (docs/semantics.md V1–V4) to the
 // CustomResourceDefinitions that controller-gen writes: as CEL
 // x-kubernetes-validations rules, checked by the API server itself, and as
 // the enum of each discriminator.
@@ -23,6 +23,7 @@ const Marker = " // union-gen"
 const (
 	ReasonRequired  = "FieldValueRequired"
 	ReasonForbidden = "FieldValueForbidden"
+	ReasonInvalid   = "FieldValueInvalid"
 )
 
 // Rule is one x-kubernetes-validations rule.
@@ -52,7 +53,10 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 		if c.Error == unionspec.ErrorNotSupported {
 			continue
 		}
-		r := Rule{Message: c.Message, Reason: reasons[c.Error], FieldPath: FieldPath(c.Field)}
+		r := Rule{Message: c.Message, Reason: reasons[c.Error]}
+		if c.Field != "" {
+			r.FieldPath = FieldPath(c.Field)
+		}
 		p := &celPrinter{u: u, self: "self", selectField: selectProperty}
 		var when *unionspec.Cond
 		switch {
@@ -81,6 +85,7 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 var reasons = map[unionspec.ErrorType]string{
 	unionspec.ErrorRequired:  ReasonRequired,
 	unionspec.ErrorForbidden: ReasonForbidden,
+	unionspec.ErrorInvalid:   ReasonInvalid,
 }
 
 // Enum is the enum of a discriminator's schema: its valid values and "",
@@ -145,8 +150,10 @@ func setTest(p unionspec.Presence, props []*unionspec.Property, present, value s
 // selectable checks that CEL can select every property that the rules of
 // a union read: its discriminator, its members and their properties.
 func selectable(u *unionspec.Union) error {
-	if _, err := Select(u.Discriminator); err != nil {
-		return err
+	if u.Discriminator != "" {
+		if _, err := Select(u.Discriminator); err != nil {
+			return err
+		}
 	}
 	for _, m := range u.Members {
 		if _, err := Select(m.Name); err != nil {

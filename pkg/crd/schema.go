@@ -27,10 +27,7 @@ func addStruct(s *unstructuredunions.Schema, model *unions.Model, t *types.Type)
 	st := &unstructuredunions.Struct{}
 	s.Structs[name] = st
 	for _, u := range plan.Unions {
-		// Unions without a discriminator get Go methods only (§7).
-		if u.Kind == unions.Discriminated {
-			st.Unions = append(st.Unions, u.Spec)
-		}
+		st.Unions = append(st.Unions, u.Spec)
 	}
 	for _, step := range plan.Steps {
 		st.Fields = append(st.Fields, &unstructuredunions.Field{Name: step.JSONName, Walk: schemaWalk(s, model, step.Walk)})

@@ -154,7 +154,16 @@ type Owner struct {
 	Owner *string `json:"owner,omitempty"`
 }
 
-// Copy is the pointer member of a Backup.
+// Copy is the pointer member of a Backup. It may name the copy's
+// destination by a bucket or a volume, not both: a union without a
+// discriminator, in validation-gen's markers, which the CRD checks with a
+// rule that counts the members set.
 type Copy struct {
 	Target string `json:"target"`
+	// +k8s:zeroOrOneOfMember
+	// +optional
+	Bucket *string `json:"bucket,omitempty"`
+	// +k8s:zeroOrOneOfMember
+	// +optional
+	Volume *string `json:"volume,omitempty"`
 }

@@ -26,6 +26,7 @@ import (
 	maps "maps"
 	reflect "reflect"
 	slices "slices"
+	strings "strings"
 )
 
 // NormalizeUnions clears the union members of in that its discriminators no
@@ -39,6 +40,7 @@ func (in *Backup) NormalizeUnions(old *Backup) {
 	if ((!reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot") || (in.Copy != nil && old.Copy != nil && in.Mode != "Copy")) && old.Mode != in.Mode {
 		in.unionsNormalizeMode(old)
 	}
+	in.Copy.NormalizeUnions(old.Copy)
 }
 
 // unionsNormalizeMode clears the members that Mode no longer selects, now that
@@ -79,6 +81,9 @@ func (in *Backup) ValidateUnions(old *Backup, fldPath *field.Path) field.ErrorLi
 	default:
 		return in.unionsErrors(old, fldPath)
 	}
+	if !in.Copy.UnionsValid() {
+		return in.unionsErrors(old, fldPath)
+	}
 	return nil
 }
 
@@ -113,6 +118,13 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Copy", "None", "Snapshot"}))
 	}
+	oldCopy := unionsNilOf(in.Copy)
+	if old != nil {
+		oldCopy = old.Copy
+	}
+	if !in.Copy.UnionsValid() {
+		errs = unionsConcat(errs, in.Copy.ValidateUnions(oldCopy, fldPath.Child("copy")))
+	}
 	return errs
 }
 
@@ -138,6 +150,57 @@ func (in *Backup) UnionsValid() bool {
 			return false
 		}
 	default:
+		return false
+	}
+	if !in.Copy.UnionsValid() {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *Copy) NormalizeUnions(old *Copy) {
+	if in == nil || old == nil {
+		return
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Copy) ValidateUnions(old *Copy, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	if unionsCount(in.Bucket != nil, in.Volume != nil) > 1 {
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Copy) unionsErrors(old *Copy, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if unionsCount(in.Bucket != nil, in.Volume != nil) > 1 {
+		errs = unionsAppend(errs, field.Invalid(fldPath, "{"+strings.Join(unionsSetMembers([]string{"bucket", "volume"}, in.Bucket != nil, in.Volume != nil), ", ")+"}", "must specify at most one of: `bucket`, `volume`").WithOrigin("zeroOrOneOf"))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Copy) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	if unionsCount(in.Bucket != nil, in.Volume != nil) > 1 {
 		return false
 	}
 	return true
@@ -597,4 +660,28 @@ func unionsConcat(errs, more field.ErrorList) field.ErrorList {
 func unionsNilOf[T any](T) T {
 	var zero T
 	return zero
+}
+
+// unionsCount returns how many of its arguments are true: the number of
+// members of a union that are set.
+func unionsCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+// unionsSetMembers returns the names of the members of a union that are set,
+// for its error.
+func unionsSetMembers(names []string, set ...bool) []string {
+	var out []string
+	for i, s := range set {
+		if s {
+			out = append(out, names[i])
+		}
+	}
+	return out
 }
