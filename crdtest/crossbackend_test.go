@@ -14,14 +14,19 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/parser"
+	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -64,9 +69,10 @@ func runShapes(t *testing.T, seed uint64, kinds, objects int) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	pkg := newShapesPackage(rng, kinds)
 	dir := shapesModule(t, pkg)
+	schemas := shapeSchemas(t, dir)
 	var cases []*shapeCase
 	for _, k := range pkg.kinds {
-		cases = append(cases, kindCases(t, dir, k, rng, objects)...)
+		cases = append(cases, kindCases(t, dir, k, schemas[k.name], rng, objects)...)
 	}
 	runDriver(t, dir, cases)
 	stats := map[string]int{}
@@ -91,7 +97,7 @@ type shapeCase struct {
 	kind       *kindShape
 	obj, old   map[string]any // old is nil on create
 	ratcheting bool
-	noPolicy   bool // no unstructured schema to validate with
+	noPolicy   bool // no policy file: the model's schema, and no patch
 
 	// In process: the unstructured normalizer and validator, the policy,
 	// the CRD's schema and rules (run on the policy's object).
@@ -124,7 +130,8 @@ func (c *shapeCase) differences(stats map[string]int) []string {
 	}
 	if c.noPolicy {
 		stats["no policy"]++
-	} else if got := verdict(c.unstructuredErrs); got != want {
+	}
+	if got := verdict(c.unstructuredErrs); got != want {
 		diffs = append(diffs, fmt.Sprintf("unstructured: %s\n  Go:           %s", got, want))
 	}
 	crdWant := c.goErrs
@@ -252,6 +259,34 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 	return dir
 }
 
+// shapeSchemas builds the package's model in process, as union-gen does,
+// and returns each kind's schema for pkg/unstructuredunions, which a kind
+// with nothing to normalize gets in no policy file.
+func shapeSchemas(t *testing.T, dir string) map[string]*unstructuredunions.Schema {
+	t.Helper()
+	const path = "example.com/shapes/v1"
+	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
+	if err := p.LoadPackagesWithConfigForTesting(&packages.Config{Dir: dir}, path); err != nil {
+		t.Fatal(err)
+	}
+	universe, err := p.NewUniverse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, problems := unions.Build(universe, []string{path}, unions.Options{BuildTags: []string{gengo.StdBuildTag}})
+	if problems.HasErrors() {
+		t.Fatalf("the model of the package has errors: %v", problems)
+	}
+	schemas := map[string]*unstructuredunions.Schema{}
+	for name, typ := range universe.Package(path).Types {
+		if model.Plans[typ.Name] != nil && strings.HasSuffix(name, "Spec") {
+			kind := strings.TrimSuffix(name, "Spec")
+			schemas[kind] = crd.Schema(model, universe.Type(types.Name{Package: path, Name: kind}))
+		}
+	}
+	return schemas
+}
+
 // run runs a command in dir and returns what it printed, failing t with it.
 func run(t *testing.T, dir, name string, args ...string) (stdout, stderr string) {
 	t.Helper()
@@ -268,7 +303,7 @@ func run(t *testing.T, dir, name string, args ...string) (stdout, stderr string)
 // kindCases loads the CRD and the policy that the tools wrote for k, draws
 // objects of it and runs the in-process backends on every create and update
 // among them.
-func kindCases(t *testing.T, dir string, k *kindShape, rng *rand.Rand, objects int) []*shapeCase {
+func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Schema, rng *rand.Rand, objects int) []*shapeCase {
 	t.Helper()
 	plural := strings.ToLower(k.name) + "s"
 	crdFile := filepath.Join(dir, "config", shapesGroup+"_"+plural+".yaml")
@@ -281,6 +316,15 @@ func kindCases(t *testing.T, dir string, k *kindShape, rng *rand.Rand, objects i
 	if got, want := p.schema != nil, k.mayNormalize(); got != want {
 		t.Fatalf("%s (%s): union-gen wrote a policy: %t; want one exactly when an update may clear a member: %t", k.name, placementNames[k.placement], got, want)
 	}
+	if s == nil {
+		t.Fatalf("%s: the model has no unions under the kind's spec", k.name)
+	}
+	if p.schema != nil && !reflect.DeepEqual(p.schema, s) {
+		t.Fatalf("%s: the policy's schema annotation is not the model's schema of the kind", k.name)
+	}
+	// A kind without a policy is normalized and validated by
+	// pkg/unstructuredunions all the same, with the model's schema.
+	p.schema = s
 
 	objs := make([]map[string]any, objects)
 	for i := range objs {
@@ -293,13 +337,13 @@ func kindCases(t *testing.T, dir string, k *kindShape, rng *rand.Rand, objects i
 	ratcheting := k.ratcheting != "" && k.placement != placeList
 	var cases []*shapeCase
 	for n, obj := range objs {
-		c := &shapeCase{name: fmt.Sprintf("%s (%s) create %d", k.name, placementNames[k.placement], n), kind: k, obj: obj, ratcheting: ratcheting, noPolicy: p.schema == nil}
+		c := &shapeCase{name: fmt.Sprintf("%s (%s) create %d", k.name, placementNames[k.placement], n), kind: k, obj: obj, ratcheting: ratcheting, noPolicy: p.patcher == nil}
 		c.unstructured, c.unstructuredErrs = runtime.DeepCopyJSON(obj), p.validate(obj, nil)
 		c.policy = c.unstructured
 		c.crdErrs = v.validate(obj, nil)
 		cases = append(cases, c)
 		for o, old := range objs {
-			c := &shapeCase{name: fmt.Sprintf("%s (%s) update %d to %d", k.name, placementNames[k.placement], o, n), kind: k, obj: obj, old: old, ratcheting: ratcheting, noPolicy: p.schema == nil}
+			c := &shapeCase{name: fmt.Sprintf("%s (%s) update %d to %d", k.name, placementNames[k.placement], o, n), kind: k, obj: obj, old: old, ratcheting: ratcheting, noPolicy: p.patcher == nil}
 			c.unstructured = p.normalize(obj, old)
 			c.unstructuredErrs = p.validate(c.unstructured, old)
 			c.policy = p.patch(t, obj, old)
@@ -324,8 +368,9 @@ func (k *kindShape) mayNormalize() bool {
 // shapesPolicy is what union-gen's policy file gives for a kind: the
 // policy's patch, run by the API server's code, and the unstructured
 // normalizer and validator of its schema annotation. A kind whose unions
-// never need normalizing has no policy file: then the schema is nil and its
-// objects are left as they are, which the Go methods must agree with.
+// never need normalizing has no policy file: then the patch leaves objects
+// as they are, which the Go methods must agree with, and the schema is the
+// model's (see shapeSchemas).
 type shapesPolicy struct {
 	schema  *unstructuredunions.Schema
 	patcher func(obj, old map[string]any) (map[string]any, error)
@@ -358,16 +403,11 @@ func loadShapesPolicy(t *testing.T, file, kind, plural string) *shapesPolicy {
 
 func (p *shapesPolicy) normalize(obj, old map[string]any) map[string]any {
 	n := runtime.DeepCopyJSON(obj)
-	if p.schema != nil {
-		p.schema.Normalize(n, old)
-	}
+	p.schema.Normalize(n, old)
 	return n
 }
 
 func (p *shapesPolicy) validate(obj, old map[string]any) field.ErrorList {
-	if p.schema == nil {
-		return nil
-	}
 	return p.schema.Validate(obj, old, nil)
 }
 
