@@ -176,23 +176,33 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	switch {
 	case each:
 		for _, v := range u.Enum.Values {
-			out = append(out, &arm{Values: []string{v}, known: []string{v}})
+			out = append(out, valueArm(v))
 		}
 	case len(u.Enum.Values) > 0:
 		out = append(out, &arm{Values: u.Enum.Values, known: u.Enum.Values})
 	}
 	var named []string
 	for _, c := range conds {
-		named = append(named, c.NamedValues()...)
+		named = c.AppendNamedValues(named)
 	}
 	slices.Sort(named)
 	for _, v := range slices.Compact(named) {
 		if !slices.Contains(u.Enum.Values, v) {
-			out = append(out, &arm{Values: []string{v}, known: []string{v}})
+			out = append(out, valueArm(v))
 		}
 	}
-	return append(out, &arm{known: []string{unionspec.Other}})
+	return append(out, &arm{known: otherValues})
 }
+
+// valueArm is the arm of one value. An arm's slices are only read, so its
+// values are what is known there.
+func valueArm(v string) *arm {
+	values := []string{v}
+	return &arm{Values: values, known: values}
+}
+
+// otherValues is what is known in the default case.
+var otherValues = []string{unionspec.Other}
 
 // printer is p where the discriminator is one of the arm's values, and old
 // is as given.

@@ -250,11 +250,15 @@ func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out [
 	if len(shared) > 0 {
 		guard = p.print(unionspec.And(shared...), false)
 	}
+	errs := make([]string, len(u.Spec.Checks))
+	for i, c := range u.Spec.Checks {
+		errs[i] = checkError(c, u, sym)
+	}
 	for _, a := range arms(u, false, rests) {
 		var stmts []statement
-		for i, c := range u.Spec.Checks {
+		for i := range u.Spec.Checks {
 			if when := a.simplify(rests[i], nil); !when.Is(false) {
-				stmts = append(stmts, statement{when, checkError(c, u, sym)})
+				stmts = append(stmts, statement{when, errs[i]})
 			}
 		}
 		if a.Values != nil || len(stmts) > 0 {
@@ -274,12 +278,16 @@ type statement struct {
 // conjuncts under one if, so that those are tested once.
 func nest(stmts []statement, p *goPrinter) []*ifView {
 	var out []*ifView
+	conjuncts := make([][]*unionspec.Cond, len(stmts))
+	for i, st := range stmts {
+		conjuncts[i] = st.when.Conjuncts()
+	}
 	for i := 0; i < len(stmts); {
-		shared := stmts[i].when.Conjuncts()
+		shared := conjuncts[i]
 		j := i + 1
 		for ; j < len(stmts); j++ {
-			next := unionspec.Shared([][]*unionspec.Cond{shared, stmts[j].when.Conjuncts()})
-			if len(next) == 0 || len(next) == len(stmts[j].when.Conjuncts()) || len(next) == len(stmts[i].when.Conjuncts()) {
+			next := unionspec.Shared([][]*unionspec.Cond{shared, conjuncts[j]})
+			if len(next) == 0 || len(next) == len(conjuncts[j]) || len(next) == len(conjuncts[i]) {
 				break
 			}
 			shared = next
@@ -291,8 +299,8 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 		}
 		group := &ifView{When: p.print(unionspec.And(shared...), false)}
 		rests := make([]*unionspec.Cond, j-i)
-		for k, st := range stmts[i:j] {
-			rests[k] = unionspec.And(unionspec.Without(st.when.Conjuncts(), shared)...).Simplify(unionspec.Known{})
+		for k := range rests {
+			rests[k] = unionspec.And(unionspec.Without(conjuncts[i+k], shared)...).Simplify(unionspec.Known{})
 		}
 		for k := 0; k < len(rests); k++ {
 			v := stmtView(rests[k], stmts[i+k].do, p)

@@ -24,8 +24,9 @@ func (u *Union) Describe() *unionspec.Union {
 	validated := unionspec.And
 	if u.Ratcheting != unionspec.RatchetingOff {
 		s.Kept = u.kept()
+		notKept := unionspec.Not(unionspec.Kept())
 		validated = func(conds ...*unionspec.Cond) *unionspec.Cond {
-			return unionspec.And(append(conds, unionspec.Not(unionspec.Kept()))...)
+			return unionspec.And(append(conds, notKept)...)
 		}
 	}
 	if u.Kind != Discriminated {
@@ -46,6 +47,7 @@ func (u *Union) Describe() *unionspec.Union {
 // N1–N3 and V1–V3, each check's condition made by validated.
 func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionspec.Cond) *unionspec.Cond) {
 	d := u.Discriminator.JSONName
+	changed := unionspec.Not(unionspec.DiscUnchanged())
 	// V1: "" is Required where it is no value, any other value NotSupported.
 	accepted := u.Enum.Values
 	if !u.NoneValue {
@@ -71,13 +73,13 @@ func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionsp
 		// V3, with its message by whether the discriminator changed.
 		s.Checks = append(s.Checks,
 			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.ForbiddenMessage(m),
-				When: validated(set, selectsOther, unionspec.Not(unionspec.DiscUnchanged()))},
+				When: validated(set, selectsOther, changed)},
 			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.UnchangedMessage(m),
 				When: validated(set, selectsOther, unionspec.DiscUnchanged())})
 		// N1–N3: the discriminator changed to a valid value that does not
 		// select m, set in both objects.
 		s.Clears = append(s.Clears, &unionspec.Clear{Member: m.JSONName,
-			When: unionspec.And(unionspec.Update(), set, unionspec.OldSet(m.JSONName), selectsOther, unionspec.Not(unionspec.DiscUnchanged()))})
+			When: unionspec.And(unionspec.Update(), set, unionspec.OldSet(m.JSONName), selectsOther, changed)})
 	}
 }
 

@@ -34,9 +34,12 @@ func (c *Cond) RequiresUpdate() bool {
 }
 
 // True and False are the constant conditions: a conjunction and a
-// disjunction of nothing.
-func True() *Cond  { return And() }
-func False() *Cond { return Or() }
+// disjunction of nothing. Each is made once, as no condition is changed
+// once made: printing a union's arms simplifies to them often.
+func True() *Cond  { return trueCond }
+func False() *Cond { return falseCond }
+
+var trueCond, falseCond = And(), Or()
 
 // Is reports whether c is the constant value.
 func (c *Cond) Is(value bool) bool {
@@ -143,19 +146,21 @@ func (c *Cond) Negates(d *Cond) bool {
 	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
 }
 
-// Conjuncts are the conditions of which c is the conjunction.
+// Conjuncts are the conditions of which c is the conjunction: c's own
+// arguments, to be read and not changed.
 func (c *Cond) Conjuncts() []*Cond {
 	if c.Op == OpAnd {
-		return slices.Clone(c.Args)
+		return slices.Clip(c.Args)
 	}
 	return []*Cond{c}
 }
 
-// NamedValues are the discriminator values that c names.
-func (c *Cond) NamedValues() []string {
-	values := slices.Clone(c.Values)
+// AppendNamedValues appends the discriminator values that c names to
+// values.
+func (c *Cond) AppendNamedValues(values []string) []string {
+	values = append(values, c.Values...)
 	for _, arg := range c.Args {
-		values = append(values, arg.NamedValues()...)
+		values = arg.AppendNamedValues(values)
 	}
 	return values
 }

@@ -147,13 +147,13 @@ func Or(args ...*Cond) *Cond { return &Cond{Op: OpOr, Args: args} }
 func Not(c *Cond) *Cond { return &Cond{Op: OpNot, Args: []*Cond{c}} }
 
 // Update holds on update.
-func Update() *Cond { return &Cond{Op: OpUpdate} }
+func Update() *Cond { return update }
 
 // DiscIn holds when the discriminator is one of values.
 func DiscIn(values ...string) *Cond { return &Cond{Op: OpDiscIn, Values: values} }
 
 // DiscUnchanged holds on an update that keeps the discriminator.
-func DiscUnchanged() *Cond { return &Cond{Op: OpDiscUnchanged} }
+func DiscUnchanged() *Cond { return discUnchanged }
 
 // Set holds when the member is set.
 func Set(member string) *Cond { return &Cond{Op: OpSet, Member: member} }
@@ -168,13 +168,23 @@ func SameSet(member string) *Cond { return &Cond{Op: OpSameSet, Member: member} 
 func Equal(member string) *Cond { return &Cond{Op: OpEqual, Member: member} }
 
 // Kept holds on an update that keeps the union as it was.
-func Kept() *Cond { return &Cond{Op: OpKept} }
+func Kept() *Cond { return kept }
 
 // NoneSet holds when no member is set.
-func NoneSet() *Cond { return &Cond{Op: OpNoneSet} }
+func NoneSet() *Cond { return noneSet }
 
 // SeveralSet holds when more than one member is set.
-func SeveralSet() *Cond { return &Cond{Op: OpSeveralSet} }
+func SeveralSet() *Cond { return severalSet }
+
+// The conditions without arguments are made once: no condition is changed
+// once made, and every union's rules use them many times.
+var (
+	update        = &Cond{Op: OpUpdate}
+	discUnchanged = &Cond{Op: OpDiscUnchanged}
+	kept          = &Cond{Op: OpKept}
+	noneSet       = &Cond{Op: OpNoneSet}
+	severalSet    = &Cond{Op: OpSeveralSet}
+)
 
 // Member returns the union's member of the given name, or nil.
 func (u *Union) Member(name string) *Member {
