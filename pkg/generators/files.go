@@ -26,13 +26,22 @@ func useGoFile(c *generator.Context) {
 
 func (ft goFile) AssembleFile(f *generator.File, path string) error {
 	var b bytes.Buffer
+	b.Grow(len(f.Header) + f.Vars.Len() + f.Consts.Len() + f.Body.Len() + assembledExtra)
 	ft.assemble(&b, f)
+	// The body is in b now, and gengo reads f no more: letting it go before
+	// go/format parses the file keeps two copies of a large file from being
+	// live at the peak of the run.
+	f.Body = bytes.Buffer{}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		return fmt.Errorf("%s: the generated code does not format, so it was not written (a union-gen bug; please report it): %w", path, err)
 	}
 	return writeFileAtomic(path, src)
 }
+
+// assembledExtra is room for what gengo's assembly adds to the header and
+// the body: the package clause, the imports and the comments between.
+const assembledExtra = 4096
 
 // writeFileAtomic replaces path with data through a temporary file in the
 // same directory and a rename, so that a run that is interrupted leaves the
