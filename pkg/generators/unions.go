@@ -107,7 +107,8 @@ func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *met
 	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
 	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
 	for _, u := range plan.Unions {
-		if u.Kind != unions.Discriminated {
+		if u.Spec.Discriminator == "" {
+			// No discriminator to switch on: the checks are printed in order.
 			cv := newCountView(u, &sym, deepEqual)
 			view.Counts = append(view.Counts, cv)
 			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
@@ -163,7 +164,7 @@ func hasStructMembers(plan *unions.Plan) bool {
 // hasCounts reports whether a struct has a union without a discriminator.
 func hasCounts(plan *unions.Plan) bool {
 	for _, u := range plan.Unions {
-		if u.Kind != unions.Discriminated {
+		if u.Spec.Discriminator == "" {
 			return true
 		}
 	}
