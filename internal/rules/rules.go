@@ -45,9 +45,10 @@ const (
 	MapKeys     ID = "mapkeys"
 
 	// The CRDs of --crd-paths.
-	CRDSchema ID = "crdschema"
-	CRDEnum   ID = "crdenum"
-	CELName   ID = "celname"
+	CRDSchema    ID = "crdschema"
+	CRDEnum      ID = "crdenum"
+	CELName      ID = "celname"
+	CRDRecursive ID = "crdrecursive"
 
 	// Warnings: reported, but they do not fail the run.
 	ValueName     ID = "valuename"
@@ -231,6 +232,12 @@ var All = []Rule{
 		Summary: "A discriminator's enum in a CRD's schema lists the values of its Go enum (with \"\" or without), or is left to union-gen.",
 		Message: "the schema's enum <values> is not the values of enum <type>, <values>: make the +kubebuilder:validation:Enum marker list them, or remove it",
 		Hint:    "Remove `+kubebuilder:validation:Enum` from the discriminator, or make it list exactly the enum's values.",
+	},
+	{
+		ID: CRDRecursive, Family: "crd",
+		Summary: "A kind of `--crd-paths` reaches its unions without recursion through values that have old counterparts (fields, pointers, maps, list-maps): the normalization policy's CEL has a fixed depth.",
+		Message: "<kind> reaches unions through values of the recursive type <type>, again at <path>: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
+		Hint:    "Make the field that recurses a list with `+listType=atomic`, or leave the kind's CRD out of `--crd-paths`.",
 	},
 	{
 		ID: CELName, Family: "crd",

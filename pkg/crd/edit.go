@@ -202,11 +202,20 @@ func (e *editor) document(doc string) string {
 			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
 			continue
 		}
+		s := Schema(e.model, t)
+		if recurring, at := Recursion(s); recurring != "" {
+			// controller-gen writes {} where the type recurs, which the
+			// walk below would only report as stale.
+			e.errorf(version, rules.CRDRecursive, kind+"."+group+"/"+name,
+				"%s reaches unions through values of the recursive type %s, again at %s: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
+				short(t), path.Base(recurring), strings.TrimPrefix(at, "."))
+			continue
+		}
 		changed = true
 		strip(schema)
 		e.visit(schema, t, true, kind)
 		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural"))}
-		e.policies = append(e.policies, Policy(r, Schema(e.model, t))...)
+		e.policies = append(e.policies, Policy(r, s)...)
 	}
 	if !changed || len(e.problems) > 0 {
 		return doc

@@ -28,7 +28,7 @@ const (
 // testLoad is the one load of the packages of the tests.
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque",
-	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname",
+	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive",
 )
 
 // buildShared builds the model of the packages of testLoad in dirs, and

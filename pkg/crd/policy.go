@@ -28,6 +28,47 @@ func (r Resource) PolicyName() string {
 	return r.Plural + "." + r.Group + "-" + r.Version + "-unions"
 }
 
+// Recursion finds a path of the schema, through values with old
+// counterparts (the ones a policy walks), that comes back to a struct
+// already on it: a policy's CEL has a fixed depth, so it cannot normalize
+// such a kind. It returns that struct's name and the path from the root to
+// where it recurs, as a JSON path; "" when there is none.
+func Recursion(s *unstructuredunions.Schema) (structName, path string) {
+	onPath := map[string]bool{}
+	var visit func(name, path string) (string, string)
+	var walk func(w *unstructuredunions.Walk, path string) (string, string)
+	visit = func(name, path string) (string, string) {
+		if onPath[name] {
+			return name, path
+		}
+		onPath[name] = true
+		defer delete(onPath, name)
+		for _, f := range s.Structs[name].Fields {
+			if !f.Walk.HasOld {
+				continue
+			}
+			child := path
+			if f.Name != "" {
+				child += "." + f.Name
+			}
+			if name, at := walk(f.Walk, child); name != "" {
+				return name, at
+			}
+		}
+		return "", ""
+	}
+	walk = func(w *unstructuredunions.Walk, path string) (string, string) {
+		switch {
+		case w.Struct != "":
+			return visit(w.Struct, path)
+		case w.Elem != nil:
+			return walk(w.Elem, path+"[*]")
+		}
+		return "", ""
+	}
+	return visit(s.Root, "")
+}
+
 // Policy returns the MutatingAdmissionPolicy that normalizes the unions of
 // a resource on update (N1–N3 of docs/semantics.md) and its binding, as two
 // YAML documents, or nil when the kind has no union that an update can
@@ -36,8 +77,9 @@ func (r Resource) PolicyName() string {
 // each member that the generated NormalizeUnions would clear; nothing else
 // in the object changes. The schema is also written into the policy's
 // annotation unstructuredunions.Annotation, for webhooks and controllers.
-// Policy cannot fail: the documents hold only strings, booleans, lists and
-// maps, which always marshal, so an error is a bug of Policy and panics.
+// The schema must have no Recursion. Policy cannot fail: the documents hold
+// only strings, booleans, lists and maps, which always marshal, so an error
+// is a bug of Policy and panics.
 func Policy(r Resource, s *unstructuredunions.Schema) []byte {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)

@@ -131,3 +131,34 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 		t.Errorf("got %q; want no policy", data)
 	}
 }
+
+// TestRecursion: a struct that comes back through values with old
+// counterparts is found, with where it recurs; one that comes back only
+// through a plain list, whose items a policy does not walk, is not.
+func TestRecursion(t *testing.T) {
+	node := func(child *unstructuredunions.Walk) *unstructuredunions.Schema {
+		return &unstructuredunions.Schema{Root: "Tree", Structs: map[string]*unstructuredunions.Struct{
+			"Tree": {Fields: []*unstructuredunions.Field{{Name: "spec", Walk: &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Node", HasOld: true}}}},
+			"Node": {Fields: []*unstructuredunions.Field{{Name: "children", Walk: child}}},
+		}}
+	}
+	nodeWalk := func(hasOld bool) *unstructuredunions.Walk {
+		return &unstructuredunions.Walk{Shape: unionspec.ShapePointer, Struct: "Node", HasOld: hasOld}
+	}
+	for _, tc := range []struct {
+		name       string
+		child      *unstructuredunions.Walk
+		recurs, at string
+	}{
+		{"pointer", nodeWalk(true), "Node", ".spec.children"},
+		{"map", &unstructuredunions.Walk{Shape: unionspec.ShapeMap, HasOld: true, Elem: nodeWalk(true)}, "Node", ".spec.children[*]"},
+		{"plain list", &unstructuredunions.Walk{Shape: unionspec.ShapeList, Elem: nodeWalk(false)}, "", ""},
+	} {
+		if recurs, at := crd.Recursion(node(tc.child)); recurs != tc.recurs || at != tc.at {
+			t.Errorf("%s: Recursion = %q, %q; want %q, %q", tc.name, recurs, at, tc.recurs, tc.at)
+		}
+	}
+	if recurs, _ := crd.Recursion(policySchema()); recurs != "" {
+		t.Errorf("the policy's test schema recurs at %s", recurs)
+	}
+}
