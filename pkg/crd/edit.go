@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -153,7 +154,11 @@ func short(t *types.Type) string {
 	return path.Base(t.Name.Package) + "." + t.Name.Name
 }
 
-// file1 edits the documents of a file, split at its "---" lines.
+// documentStart is a line that starts a YAML document: "---" alone, or
+// followed by a space and a comment or the next document's first node.
+var documentStart = regexp.MustCompile(`^---(?:[ \t].*)?\r?\n?$`)
+
+// file1 edits the documents of a file, split at the lines that start one.
 func (e *editor) file1(data []byte) []byte {
 	lines := strings.SplitAfter(string(data), "\n")
 	var out strings.Builder
@@ -164,7 +169,7 @@ func (e *editor) file1(data []byte) []byte {
 		out.WriteString(e.document(doc))
 	}
 	for i, l := range lines {
-		if strings.TrimRight(l, " \t\r\n") == "---" {
+		if documentStart.MatchString(l) {
 			flush(i)
 			out.WriteString(l)
 			start = i + 1

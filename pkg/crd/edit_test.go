@@ -162,6 +162,22 @@ func TestEditDocuments(t *testing.T) {
 	}
 }
 
+// TestEditDocumentStarts: a document that starts with "---" and a comment,
+// a tag or spaces is a document of its own, kept as written, however the
+// CRD before it is rewritten.
+func TestEditDocumentStarts(t *testing.T) {
+	other := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keep\n"
+	for _, start := range []string{"---\n", "--- # a ConfigMap\n", "--- !!map\n", "---   \n", "---\r\n", "---\t# tab\n"} {
+		files, problems, file := edit(t, read(t, controllerGen)+start+other, "")
+		if len(problems) > 0 || len(files) != 2 {
+			t.Fatalf("%q: got %d files and problems:\n%v", start, len(files), problems)
+		}
+		if got, _ := edited(t, files, file); got != read(t, exampleCRD)+start+other {
+			t.Errorf("%q: the file is not the edited CRD and the ConfigMap as written:\n%s", start, got)
+		}
+	}
+}
+
 // TestEditStale: a CRD that does not have the Go types' fields is an error
 // at the schema that lacks the property, and nothing is returned to write.
 func TestEditStale(t *testing.T) {
