@@ -49,6 +49,7 @@ const (
 	CRDEnum      ID = "crdenum"
 	CELName      ID = "celname"
 	CRDRecursive ID = "crdrecursive"
+	PolicyFile   ID = "policyfile"
 
 	// Warnings: reported, but they do not fail the run.
 	ValueName     ID = "valuename"
@@ -238,6 +239,12 @@ var All = []Rule{
 		Summary: "A kind of `--crd-paths` reaches its unions without recursion through values that have old counterparts (fields, pointers, maps, list-maps): the normalization policy's CEL has a fixed depth.",
 		Message: "<kind> reaches unions through values of the recursive type <type>, again at <path>: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
 		Hint:    "Make the field that recurses a list with `+listType=atomic`, or leave the kind's CRD out of `--crd-paths`.",
+	},
+	{
+		ID: PolicyFile, Family: "crd",
+		Summary: "The file beside a CRD file where union-gen writes its policies (`NAME.unions-policy.yaml`) is union-gen's: no other CRD file has the same (`a.yaml` and `a.yml`), and it does not hold anything union-gen did not write.",
+		Message: "union-gen writes the policies of <file> here, but this file is not union-gen's: move it, or rename the CRD file",
+		Hint:    "Rename one of two CRD files that differ only in `.yaml` and `.yml`; move a file of your own out of the `.unions-policy.yaml` name.",
 	},
 	{
 		ID: CELName, Family: "crd",

@@ -18,6 +18,7 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // Kind finds the Go type of a CRD's kind in a version of its group, nil
@@ -102,10 +103,13 @@ func Files(paths []string) ([]string, error) {
 // edited one is written as controller-gen writes it (sigs.k8s.io/yaml: keys
 // sorted, the same indentation and line breaks), so that controller-gen's
 // output changes only where rules and enums are added. Problems are
-// positioned in the files.
+// positioned in the files, and when there is any, no file is returned. A
+// policy file is never written over a file that union-gen did not write, nor
+// shared by two CRD files.
 func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Problems) {
 	var out []File
 	var problems unions.Problems
+	policyOf := map[string]string{} // policy file to the CRD file it is of
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -122,11 +126,52 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 			continue
 		}
 		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
-		if have, err := os.ReadFile(policyFile); err != nil || !bytes.Equal(have, e.policies) {
+		if other, ok := policyOf[policyFile]; ok {
+			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+				Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)})
+			continue
+		}
+		policyOf[policyFile] = name
+		have, err := os.ReadFile(policyFile)
+		switch {
+		case err == nil && !writtenPolicy(have):
+			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+				Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
+		case err != nil && !os.IsNotExist(err):
+			problems = append(problems, unions.Problem{Message: err.Error()})
+		case !bytes.Equal(have, e.policies):
 			out = append(out, File{Path: policyFile, Data: e.policies})
 		}
 	}
+	if problems.HasErrors() {
+		return nil, problems // all or nothing
+	}
 	return out, problems
+}
+
+// writtenPolicy reports whether a file is one that union-gen writes beside
+// a CRD: only MutatingAdmissionPolicies that carry its schema annotation and
+// their bindings, all named as Resource.PolicyName names them.
+func writtenPolicy(data []byte) bool {
+	docs := unstructuredunions.Documents(data)
+	for _, doc := range docs {
+		var obj struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+			Metadata   struct {
+				Name        string            `json:"name"`
+				Annotations map[string]string `json:"annotations"`
+			} `json:"metadata"`
+		}
+		if err := sigsyaml.Unmarshal(doc, &obj); err != nil || obj.APIVersion != "admissionregistration.k8s.io/v1" || !strings.HasSuffix(obj.Metadata.Name, "-unions") {
+			return false
+		}
+		_, annotated := obj.Metadata.Annotations[unstructuredunions.Annotation]
+		if !(obj.Kind == "MutatingAdmissionPolicy" && annotated || obj.Kind == "MutatingAdmissionPolicyBinding") {
+			return false
+		}
+	}
+	return len(docs) > 0
 }
 
 type editor struct {

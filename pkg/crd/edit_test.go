@@ -11,6 +11,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/sharedload"
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -28,7 +29,7 @@ const (
 // testLoad is the one load of the packages of the tests.
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque",
-	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive",
+	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile",
 )
 
 // buildShared builds the model of the packages of testLoad in dirs, and
@@ -137,8 +138,12 @@ func TestEditControllerGen(t *testing.T) {
 	if files, problems, _ := edit(t, want, wantPolicy); len(files) != 0 || len(problems) != 0 {
 		t.Errorf("a second run changes %d files, with problems %v", len(files), problems)
 	}
-	if files, problems, file := edit(t, want, "stale"); len(problems) != 0 || len(files) != 1 || files[0].Path != strings.TrimSuffix(file, ".yaml")+crd.PolicySuffix {
+	stale := strings.Replace(wantPolicy, "reinvocationPolicy: Never", "reinvocationPolicy: IfNeeded", 1)
+	if files, problems, file := edit(t, want, stale); len(problems) != 0 || len(files) != 1 || files[0].Path != strings.TrimSuffix(file, ".yaml")+crd.PolicySuffix {
 		t.Errorf("a stale policy file is not rewritten alone: %d files, problems %v", len(files), problems)
+	}
+	if files, problems, _ := edit(t, want, "# mine\n"); len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.PolicyFile {
+		t.Errorf("a file of the policy's name that union-gen did not write: %d files to write, problems %v", len(files), problems)
 	}
 }
 
