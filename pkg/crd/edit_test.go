@@ -10,8 +10,8 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/sharedload"
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/sharedload"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
