@@ -46,8 +46,16 @@ const assembledExtra = 4096
 // writeFileAtomic replaces path with data through a temporary file in the
 // same directory and a rename, so that a run that is interrupted leaves the
 // old file or the new one, never a truncated one. A file that already holds
-// data is left untouched.
+// data is left untouched. A symbolic link is kept: the file it points to is
+// replaced.
 func writeFileAtomic(path string, data []byte) error {
+	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return fmt.Errorf("%s is a symbolic link to no file: %w", path, err)
+		}
+		path = target
+	}
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}

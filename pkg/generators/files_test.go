@@ -88,3 +88,36 @@ func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
 		t.Errorf("directory holds %q, want only the existing file", names)
 	}
 }
+
+// TestWriteFileAtomicSymlink: a symbolic link stays a link, and the file it
+// points to gets the data; a link to nothing is an error.
+func TestWriteFileAtomicSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real", "crd.yaml")
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "crd.yaml")
+	if err := os.Symlink(filepath.Join("real", "crd.yaml"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(link, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v, %v", fi, err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new\n" {
+		t.Errorf("the link's target holds %q, want the data", got)
+	}
+	dangling := filepath.Join(dir, "dangling.yaml")
+	if err := os.Symlink("nowhere.yaml", dangling); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(dangling, []byte("new\n")); err == nil {
+		t.Error("writing through a link to nothing succeeded")
+	}
+}

@@ -2,7 +2,10 @@
 package generators
 
 import (
+	"bytes"
 	"fmt"
+	"go/token"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -15,6 +18,7 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -76,6 +80,11 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 		crdTargets, crdProblems = crdTargetsOf(c, cfg, model)
 		problems = append(problems, crdProblems...)
 	}
+	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
+		if pkg := c.Universe.Package(path); hasMethods(model, pkg) {
+			problems = append(problems, checkOwnOutput(filepath.Join(pkg.Dir, cfg.OutputFile), "--output-file")...)
+		}
+	}
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -103,9 +112,29 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 		if err != nil {
 			return nil, append(problems, unions.Problem{Message: err.Error()})
 		}
+		if own := checkOwnOutput(filepath.Join(target.Dir(), cfg.OpenAPIFile), "--openapi-output-file"); len(own) > 0 {
+			return nil, append(problems, own...)
+		}
 		targets = append(targets, target)
 	}
 	return targets, problems
+}
+
+// checkOwnOutput reports an output file that exists and that union-gen did
+// not write (it has no GeneratedBy line): a hand-written file is never
+// replaced. flag names the flag that chose the file's name.
+func checkOwnOutput(path, flag string) unions.Problems {
+	data, err := os.ReadFile(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return unions.Problems{{Message: err.Error()}}
+	case bytes.Contains(data, []byte("\n"+GeneratedBy+"\n")) || bytes.HasPrefix(data, []byte(GeneratedBy+"\n")):
+		return nil
+	}
+	return unions.Problems{{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Rule: rules.OutputFile,
+		Message: fmt.Sprintf("union-gen writes its methods here, but this file is not union-gen's (it has no line %q): give %s another name, or move the file", GeneratedBy, flag)}}
 }
 
 // openAPITarget writes UnionDefinitions into the OpenAPI package.
