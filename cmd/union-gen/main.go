@@ -66,6 +66,7 @@ func main() {
 	}
 
 	var problems unions.Problems
+	out := &generators.Output{}
 	getTargets := func(c *generator.Context) []generator.Target {
 		var targets []generator.Target
 		targets, problems = generators.GetTargets(c, generators.Config{
@@ -76,11 +77,18 @@ func main() {
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
+			Output:         out,
 		})
 		return targets
 	}
 	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, pflag.Args())
 	problems.Print(os.Stderr)
+	if err != nil || problems.HasErrors() {
+		// All or nothing: no file is written when any target failed.
+		out.Discard()
+	} else {
+		err = out.Commit()
+	}
 	if err != nil {
 		fail(err)
 	}

@@ -380,6 +380,12 @@ func TestUsage(t *testing.T) {
 			stderr: []string{"--openapi-output-file must be a file name ending in .go, with no directory"},
 		},
 		{
+			name:   "header file that is not Go comments",
+			args:   []string{"--go-header-file=" + filepath.Join(root, "testdata", "notcomments.txt"), "./" + validPkg},
+			code:   1,
+			stderr: []string{"--go-header-file", "is not Go comments only"},
+		},
+		{
 			name:   "OpenAPI directory without a package",
 			args:   []string{"--openapi-output-dir=out", "./" + validPkg},
 			code:   1,

@@ -28,7 +28,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]gene
 	if problems.HasErrors() {
 		return nil, problems
 	}
-	c.FileTypes[crdFileType] = crdFile{}
+	c.FileTypes[crdFileType] = crdFile{out: cfg.Output}
 	var targets []generator.Target
 	for _, f := range edited {
 		targets = append(targets, &generator.SimpleTarget{
@@ -60,9 +60,11 @@ func (g *crdGenerator) Init(_ *generator.Context, w io.Writer) error {
 	return err
 }
 
-// crdFile writes a CRD or policy file as its generator made it, atomically.
-type crdFile struct{}
+// crdFile writes a CRD or policy file as its generator made it, into out.
+type crdFile struct {
+	out *Output
+}
 
-func (crdFile) AssembleFile(f *generator.File, path string) error {
-	return writeFileAtomic(path, f.Body.Bytes())
+func (ft crdFile) AssembleFile(f *generator.File, path string) error {
+	return ft.out.stage(path, f.Body.Bytes())
 }

@@ -17,11 +17,12 @@ import (
 // machine), never writes a file that does not format, and writes atomically.
 type goFile struct {
 	assemble func(io.Writer, *generator.File)
+	out      *Output
 }
 
-// useGoFile makes the context write Go files with goFile.
-func useGoFile(c *generator.Context) {
-	c.FileTypes[generator.GoFileType] = goFile{assemble: generator.NewGoFile().Assemble}
+// useGoFile makes the context write Go files with goFile, into out.
+func useGoFile(c *generator.Context, out *Output) {
+	c.FileTypes[generator.GoFileType] = goFile{assemble: generator.NewGoFile().Assemble, out: out}
 }
 
 func (ft goFile) AssembleFile(f *generator.File, path string) error {
@@ -36,19 +37,30 @@ func (ft goFile) AssembleFile(f *generator.File, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: the generated code does not format, so it was not written (a union-gen bug; please report it): %w", path, err)
 	}
-	return writeFileAtomic(path, src)
+	return ft.out.stage(path, src)
 }
 
 // assembledExtra is room for what gengo's assembly adds to the header and
 // the body: the package clause, the imports and the comments between.
 const assembledExtra = 4096
 
-// writeFileAtomic replaces path with data through a temporary file in the
-// same directory and a rename, so that a run that is interrupted leaves the
-// old file or the new one, never a truncated one. A file that already holds
-// data is left untouched. A symbolic link is kept: the file it points to is
-// replaced.
-func writeFileAtomic(path string, data []byte) error {
+// Output holds the files of a run until all are made: each is written to a
+// temporary file beside its path, and Commit renames them all into place,
+// or Discard removes them. A run that fails anywhere, in any target, then
+// leaves every file as it was; a reader of one file sees the old file or the
+// new one, never a truncated one.
+type Output struct {
+	staged []stagedFile
+}
+
+type stagedFile struct {
+	tmp, path string
+}
+
+// stage writes data to a temporary file beside path. A file that already
+// holds data is left untouched. A symbolic link is kept: the file it points
+// to is replaced.
+func (o *Output) stage(path string, data []byte) error {
 	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
@@ -63,7 +75,7 @@ func writeFileAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	o.staged = append(o.staged, stagedFile{tmp.Name(), path})
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -71,8 +83,28 @@ func writeFileAtomic(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
+	return os.Chmod(tmp.Name(), 0o644)
+}
+
+// Commit renames every staged file into place. Should a rename fail (the
+// path became a directory, say), the files not renamed yet are removed
+// and the error names the one that failed.
+func (o *Output) Commit() error {
+	for i, f := range o.staged {
+		if err := os.Rename(f.tmp, f.path); err != nil {
+			o.staged = o.staged[i:]
+			o.Discard()
+			return err
+		}
 	}
-	return os.Rename(tmp.Name(), path)
+	o.staged = nil
+	return nil
+}
+
+// Discard removes every staged file.
+func (o *Output) Discard() {
+	for _, f := range o.staged {
+		os.Remove(f.tmp)
+	}
+	o.staged = nil
 }

@@ -24,14 +24,24 @@ func dirEntries(t *testing.T, dir string) []string {
 	return names
 }
 
-func TestWriteFileAtomic(t *testing.T) {
+// write stages one file and commits it.
+func write(path string, data []byte) error {
+	var o Output
+	if err := o.stage(path, data); err != nil {
+		o.Discard()
+		return err
+	}
+	return o.Commit()
+}
+
+func TestOutputWrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "zz_generated.unions.go")
 
-	if err := writeFileAtomic(path, []byte("package a\n")); err != nil {
+	if err := write(path, []byte("package a\n")); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(path, []byte("package b\n")); err != nil {
+	if err := write(path, []byte("package b\n")); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(path); string(got) != "package b\n" {
@@ -47,7 +57,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := os.Chtimes(path, old, old); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(path, []byte("package b\n")); err != nil {
+	if err := write(path, []byte("package b\n")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Stat(path); !fi.ModTime().Equal(old) {
@@ -60,10 +70,37 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := os.Mkdir(blocked, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(blocked, []byte("package c\n")); err == nil {
+	if err := write(blocked, []byte("package c\n")); err == nil {
 		t.Error("writing over a directory succeeded")
 	}
 	if names := dirEntries(t, dir); strings.Join(names, " ") != "blocked.go zz_generated.unions.go" {
+		t.Errorf("directory holds %q, want no temporary file", names)
+	}
+}
+
+// TestOutputAllOrNothing: files staged and then discarded, because a later
+// file could not be staged, leave every directory as it was.
+func TestOutputAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "a", "zz_generated.unions.go")
+	if err := os.MkdirAll(filepath.Dir(first), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(first, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var o Output
+	if err := o.stage(first, []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.stage(filepath.Join(dir, "missing", "zz_generated.unions.go"), []byte("new\n")); err == nil {
+		t.Fatal("staging into a directory that does not exist succeeded")
+	}
+	o.Discard()
+	if got, _ := os.ReadFile(first); string(got) != "old\n" {
+		t.Errorf("the first file holds %q after the run failed", got)
+	}
+	if names := dirEntries(t, filepath.Dir(first)); strings.Join(names, " ") != "zz_generated.unions.go" {
 		t.Errorf("directory holds %q, want no temporary file", names)
 	}
 }
@@ -74,13 +111,15 @@ func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
 	if err := os.WriteFile(path, []byte("package old\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ft := goFile{assemble: generator.NewGoFile().Assemble}
+	out := &Output{}
+	ft := goFile{assemble: generator.NewGoFile().Assemble, out: out}
 	f := &generator.File{Name: "zz_generated.unions.go", PackageName: "a"}
 	f.Body.WriteString("func broken( {\n")
 	err := ft.AssembleFile(f, path)
 	if err == nil || !strings.Contains(err.Error(), "does not format, so it was not written") {
 		t.Fatalf("AssembleFile error = %v, want one saying nothing was written", err)
 	}
+	out.Discard()
 	if got, _ := os.ReadFile(path); string(got) != "package old\n" {
 		t.Errorf("the existing file was changed to %q", got)
 	}
@@ -89,9 +128,9 @@ func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
 	}
 }
 
-// TestWriteFileAtomicSymlink: a symbolic link stays a link, and the file it
+// TestOutputSymlink: a symbolic link stays a link, and the file it
 // points to gets the data; a link to nothing is an error.
-func TestWriteFileAtomicSymlink(t *testing.T) {
+func TestOutputSymlink(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real", "crd.yaml")
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
@@ -104,7 +143,7 @@ func TestWriteFileAtomicSymlink(t *testing.T) {
 	if err := os.Symlink(filepath.Join("real", "crd.yaml"), link); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(link, []byte("new\n")); err != nil {
+	if err := write(link, []byte("new\n")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -117,7 +156,7 @@ func TestWriteFileAtomicSymlink(t *testing.T) {
 	if err := os.Symlink("nowhere.yaml", dangling); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFileAtomic(dangling, []byte("new\n")); err == nil {
+	if err := write(dangling, []byte("new\n")); err == nil {
 		t.Error("writing through a link to nothing succeeded")
 	}
 }

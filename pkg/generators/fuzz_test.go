@@ -111,7 +111,8 @@ func FuzzChecks(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		targets, problems := GetTargets(c, Config{OutputFile: goldenFile, Header: goldenHeader})
+		output := &Output{}
+		targets, problems := GetTargets(c, Config{OutputFile: goldenFile, Header: goldenHeader, Output: output})
 		for _, pr := range problems {
 			if !pr.Pos.IsValid() || !strings.HasPrefix(pr.Pos.Filename, pkgDir) || pr.Subject == "" {
 				t.Fatalf("problem without a position in the package: %q\n%s", pr, src)
@@ -132,6 +133,9 @@ func FuzzChecks(f *testing.F) {
 		}
 		if err := c.ExecuteTargets(targets); err != nil {
 			t.Fatalf("accepted, but not generated: %v\n%s", err, src)
+		}
+		if err := output.Commit(); err != nil {
+			t.Fatal(err)
 		}
 	})
 }

@@ -43,6 +43,7 @@ func generateRatcheting(t *testing.T, ratcheting unionspec.Ratcheting, patterns 
 	t.Helper()
 	out := t.TempDir()
 	dirs := map[string]string{}
+	output := &Output{}
 	getTargets := func(c *generator.Context) []generator.Target {
 		targets, problems := GetTargets(c, Config{
 			OutputFile:     goldenFile,
@@ -50,6 +51,7 @@ func generateRatcheting(t *testing.T, ratcheting unionspec.Ratcheting, patterns 
 			OpenAPIPackage: goldenOpenAPI,
 			OpenAPIFile:    goldenOpenAPIFile,
 			Ratcheting:     ratcheting,
+			Output:         output,
 		})
 		if problems.HasErrors() {
 			t.Fatalf("unexpected errors:\n%v", problems)
@@ -64,6 +66,9 @@ func generateRatcheting(t *testing.T, ratcheting unionspec.Ratcheting, patterns 
 		return targets
 	}
 	if err := gengo.Execute(NameSystems(), DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns); err != nil {
+		t.Fatal(err)
+	}
+	if err := output.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{}

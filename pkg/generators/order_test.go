@@ -36,12 +36,14 @@ func generateModule(t *testing.T, files map[string]string) map[string][]byte {
 		writeTestFile(t, filepath.Join(dir, "apis", name), content)
 	}
 	t.Chdir(dir)
+	output := &Output{}
 	getTargets := func(c *generator.Context) []generator.Target {
 		targets, problems := GetTargets(c, Config{
 			OutputFile:     goldenFile,
 			Header:         goldenHeader,
 			OpenAPIPackage: "example.com/order/openapi",
 			OpenAPIFile:    goldenOpenAPIFile,
+			Output:         output,
 		})
 		if len(problems) > 0 {
 			t.Fatalf("unexpected problems:\n%v", problems)
@@ -49,6 +51,9 @@ func generateModule(t *testing.T, files map[string]string) map[string][]byte {
 		return targets
 	}
 	if err := gengo.Execute(NameSystems(), DefaultNameSystem(), getTargets, gengo.StdBuildTag, []string{"./..."}); err != nil {
+		t.Fatal(err)
+	}
+	if err := output.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	out := map[string][]byte{}

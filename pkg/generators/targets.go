@@ -4,6 +4,7 @@ package generators
 import (
 	"bytes"
 	"fmt"
+	"go/parser"
 	"go/token"
 	"os"
 	"path"
@@ -45,6 +46,9 @@ type Config struct {
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting
+	// Output receives the files; the caller commits them once gengo has
+	// run every target without an error, and discards them otherwise.
+	Output *Output
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -62,8 +66,18 @@ func DefaultNameSystem() string {
 
 // Header returns the header of generated files: the build tag that hides them
 // from gengo tools, the boilerplate file if any, and the generated-by line.
+// A boilerplate that is not Go comments is an error now, before any file is
+// made, rather than Go files that do not compile.
 func Header(boilerplateFile string) ([]byte, error) {
-	return gengo.GoBoilerplate(boilerplateFile, gengo.StdBuildTag, GeneratedBy)
+	header, err := gengo.GoBoilerplate(boilerplateFile, gengo.StdBuildTag, GeneratedBy)
+	if err != nil {
+		return nil, err
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), boilerplateFile, append(slices.Clone(header), "package p\n"...), parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Package != token.Pos(len(header)+1) {
+		return nil, fmt.Errorf("--go-header-file %s is not Go comments only, as a file's header must be: %v", boilerplateFile, err)
+	}
+	return header, nil
 }
 
 // GetTargets builds and checks the union model of the input packages and
@@ -88,7 +102,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 	if problems.HasErrors() {
 		return nil, problems
 	}
-	useGoFile(c)
+	useGoFile(c, cfg.Output)
 
 	var targets []generator.Target
 	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
