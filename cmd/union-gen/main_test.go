@@ -380,6 +380,36 @@ func TestUsage(t *testing.T) {
 			stderr: []string{"--openapi-output-file must be a file name ending in .go, with no directory"},
 		},
 		{
+			name:   "output file that go build leaves out",
+			args:   []string{"--output-file=-.go", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--output-file must be a name that go build compiles into the package", `"-.go"`},
+		},
+		{
+			name:   "output file of the tests",
+			args:   []string{"--output-file=zz_test.go", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--output-file must be a name that go build compiles", `"zz_test.go"`},
+		},
+		{
+			name:   "hidden output file",
+			args:   []string{"--output-file=.go", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--output-file must be a name that go build compiles", `".go"`},
+		},
+		{
+			name:   "OpenAPI package that climbs out of its module",
+			args:   []string{"--openapi-output-pkg=example.com/x/../../../tmp/evil", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--openapi-output-pkg must be an import path", "../../../tmp/evil"},
+		},
+		{
+			name:   "OpenAPI package with a space",
+			args:   []string{"--openapi-output-pkg=example.com/a b", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--openapi-output-pkg must be an import path"},
+		},
+		{
 			name:   "header file that is not Go comments",
 			args:   []string{"--go-header-file=" + filepath.Join(root, "testdata", "notcomments.txt"), "./" + validPkg},
 			code:   1,

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -61,6 +63,21 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 }
 
+// goFileName is a Go file that go build compiles, short of build
+// constraints in the name.
+var goFileName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.]*\.go$`)
+
+// importPath reports whether p is an import path that names a directory
+// inside its module: no element that climbs out of it.
+func importPath(p string) bool {
+	for _, elem := range strings.Split(p, "/") {
+		if elem == "" || elem == "." || elem == ".." || strings.Trim(elem, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~+") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // Validate checks the arguments.
 func (a *Args) Validate() error {
 	for _, f := range []struct{ flag, name string }{
@@ -70,6 +87,12 @@ func (a *Args) Validate() error {
 		if filepath.Base(f.name) != f.name || filepath.Ext(f.name) != ".go" {
 			return fmt.Errorf("%s must be a file name ending in .go, with no directory: %q", f.flag, f.name)
 		}
+		if !goFileName.MatchString(f.name) || strings.HasSuffix(f.name, "_test.go") {
+			return fmt.Errorf("%s must be a name that go build compiles into the package: letters, digits and _ (and . inside), not starting with . or _, not ending in _test.go: %q", f.flag, f.name)
+		}
+	}
+	if p := a.OpenAPIOutputPkg; p != "" && !importPath(p) {
+		return fmt.Errorf("--openapi-output-pkg must be an import path (letters, digits and -._~+ in elements separated by /, none of them . or ..): %q", p)
 	}
 	if a.OpenAPIOutputDir != "" && a.OpenAPIOutputPkg == "" {
 		return fmt.Errorf("--openapi-output-dir needs --openapi-output-pkg")
