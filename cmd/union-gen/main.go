@@ -3,8 +3,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -41,13 +43,21 @@ Flags:
 func main() {
 	klog.InitFlags(nil)
 	a := args.New()
-	a.AddFlags(pflag.CommandLine)
-	pflag.CommandLine.AddGoFlag(flag.CommandLine.Lookup("v"))
-	pflag.Usage = func() {
+	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
+	a.AddFlags(fs)
+	fs.AddGoFlag(flag.CommandLine.Lookup("v"))
+	// A wrong flag is one line and exit status 1, as every other error;
+	// the usage is for --help.
+	fs.SetOutput(io.Discard)
+	switch err := fs.Parse(os.Args[1:]); {
+	case errors.Is(err, pflag.ErrHelp):
 		fmt.Fprint(os.Stderr, usage)
-		pflag.PrintDefaults()
+		fs.SetOutput(os.Stderr)
+		fs.PrintDefaults()
+		return
+	case err != nil:
+		fail(fmt.Errorf("%v (union-gen --help lists the flags)", err))
 	}
-	pflag.Parse()
 	if err := a.Validate(); err != nil {
 		fail(err)
 	}
@@ -57,7 +67,7 @@ func main() {
 		}
 		return
 	}
-	if pflag.NArg() == 0 {
+	if fs.NArg() == 0 {
 		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))
 	}
 	header, err := generators.Header(a.GoHeaderFile)
@@ -81,7 +91,7 @@ func main() {
 		})
 		return targets
 	}
-	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, pflag.Args())
+	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, fs.Args())
 	problems.Print(os.Stderr)
 	if err != nil || problems.HasErrors() {
 		// All or nothing: no file is written when any target failed.

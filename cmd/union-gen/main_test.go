@@ -345,8 +345,8 @@ func TestUsage(t *testing.T) {
 		name string
 		args []string
 		code int
-		// stderr must contain each of these.
-		stderr []string
+		// stderr must contain each of these, and none of absent.
+		stderr, absent []string
 	}{
 		{
 			name: "help",
@@ -354,6 +354,13 @@ func TestUsage(t *testing.T) {
 			code: 0,
 			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
 				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting"},
+		},
+		{
+			name:   "unknown flag",
+			args:   []string{"--bogus", "./" + validPkg},
+			code:   1,
+			stderr: []string{"union-gen: unknown flag: --bogus (union-gen --help lists the flags)"},
+			absent: []string{"Usage:"},
 		},
 		{
 			name:   "unknown ratcheting mode",
@@ -432,6 +439,11 @@ func TestUsage(t *testing.T) {
 			for _, s := range tt.stderr {
 				if !strings.Contains(res.stderr, s) {
 					t.Errorf("stderr does not contain %q:\n%s", s, res.stderr)
+				}
+			}
+			for _, s := range tt.absent {
+				if strings.Contains(res.stderr, s) {
+					t.Errorf("stderr contains %q:\n%s", s, res.stderr)
 				}
 			}
 		})
