@@ -67,6 +67,9 @@ func tagValue(lines []string, name string) string {
 type File struct {
 	Path string
 	Data []byte
+	// Remove is set for a policy file that union-gen wrote and that has
+	// nothing left to hold: its CRD file's kinds need no normalizing now.
+	Remove bool
 }
 
 // Files lists the YAML files of paths: each is a file, or a directory whose
@@ -122,10 +125,15 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
+		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
+		if len(e.policies) == 0 && e.matched {
+			if have, err := os.ReadFile(policyFile); err == nil && writtenPolicy(have) {
+				out = append(out, File{Path: policyFile, Remove: true})
+			}
+		}
 		if len(e.policies) == 0 || len(e.problems) > 0 {
 			continue
 		}
-		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
 		if other, ok := policyOf[policyFile]; ok {
 			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
 				Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)})
@@ -182,6 +190,8 @@ type editor struct {
 	problems unions.Problems
 	// policies are the policies of the file's CRDs, as YAML documents.
 	policies []byte
+	// matched is set when a version of the file's CRDs is of an input kind.
+	matched bool
 }
 
 // errorf reports a problem at a node; rule is empty for a file that cannot
@@ -247,6 +257,7 @@ func (e *editor) document(doc string) string {
 		if t == nil {
 			continue
 		}
+		e.matched = true
 		schema := get(get(version, "schema"), "openAPIV3Schema")
 		if schema == nil {
 			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)

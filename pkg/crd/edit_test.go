@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -28,7 +29,7 @@ const (
 
 // testLoad is the one load of the packages of the tests.
 var testLoad = sharedload.New(
-	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque",
+	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile",
 )
 
@@ -253,5 +254,39 @@ func TestFiles(t *testing.T) {
 	}
 	if names.String() != "a.yml b.yaml d.yaml " {
 		t.Errorf("got %s", names.String())
+	}
+}
+
+// TestEditStalePolicy: a CRD file whose kinds need no normalizing any more
+// has its old policy file, which union-gen wrote, removed; a file of that
+// name that union-gen did not write is left alone.
+func TestEditStalePolicy(t *testing.T) {
+	model, problems, universe, packages, err := buildShared("./testdata/plain")
+	if err != nil || problems.HasErrors() {
+		t.Fatalf("the package has problems: %v %v", err, problems)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "plain.example.com_things.yaml")
+	if err := os.WriteFile(file, []byte(read(t, "testdata/plain/crd/plain.example.com_things.yaml")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	policyFile := filepath.Join(dir, "plain.example.com_things"+crd.PolicySuffix)
+	if err := os.WriteFile(policyFile, []byte(read(t, examplePolicy)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, problems := crd.Edit(model, crd.Kinds(universe, packages), []string{file})
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	removed := slices.ContainsFunc(files, func(f crd.File) bool { return f.Path == policyFile && f.Remove })
+	if !removed {
+		t.Errorf("the stale policy file is not removed: %+v", files)
+	}
+	if err := os.WriteFile(policyFile, []byte("# mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, _ = crd.Edit(model, crd.Kinds(universe, packages), []string{file})
+	if slices.ContainsFunc(files, func(f crd.File) bool { return f.Path == policyFile }) {
+		t.Errorf("a file that union-gen did not write is touched: %+v", files)
 	}
 }

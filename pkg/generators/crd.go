@@ -31,6 +31,10 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]gene
 	c.FileTypes[crdFileType] = crdFile{out: cfg.Output}
 	var targets []generator.Target
 	for _, f := range edited {
+		if f.Remove {
+			cfg.Output.remove(f.Path)
+			continue
+		}
 		targets = append(targets, &generator.SimpleTarget{
 			PkgName: "crd",
 			PkgPath: f.Path,

@@ -51,6 +51,9 @@ const assembledExtra = 4096
 // new one, never a truncated one.
 type Output struct {
 	staged []stagedFile
+	// removed are union-gen's own files that the run leaves without a
+	// reason to be: Commit removes them after the renames.
+	removed []string
 }
 
 type stagedFile struct {
@@ -98,13 +101,24 @@ func (o *Output) Commit() error {
 		}
 	}
 	o.staged = nil
+	for _, path := range o.removed {
+		if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	o.removed = nil
 	return nil
 }
 
-// Discard removes every staged file.
+// Discard removes every staged file, and forgets the files to remove.
 func (o *Output) Discard() {
 	for _, f := range o.staged {
 		os.Remove(f.tmp)
 	}
-	o.staged = nil
+	o.staged, o.removed = nil, nil
+}
+
+// remove stages the removal of one of union-gen's own files.
+func (o *Output) remove(path string) {
+	o.removed = append(o.removed, path)
 }

@@ -94,13 +94,21 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 		crdTargets, crdProblems = crdTargetsOf(c, cfg, model)
 		problems = append(problems, crdProblems...)
 	}
+	var stale []string
 	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
-		if pkg := c.Universe.Package(path); hasMethods(model, pkg) {
-			problems = append(problems, checkOwnOutput(filepath.Join(pkg.Dir, cfg.OutputFile), "--output-file")...)
+		pkg := c.Universe.Package(path)
+		output := filepath.Join(pkg.Dir, cfg.OutputFile)
+		if hasMethods(model, pkg) {
+			problems = append(problems, checkOwnOutput(output, "--output-file")...)
+		} else if ownOutput(output) {
+			stale = append(stale, output) // the package lost its unions
 		}
 	}
 	if problems.HasErrors() {
 		return nil, problems
+	}
+	for _, path := range stale {
+		cfg.Output.remove(path)
 	}
 	useGoFile(c, cfg.Output)
 
@@ -134,6 +142,17 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 	return targets, problems
 }
 
+// generatedByUs reports whether a file has union-gen's GeneratedBy line.
+func generatedByUs(data []byte) bool {
+	return bytes.Contains(data, []byte("\n"+GeneratedBy+"\n")) || bytes.HasPrefix(data, []byte(GeneratedBy+"\n"))
+}
+
+// ownOutput reports whether path is a file that union-gen wrote.
+func ownOutput(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && generatedByUs(data)
+}
+
 // checkOwnOutput reports an output file that exists and that union-gen did
 // not write (it has no GeneratedBy line): a hand-written file is never
 // replaced. flag names the flag that chose the file's name.
@@ -144,7 +163,7 @@ func checkOwnOutput(path, flag string) unions.Problems {
 		return nil
 	case err != nil:
 		return unions.Problems{{Message: err.Error()}}
-	case bytes.Contains(data, []byte("\n"+GeneratedBy+"\n")) || bytes.HasPrefix(data, []byte(GeneratedBy+"\n")):
+	case generatedByUs(data):
 		return nil
 	}
 	return unions.Problems{{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Rule: rules.OutputFile,
