@@ -362,6 +362,12 @@ func TestUsage(t *testing.T) {
 				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting"},
 		},
 		{
+			name:   "pattern that matches no package",
+			args:   []string{"example.com/nope/..."},
+			code:   1,
+			stderr: []string{"the package patterns match no package: check them with go list"},
+		},
+		{
 			name:   "unknown flag",
 			args:   []string{"--bogus", "./" + validPkg},
 			code:   1,

@@ -84,6 +84,10 @@ func Header(boilerplateFile string) ([]byte, error) {
 // returns one target per package with generated methods. When any problem is
 // an error it returns no target, so that nothing is written.
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
+	if len(c.Inputs) == 0 {
+		// A typo in a pattern must not pass for a run with nothing to do.
+		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list"}}
+	}
 	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: []string{gengo.StdBuildTag}, Ratcheting: cfg.Ratcheting})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
