@@ -177,7 +177,7 @@ var All = []Rule{
 	},
 	{
 		ID: JSONName, Family: "member",
-		Summary: "A discriminator or member is an exported, named field with a JSON name.",
+		Summary: "A discriminator or member is an exported, named field with a JSON name that encoding/json takes: letters, digits, spaces and `!#$%&()*+-./:;<=>?@[]^_{|}~` (encoding/json ignores any other name and names the property after the field).",
 		Message: "union fields need a JSON name: add a tag such as `json:\"<name>,omitempty\"`",
 		Hint:    "Export the field, give it a name if it is embedded, and a JSON tag.",
 	},

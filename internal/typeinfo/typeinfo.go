@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 
 	"k8s.io/gengo/v2/types"
 )
@@ -37,12 +38,26 @@ func IsScalar(t *types.Type) bool {
 // else the Go name; "" for an embedded struct that is inlined.
 func JSONName(m types.Member) string {
 	switch tag := JSONTag(m)[0]; {
-	case tag != "":
+	case validJSONName(tag):
 		return tag
 	case m.Embedded:
 		return ""
 	}
 	return m.Name
+}
+
+// validJSONName reports whether encoding/json takes a tag's name as the
+// property's; it ignores any other, and names the property after the field.
+func validJSONName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsInline reports whether encoding/json inlines the field's struct into the
@@ -57,7 +72,7 @@ func IsSerialized(m types.Member) bool {
 	if m.Embedded {
 		return true
 	}
-	return token.IsExported(m.Name) && JSONName(m) != "-"
+	return token.IsExported(m.Name) && reflect.StructTag(m.Tags).Get("json") != "-"
 }
 
 // HasJSONOption reports whether the field's json tag has the option, such as

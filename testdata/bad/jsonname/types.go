@@ -10,6 +10,7 @@ const (
 	KindB Kind = "B"
 	KindC Kind = "C"
 	KindD Kind = "D"
+	KindE Kind = "E"
 
 	KindConfig Kind = "Config"
 )
@@ -40,6 +41,10 @@ type Choice struct {
 	// +unionMember
 	// +optional
 	D *int `json:"d,omitempty"`
+	// E has a name that encoding/json ignores: it would write "E".
+	// +unionMember
+	// +optional
+	E *int `json:"e\"x,omitempty"`
 }
 
 // Untagged has a discriminator without a json tag.

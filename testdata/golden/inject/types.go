@@ -23,10 +23,10 @@ const (
 // Hostile is a union whose every string is hostile to generated code.
 type Hostile struct {
 	// +unionDiscriminator
-	Kind Kind `json:"k\"ind*/"`
+	Kind Kind `json:"k*/ind"`
 	// +unionMember=*/
 	// +optional
-	CommentEnd *string `json:"end*/\"x,omitempty"`
+	CommentEnd *string `json:"end*/x,omitempty"`
 	// +unionMember=//x
 	// +optional
 	LineComment *string `json:"// y,omitempty"`
