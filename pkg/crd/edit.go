@@ -127,7 +127,7 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		}
 		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
 		if len(e.policies) == 0 && e.matched {
-			if have, err := os.ReadFile(policyFile); err == nil && writtenPolicy(have) {
+			if have, err := os.ReadFile(policyFile); err == nil && unstructuredunions.IsPolicyFile(have) {
 				out = append(out, File{Path: policyFile, Remove: true})
 			}
 		}
@@ -142,7 +142,7 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		policyOf[policyFile] = name
 		have, err := os.ReadFile(policyFile)
 		switch {
-		case err == nil && !writtenPolicy(have):
+		case err == nil && !unstructuredunions.IsPolicyFile(have):
 			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
 				Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
 		case err != nil && !os.IsNotExist(err):
@@ -155,31 +155,6 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		return nil, problems // all or nothing
 	}
 	return out, problems
-}
-
-// writtenPolicy reports whether a file is one that union-gen writes beside
-// a CRD: only MutatingAdmissionPolicies that carry its schema annotation and
-// their bindings, all named as Resource.PolicyName names them.
-func writtenPolicy(data []byte) bool {
-	docs := unstructuredunions.Documents(data)
-	for _, doc := range docs {
-		var obj struct {
-			APIVersion string `json:"apiVersion"`
-			Kind       string `json:"kind"`
-			Metadata   struct {
-				Name        string            `json:"name"`
-				Annotations map[string]string `json:"annotations"`
-			} `json:"metadata"`
-		}
-		if err := sigsyaml.Unmarshal(doc, &obj); err != nil || obj.APIVersion != "admissionregistration.k8s.io/v1" || !strings.HasSuffix(obj.Metadata.Name, "-unions") {
-			return false
-		}
-		_, annotated := obj.Metadata.Annotations[unstructuredunions.Annotation]
-		if !(obj.Kind == "MutatingAdmissionPolicy" && annotated || obj.Kind == "MutatingAdmissionPolicyBinding") {
-			return false
-		}
-	}
-	return len(docs) > 0
 }
 
 type editor struct {
@@ -371,15 +346,16 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 // properties checks that the schema has the union's properties, with
 // members whose JSON shows when they are set.
 func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path string) bool {
-	if d := u.Spec.Discriminator; d != "" && get(props, d) == nil {
-		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", u.Discriminator.JSONName)
+	d := u.Spec.Discriminator
+	if d != "" && get(props, d) == nil {
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
 		return false
 	}
 	for _, m := range u.Members {
 		member := get(props, m.JSONName)
 		if member == nil {
 			union := "a union without a discriminator"
-			if d := u.Spec.Discriminator; d != "" {
+			if d != "" {
 				union = "the union of " + d
 			}
 			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, union)

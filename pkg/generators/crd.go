@@ -18,21 +18,21 @@ const crdFileType = "crd"
 // crdTargetsOf edits the CRD files of cfg.CRDPaths, and makes the policy
 // files beside them, in memory, and returns a target for each file that
 // changes, so that gengo writes them with the Go files, and none when there
-// is any problem.
-func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]generator.Target, unions.Problems) {
+// is any problem; stale are the policy files it wrote before that have
+// nothing left to hold.
+func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (targets []generator.Target, stale []string, problems unions.Problems) {
 	files, err := crd.Files(cfg.CRDPaths)
 	if err != nil {
-		return nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
+		return nil, nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
 	}
 	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs), files)
 	if problems.HasErrors() {
-		return nil, problems
+		return nil, nil, problems
 	}
 	c.FileTypes[crdFileType] = crdFile{out: cfg.Output}
-	var targets []generator.Target
 	for _, f := range edited {
 		if f.Remove {
-			cfg.Output.remove(f.Path)
+			stale = append(stale, f.Path)
 			continue
 		}
 		targets = append(targets, &generator.SimpleTarget{
@@ -47,7 +47,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) ([]gene
 			},
 		})
 	}
-	return targets, problems
+	return targets, stale, problems
 }
 
 // crdGenerator writes the content of an edited CRD file or of a policy

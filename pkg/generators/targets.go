@@ -93,35 +93,23 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.
 	var crdTargets []generator.Target
+	var stale []string // union-gen's files that the run leaves without a reason to be
 	if len(cfg.CRDPaths) > 0 {
 		var crdProblems unions.Problems
-		crdTargets, crdProblems = crdTargetsOf(c, cfg, model)
+		crdTargets, stale, crdProblems = crdTargetsOf(c, cfg, model)
 		problems = append(problems, crdProblems...)
 	}
-	var stale []string
-	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
-		pkg := c.Universe.Package(path)
-		output := filepath.Join(pkg.Dir, cfg.OutputFile)
-		if hasMethods(model, pkg) {
-			problems = append(problems, checkOwnOutput(output, "--output-file")...)
-		} else if ownOutput(output) {
-			stale = append(stale, output) // the package lost its unions
-		}
-	}
-	if problems.HasErrors() {
-		return nil, problems
-	}
-	for _, path := range stale {
-		cfg.Output.remove(path)
-	}
-	useGoFile(c, cfg.Output)
-
 	var targets []generator.Target
 	for _, path := range slices.Sorted(slices.Values(c.Inputs)) {
 		pkg := c.Universe.Package(path)
+		output := filepath.Join(pkg.Dir, cfg.OutputFile)
 		if !hasMethods(model, pkg) {
+			if ownOutput(output) {
+				stale = append(stale, output) // the package lost its unions
+			}
 			continue
 		}
+		problems = append(problems, checkOwnOutput(output, "--output-file")...)
 		targets = append(targets, &generator.SimpleTarget{
 			PkgName:       pkg.Name,
 			PkgPath:       pkg.Path,
@@ -132,6 +120,13 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 			},
 		})
 	}
+	if problems.HasErrors() {
+		return nil, problems
+	}
+	for _, path := range stale {
+		cfg.Output.remove(path)
+	}
+	useGoFile(c, cfg.Output)
 	targets = append(targets, crdTargets...)
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)

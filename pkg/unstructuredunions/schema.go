@@ -101,6 +101,19 @@ func LoadFile(data []byte) (map[string]*Schema, error) {
 	return schemas, nil
 }
 
+// IsPolicyFile reports whether data is a file as union-gen writes it beside
+// a CRD: policies that LoadFile reads, and their bindings, and nothing else.
+func IsPolicyFile(data []byte) bool {
+	for _, doc := range Documents(data) {
+		p, err := decodePolicy(doc)
+		if err != nil || p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding" {
+			return false
+		}
+	}
+	_, err := LoadFile(data)
+	return err == nil
+}
+
 // Documents splits a file of YAML documents, each after a line "---" as
 // union-gen writes them, dropping empty ones.
 func Documents(data []byte) [][]byte {
