@@ -106,13 +106,15 @@ func Files(paths []string) ([]string, error) {
 // edited one is written as controller-gen writes it (sigs.k8s.io/yaml: keys
 // sorted, the same indentation and line breaks), so that controller-gen's
 // output changes only where rules and enums are added. Problems are
-// positioned in the files, and when there is any, no file is returned. A
-// policy file is never written over a file that union-gen did not write, nor
-// shared by two CRD files.
+// positioned in the files, and when there is any, no file is returned; files
+// none of whose CRDs is of an input kind are a problem too. A policy file is
+// never written over a file that union-gen did not write, nor shared by two
+// CRD files.
 func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Problems) {
 	var out []File
 	var problems unions.Problems
 	policyOf := map[string]string{} // policy file to the CRD file it is of
+	matched := false
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -122,6 +124,7 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		e := &editor{model: model, kind: kind, file: name}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
+		matched = matched || e.matched
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
@@ -150,6 +153,10 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 		case !bytes.Equal(have, e.policies):
 			out = append(out, File{Path: policyFile, Data: e.policies})
 		}
+	}
+	if !matched && !problems.HasErrors() {
+		// A wrong directory or group must not pass for a run with nothing to do.
+		problems = append(problems, unions.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files))})
 	}
 	if problems.HasErrors() {
 		return nil, problems // all or nothing

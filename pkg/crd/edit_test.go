@@ -184,6 +184,16 @@ func TestEditDocumentStarts(t *testing.T) {
 	}
 }
 
+// TestEditNoKind: CRD files none of whose versions is of an input kind are
+// a problem, not a run that edits nothing.
+func TestEditNoKind(t *testing.T) {
+	otherCRD := strings.ReplaceAll(read(t, controllerGen), "group: examples.union-gen.io", "group: other.example.com")
+	files, problems, _ := edit(t, otherCRD, "")
+	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, "--crd-paths: no CRD version in 1 YAML files is of a kind of the input packages") {
+		t.Errorf("got %d files and problems %v", len(files), problems)
+	}
+}
+
 // TestEditStale: a CRD that does not have the Go types' fields is an error
 // at the schema that lacks the property, and nothing is returned to write.
 func TestEditStale(t *testing.T) {
