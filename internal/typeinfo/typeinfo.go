@@ -46,6 +46,10 @@ func JSONName(m types.Member) string {
 	return m.Name
 }
 
+// JSONNameSymbols are the characters other than letters and digits that
+// encoding/json takes in a tag's name.
+const JSONNameSymbols = "!#$%&()*+-./:;<=>?@[]^_{|}~ "
+
 // validJSONName reports whether encoding/json takes a tag's name as the
 // property's; it ignores any other, and names the property after the field.
 func validJSONName(name string) bool {
@@ -53,7 +57,7 @@ func validJSONName(name string) bool {
 		return false
 	}
 	for _, c := range name {
-		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+		if !strings.ContainsRune(JSONNameSymbols, c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
 			return false
 		}
 	}

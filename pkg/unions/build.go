@@ -269,7 +269,7 @@ func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 		b.fieldError(t, f.GoName, rules.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
 	case typeinfo.JSONTag(*f.member)[0] != f.JSONName:
-		b.fieldError(t, f.GoName, rules.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and !#$%%&()*+-./:;<=>?@[]^_{|}~), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], f.JSONName)
+		b.fieldError(t, f.GoName, rules.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
 		return false
 	}
 	return true
