@@ -11,9 +11,10 @@ import (
 
 // A shapes package is a random API package for union-gen: kinds whose spec
 // reaches a struct of one or two unions (discriminated, exactly-one or
-// zero-or-one) through one of the placements below, with members of every kind union-gen accepts. The same
-// description writes the Go source and draws objects of the kinds, so that
-// every backend can be run on them (see TestRandomShapes).
+// zero-or-one) through one of the placements below, with members of every
+// kind union-gen accepts. The same description writes the Go source and
+// draws objects of the kinds, so that every backend can be run on them (see
+// TestRandomShapes).
 type shapesPackage struct {
 	kinds []*kindShape
 }
