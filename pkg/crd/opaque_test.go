@@ -17,7 +17,7 @@ func TestEditOpaqueMember(t *testing.T) {
 	if len(edited) != 0 {
 		t.Errorf("%d files to write despite problems", len(edited))
 	}
-	want := "testdata/opaque/crd/opaque.example.com_things.yaml:28:17: Thing.spec.at: member At is set when it is not its zero value, which its JSON does not show: v1.Time decodes itself from JSON; make it a pointer to tell it set in a CRD"
+	want := "testdata/opaque/crd/opaque.example.com_things.yaml:28:17: Thing.spec.at: member At is set when it is not its zero value, which its JSON does not show: v1.Time decodes itself from JSON; make it a pointer to tell it set in a CRD [membertype]"
 	if len(problems) != 1 || problems[0].Rule != rules.MemberType || !strings.HasSuffix(problems[0].String(), want) {
 		t.Errorf("problems:\n%v\nwant one, of rule %s, ending in\n%s", problems, rules.MemberType, want)
 	}

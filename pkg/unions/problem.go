@@ -14,7 +14,8 @@ import (
 )
 
 // Problem is one finding about the input, printed as
-// "FILE:LINE:COL: pkg.Type.Field: message".
+// "FILE:LINE:COL: pkg.Type.Field: message [rule]", the rule's ID being what
+// `union-gen --docs` lists it under.
 type Problem struct {
 	Pos token.Position
 	// Subject names what the problem is about, e.g. "v1.DeploymentStrategy.Type".
@@ -39,6 +40,9 @@ func (p Problem) String() string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(p.Message)
+	if p.Rule != "" {
+		b.WriteString(" [" + string(p.Rule) + "]")
+	}
 	return b.String()
 }
 
@@ -62,6 +66,13 @@ type Problems []Problem
 // HasErrors reports whether any problem is not a warning.
 func (ps Problems) HasErrors() bool {
 	return slices.ContainsFunc(ps, func(p Problem) bool { return !p.Warning })
+}
+
+// Silence returns the problems without the warnings of the given rules.
+func (ps Problems) Silence(ids []rules.ID) Problems {
+	return slices.DeleteFunc(slices.Clone(ps), func(p Problem) bool {
+		return p.Warning && slices.Contains(ids, p.Rule)
+	})
 }
 
 // Sorted returns the problems in file, line and column order, without
