@@ -48,7 +48,7 @@ go tool openapi-gen \
   k8s.io/apimachinery/pkg/runtime \
   k8s.io/apimachinery/pkg/util/intstr \
   k8s.io/apimachinery/pkg/version \
-  ./examples/apis/... || restore openapi-gen
+  ./examples/apis/... ./examples/crd/... || restore openapi-gen
 
 # controller-gen (pinned as a tool in crdtest/go.mod, so that it does not
 # weigh on the module graph of union-gen's users) writes the example CRD; it
@@ -58,15 +58,9 @@ controller_gen=$(go -C crdtest tool -n controller-gen) || restore "building cont
 # pkg/crd's tests add the rules to controller-gen's output themselves.
 cp "${CRD_DIR}/${CRD_FILE}" pkg/crd/testdata/controller-gen.yaml
 
+# One run over every example package, so that each warning is printed once.
 go run ./cmd/union-gen \
   --go-header-file hack/boilerplate.go.txt \
   --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
-  ./examples/apis/... || restore union-gen
-
-# The CRD's kind reaches the unions of examples/apis, so those packages are
-# inputs too (their files come out the same); the OpenAPI output is left to
-# the run above, as openapi-gen does not see examples/crd.
-go run ./cmd/union-gen \
-  --go-header-file hack/boilerplate.go.txt \
   --crd-paths "${CRD_DIR}" \
-  ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-paths"
+  ./examples/apis/... ./examples/crd/... || restore union-gen

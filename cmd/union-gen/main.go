@@ -27,8 +27,8 @@ Reads +unionDiscriminator and +unionMember markers in the given packages and
 writes NormalizeUnions and ValidateUnions methods next to the types; with
 --crd-paths, it also adds the unions' rules, as CEL, to the CRDs that
 controller-gen wrote for the kinds of those packages. Every
-problem is printed as FILE:LINE:COL: pkg.Type.Field: message; when there is any
-error, nothing is written and the exit status is 1.
+problem is printed as FILE:LINE:COL: pkg.Type.Field: message [rule]; when there
+is any error, nothing is written and the exit status is 1.
 
 With --docs, prints the reference of every marker it reads and every error it
 reports, in Markdown, and exits.
@@ -92,7 +92,7 @@ func main() {
 		return targets
 	}
 	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, fs.Args())
-	problems.Print(os.Stderr)
+	problems.Silence(a.SilencedWarnings()).Print(os.Stderr)
 	if err != nil || problems.HasErrors() {
 		// All or nothing: no file is written when any target failed.
 		out.Discard()

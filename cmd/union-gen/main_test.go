@@ -344,6 +344,31 @@ func TestWarningsOnly(t *testing.T) {
 	}
 }
 
+// TestSilenceWarnings checks that --silence-warnings leaves out the warnings
+// of the rules it names, and only those.
+func TestSilenceWarnings(t *testing.T) {
+	const output = "zz_test_output.go"
+	dir := badDir + "/warnings"
+	t.Cleanup(func() { os.Remove(filepath.Join(root, dir, output)) })
+	res := run(t, "--output-file="+output, "--silence-warnings=valuename", "./"+dir)
+	want, err := os.ReadFile(filepath.Join(root, expectedFile("warnings")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, line := range lines(string(want)) {
+		if !strings.HasSuffix(line, " [valuename]") {
+			kept = append(kept, line)
+		}
+	}
+	if len(kept) == 0 || len(kept) == len(lines(string(want))) {
+		t.Fatalf("%s should have warnings of valuename and of other rules", expectedFile("warnings"))
+	}
+	if got := lines(res.stderr); res.code != 0 || !slices.Equal(got, kept) {
+		t.Errorf("exit status %d, stderr:\n%s\nwant 0 and\n%s", res.code, res.stderr, strings.Join(kept, "\n"))
+	}
+}
+
 // TestUsage checks the command line itself: help, and the errors that stop
 // union-gen before it reads any package.
 func TestUsage(t *testing.T) {
@@ -359,7 +384,8 @@ func TestUsage(t *testing.T) {
 			args: []string{"--help"},
 			code: 0,
 			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
-				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting"},
+				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting",
+				"--silence-warnings"},
 		},
 		{
 			name:   "pattern that matches no package",
@@ -433,6 +459,12 @@ func TestUsage(t *testing.T) {
 			args:   []string{"--go-header-file=" + filepath.Join(root, "testdata", "notcomments.txt"), "./" + validPkg},
 			code:   1,
 			stderr: []string{"--go-header-file", "is not Go comments only"},
+		},
+		{
+			name:   "silencing an error",
+			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
+			code:   1,
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, itemunion (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

@@ -26,8 +26,10 @@ func Write(w io.Writer) error {
 %s
 ## Errors
 
-Each is printed as `+"`FILE:LINE:COL: pkg.Type.Field: message`"+`; a warning has
-`+"`warning: `"+` before its message and does not fail the run.
+Each is printed as `+"`FILE:LINE:COL: pkg.Type.Field: message [rule]`"+`, the rule being
+the first column below. A warning has `+"`warning: `"+` before its message and does not
+fail the run; `+"`--silence-warnings=rule[,rule]`"+` leaves out the warnings of those
+rules (errors cannot be silenced).
 
 %s`, MarkerTable(), DialectTable(), RuleTable())
 	return err

@@ -284,3 +284,15 @@ var All = []Rule{
 		Hint:    "Nothing to do: validation-gen validates it; union-gen checks the unions of struct fields.",
 	},
 }
+
+// Warnings are the IDs of the rules of the "warning" family: reported, but
+// they do not fail the run, and --silence-warnings can leave them out.
+func Warnings() []ID {
+	var ids []ID
+	for _, r := range All {
+		if r.Family == "warning" {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}

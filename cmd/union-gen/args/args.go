@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -36,6 +38,8 @@ type Args struct {
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
 	Ratcheting string
+	// SilenceWarnings are the rules whose warnings are not printed.
+	SilenceWarnings []string
 }
 
 // New returns the arguments with their defaults.
@@ -61,6 +65,26 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
+	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
+		"rules whose warnings are not printed, by the id in brackets at the end of a warning ("+warnings()+"); comma-separated or repeated")
+}
+
+// SilencedWarnings are the rules of --silence-warnings.
+func (a *Args) SilencedWarnings() []rules.ID {
+	ids := make([]rules.ID, len(a.SilenceWarnings))
+	for i, id := range a.SilenceWarnings {
+		ids[i] = rules.ID(id)
+	}
+	return ids
+}
+
+// warnings lists the rules that warn, for messages.
+func warnings() string {
+	var ids []string
+	for _, id := range rules.Warnings() {
+		ids = append(ids, string(id))
+	}
+	return strings.Join(ids, ", ")
 }
 
 // goFileName is a Go file that go build compiles, short of build
@@ -100,6 +124,11 @@ func (a *Args) Validate() error {
 	if a.Ratcheting != "" {
 		if _, err := markers.ParseRatcheting(a.Ratcheting); err != nil {
 			return fmt.Errorf("--ratcheting: %w", err)
+		}
+	}
+	for _, id := range a.SilenceWarnings {
+		if !slices.Contains(rules.Warnings(), rules.ID(id)) {
+			return fmt.Errorf("--silence-warnings: %q is not the id of a rule that warns; those are %s (errors cannot be silenced)", id, warnings())
 		}
 	}
 	if a.GoHeaderFile != "" {

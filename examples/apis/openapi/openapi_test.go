@@ -22,25 +22,26 @@ import (
 	"github.com/union-gen/union-gen/pkg/openapiext"
 )
 
-const examples = "github.com/union-gen/union-gen/examples/apis/"
+const examples = "github.com/union-gen/union-gen/examples/"
 
 // roots are the types whose definitions, and those they reference, the
 // documents hold: every example union is among them.
 var roots = []string{
-	examples + "apps/v1.Deployment",
-	examples + "autoscaling/v2.HorizontalPodAutoscalerSpec",
-	examples + "core/v1.VolumeSource",
-	examples + "kep/v1alpha1.Catalog",
-	examples + "kep/v1alpha1.TopLevelUnion",
-	examples + "kep/v1alpha1.Union",
-	examples + "ratcheting.DeploymentStrategy",
-	examples + "ratcheting.DeploymentStrategyByMembership",
-	examples + "ratcheting.MetricSpec",
-	examples + "ratcheting.MetricSpecByMembership",
-	examples + "ratcheting.SeccompProfile",
-	examples + "ratcheting.SeccompProfileByMembership",
-	examples + "ratcheting.Union",
-	examples + "ratcheting.UnionByMembership",
+	examples + "apis/apps/v1.Deployment",
+	examples + "apis/autoscaling/v2.HorizontalPodAutoscalerSpec",
+	examples + "apis/core/v1.VolumeSource",
+	examples + "apis/kep/v1alpha1.Catalog",
+	examples + "apis/kep/v1alpha1.TopLevelUnion",
+	examples + "apis/kep/v1alpha1.Union",
+	examples + "apis/ratcheting.DeploymentStrategy",
+	examples + "apis/ratcheting.DeploymentStrategyByMembership",
+	examples + "apis/ratcheting.MetricSpec",
+	examples + "apis/ratcheting.MetricSpecByMembership",
+	examples + "apis/ratcheting.SeccompProfile",
+	examples + "apis/ratcheting.SeccompProfileByMembership",
+	examples + "apis/ratcheting.Union",
+	examples + "apis/ratcheting.UnionByMembership",
+	examples + "crd/v1.Widget",
 }
 
 // definitionName names definitions as an API server's DefinitionNamer does
@@ -146,7 +147,7 @@ func TestShapesV3(t *testing.T) {
 // TestInlineUnion pins the case of a union embedded inline: its properties,
 // and so both shapes, are on the embedding struct's definition.
 func TestInlineUnion(t *testing.T) {
-	top := buildV2(t).Definitions[util.ToRESTFriendlyName(examples+"kep/v1alpha1.TopLevelUnion")]
+	top := buildV2(t).Definitions[util.ToRESTFriendlyName(examples+"apis/kep/v1alpha1.TopLevelUnion")]
 	kep, err := openapiext.ReadKEPUnion(top.Properties["unionType"])
 	if err != nil || kep == nil {
 		t.Fatalf("TopLevelUnion.unionType has no KEP shape: %v", err)
@@ -196,43 +197,48 @@ func TestStructuredMergeDiffUnions(t *testing.T) {
 		{FieldName: "rbd", DiscriminatorValue: "RBD"},
 		{FieldName: "secret", DiscriminatorValue: "Secret"}}}}
 	want := map[string][]schema.Union{
-		"apps/v1.DeploymentStrategy": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		"apis/apps/v1.DeploymentStrategy": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "rollingUpdate", DiscriminatorValue: "RollingUpdate"}}}},
-		"autoscaling/v2.MetricSpec": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		"apis/autoscaling/v2.MetricSpec": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "containerResource", DiscriminatorValue: "ContainerResource"},
 			{FieldName: "external", DiscriminatorValue: "External"},
 			{FieldName: "object", DiscriminatorValue: "Object"},
 			{FieldName: "pods", DiscriminatorValue: "Pods"},
 			{FieldName: "resource", DiscriminatorValue: "Resource"}}}},
-		"core/v1.SeccompProfile": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		"apis/core/v1.SeccompProfile": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "localhostProfile", DiscriminatorValue: "Localhost"}}}},
-		"core/v1.Volume":       volumeSource,
-		"core/v1.VolumeSource": volumeSource,
-		"kep/v1alpha1.Entry": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		"apis/core/v1.Volume":       volumeSource,
+		"apis/core/v1.VolumeSource": volumeSource,
+		"apis/kep/v1alpha1.Entry": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "alpha", DiscriminatorValue: "ALPHA"},
 			{FieldName: "beta", DiscriminatorValue: "BETA"}}}},
-		"kep/v1alpha1.Pipeline": {
+		"apis/kep/v1alpha1.Pipeline": {
 			{Discriminator: ptr("input"), Fields: []schema.UnionField{
 				{FieldName: "file", DiscriminatorValue: "File"},
 				{FieldName: "url", DiscriminatorValue: "URL"}}},
 			{Discriminator: ptr("output"), Fields: []schema.UnionField{
 				{FieldName: "socket", DiscriminatorValue: "Socket"}}}},
-		"kep/v1alpha1.TopLevelUnion": {{Discriminator: ptr("unionType"), Fields: []schema.UnionField{
+		"apis/kep/v1alpha1.TopLevelUnion": {{Discriminator: ptr("unionType"), Fields: []schema.UnionField{
 			{FieldName: "fieldA", DiscriminatorValue: "FieldA"},
 			{FieldName: "fieldB", DiscriminatorValue: "FieldB"}}}},
-		"kep/v1alpha1.Union": {{Discriminator: ptr("unionType"), Fields: []schema.UnionField{
+		"apis/kep/v1alpha1.Union": {{Discriminator: ptr("unionType"), Fields: []schema.UnionField{
 			{FieldName: "fieldA", DiscriminatorValue: "FieldA"},
 			{FieldName: "fieldB", DiscriminatorValue: "FieldB"}}}},
-		"kep/v1alpha1.Union2": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
+		"crd/v1.Backup": {{Discriminator: ptr("mode"), Fields: []schema.UnionField{
+			{FieldName: "copy", DiscriminatorValue: "Copy"},
+			{FieldName: "snapshot", DiscriminatorValue: "Snapshot"}}}},
+		"apis/kep/v1alpha1.Union2": {{Discriminator: ptr("type"), Fields: []schema.UnionField{
 			{FieldName: "alpha", DiscriminatorValue: "ALPHA"},
 			{FieldName: "beta", DiscriminatorValue: "BETA"}}}},
 	}
 	// Ratcheting changes no OpenAPI: the copies have their originals' unions.
+	// The CRD's structs that embed a union inline have its union.
 	for original, copies := range map[string][]string{
-		"apps/v1.DeploymentStrategy": {"ratcheting.DeploymentStrategy", "ratcheting.DeploymentStrategyByMembership"},
-		"autoscaling/v2.MetricSpec":  {"ratcheting.MetricSpec", "ratcheting.MetricSpecByMembership"},
-		"core/v1.SeccompProfile":     {"ratcheting.SeccompProfile", "ratcheting.SeccompProfileByMembership"},
-		"kep/v1alpha1.Union":         {"ratcheting.Union", "ratcheting.UnionByMembership"},
+		"apis/apps/v1.DeploymentStrategy": {"apis/ratcheting.DeploymentStrategy", "apis/ratcheting.DeploymentStrategyByMembership"},
+		"apis/autoscaling/v2.MetricSpec":  {"apis/ratcheting.MetricSpec", "apis/ratcheting.MetricSpecByMembership"},
+		"apis/core/v1.SeccompProfile":     {"apis/ratcheting.SeccompProfile", "apis/ratcheting.SeccompProfileByMembership"},
+		"apis/kep/v1alpha1.Union": {"apis/ratcheting.Union", "apis/ratcheting.UnionByMembership",
+			"crd/v1.WidgetSpec", "crd/v1.NamedUnion", "crd/v1.RatchetedNamedUnion"},
 	} {
 		for _, c := range copies {
 			want[c] = want[original]

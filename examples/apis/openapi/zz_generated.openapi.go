@@ -79,6 +79,15 @@ func GetOpenAPIDefinitions(ref common.ReferenceCallback) map[string]common.OpenA
 		"github.com/union-gen/union-gen/examples/apis/ratcheting.SeccompProfileByMembership":        schema_union_gen_examples_apis_ratcheting_SeccompProfileByMembership(ref),
 		"github.com/union-gen/union-gen/examples/apis/ratcheting.Union":                             schema_union_gen_examples_apis_ratcheting_Union(ref),
 		"github.com/union-gen/union-gen/examples/apis/ratcheting.UnionByMembership":                 schema_union_gen_examples_apis_ratcheting_UnionByMembership(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Backup":                                     schema_union_gen_examples_crd_v1_Backup(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Copy":                                       schema_union_gen_examples_crd_v1_Copy(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.NamedUnion":                                 schema_union_gen_examples_crd_v1_NamedUnion(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Owner":                                      schema_union_gen_examples_crd_v1_Owner(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.RatchetedNamedUnion":                        schema_union_gen_examples_crd_v1_RatchetedNamedUnion(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Snapshot":                                   schema_union_gen_examples_crd_v1_Snapshot(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Widget":                                     schema_union_gen_examples_crd_v1_Widget(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.WidgetSpec":                                 schema_union_gen_examples_crd_v1_WidgetSpec(ref),
+		"github.com/union-gen/union-gen/examples/crd/v1.Window":                                     schema_union_gen_examples_crd_v1_Window(ref),
 		v1.APIGroup{}.OpenAPIModelName():                                                            schema_pkg_apis_meta_v1_APIGroup(ref),
 		v1.APIGroupList{}.OpenAPIModelName():                                                        schema_pkg_apis_meta_v1_APIGroupList(ref),
 		v1.APIResource{}.OpenAPIModelName():                                                         schema_pkg_apis_meta_v1_APIResource(ref),
@@ -1728,6 +1737,470 @@ func schema_union_gen_examples_apis_ratcheting_UnionByMembership(ref common.Refe
 					},
 				},
 				Required: []string{"unionType"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Backup(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Backup is a union whose Snapshot member is a struct that JSON omits when it is zero, not a pointer.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"mode": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"Copy\"`\n - `\"None\"`\n - `\"Snapshot\"`",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"Copy", "None", "Snapshot"},
+						},
+					},
+					"snapshot": {
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref("github.com/union-gen/union-gen/examples/crd/v1.Snapshot"),
+						},
+					},
+					"copy": {
+						SchemaProps: spec.SchemaProps{
+							Ref: ref("github.com/union-gen/union-gen/examples/crd/v1.Copy"),
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/crd/v1.Copy", "github.com/union-gen/union-gen/examples/crd/v1.Snapshot"},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Copy(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Copy is the pointer member of a Backup. It may name the copy's destination by a bucket or a volume, not both: a union without a discriminator, in validation-gen's markers, which the CRD checks with a rule that counts the members set.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"target": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+					"bucket": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+					"volume": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+				Required: []string{"target"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_NamedUnion(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "NamedUnion is an item of a list-map that embeds a union inline.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+					"unionType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"\"` means that no member is set.\n - `\"FieldA\"`\n - `\"FieldB\"`\n - `\"FieldC\"` and FieldD select no field: they are empty members.\n - `\"FieldD\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"", "FieldA", "FieldB", "FieldC", "FieldD"},
+						},
+					},
+					"fieldA": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+					"fieldB": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+				},
+				Required: []string{"name", "unionType"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Owner(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Owner is embedded inline in a Snapshot.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"owner": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_RatchetedNamedUnion(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "RatchetedNamedUnion is an item of a list-map that embeds a ratcheting union inline.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"name": {
+						SchemaProps: spec.SchemaProps{
+							Default: "",
+							Type:    []string{"string"},
+							Format:  "",
+						},
+					},
+					"unionType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"\"` means that no member is set.\n - `\"FieldA\"`\n - `\"FieldB\"`\n - `\"FieldC\"` and FieldD select no field: they are empty members.\n - `\"FieldD\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"", "FieldA", "FieldB", "FieldC", "FieldD"},
+						},
+					},
+					"fieldA": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+					"fieldB": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+				},
+				Required: []string{"name", "unionType"},
+			},
+		},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Snapshot(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Snapshot is non-zero when one of its fields is: a scalar that is not zero, a map that is present even empty, or a window that is non-zero.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"schedule": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+					"retain": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"integer"},
+							Format: "int32",
+						},
+					},
+					"labels": {
+						SchemaProps: spec.SchemaProps{
+							Type: []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Type:   []string{"string"},
+										Format: "",
+									},
+								},
+							},
+						},
+					},
+					"window": {
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref("github.com/union-gen/union-gen/examples/crd/v1.Window"),
+						},
+					},
+					"owner": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+				},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/crd/v1.Window"},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Widget(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Widget is a custom resource whose spec holds unions.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"kind": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"apiVersion": {
+						SchemaProps: spec.SchemaProps{
+							Description: "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources",
+							Type:        []string{"string"},
+							Format:      "",
+						},
+					},
+					"metadata": {
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref(v1.ObjectMeta{}.OpenAPIModelName()),
+						},
+					},
+					"spec": {
+						SchemaProps: spec.SchemaProps{
+							Default: map[string]interface{}{},
+							Ref:     ref("github.com/union-gen/union-gen/examples/crd/v1.WidgetSpec"),
+						},
+					},
+				},
+				Required: []string{"spec"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/crd/v1.WidgetSpec", v1.ObjectMeta{}.OpenAPIModelName()},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_WidgetSpec(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "WidgetSpec reaches a union through each shape of schema. Its hand-written rule stays beside the rules that union-gen adds.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"strategy": {
+						SchemaProps: spec.SchemaProps{
+							Description: "strategy is a union behind a pointer. Its default is a Deployment's, members included: a client that switches the type carries the defaulted rollingUpdate over, which the policy union-gen writes beside the CRD clears.",
+							Default:     map[string]interface{}{"rollingUpdate": map[string]interface{}{"maxSurge": "25%", "maxUnavailable": "25%"}, "type": "RollingUpdate"},
+							Ref:         ref("github.com/union-gen/union-gen/examples/apis/apps/v1.DeploymentStrategy"),
+						},
+					},
+					"metrics": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "metrics is a list without maxItems: its items have no old counterpart.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/apis/autoscaling/v2.MetricSpec"),
+									},
+								},
+							},
+						},
+					},
+					"profiles": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-type": "atomic",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "profiles is a list with maxItems.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/apis/core/v1.SeccompProfile"),
+									},
+								},
+							},
+						},
+					},
+					"unions": {
+						SchemaProps: spec.SchemaProps{
+							Description: "unions is a map: its values are matched with the old ones by key.",
+							Type:        []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Union"),
+									},
+								},
+							},
+						},
+					},
+					"named": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "named is a list-map: its items are matched with the old ones by name.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/crd/v1.NamedUnion"),
+									},
+								},
+							},
+						},
+					},
+					"ratchetedStrategy": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ratchetedStrategy is a union whose rules let an update keep it as it was: +unionRatcheting.",
+							Ref:         ref("github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategy"),
+						},
+					},
+					"ratchetedUnions": {
+						SchemaProps: spec.SchemaProps{
+							Description: "ratchetedUnions is a map of unions that ratchet by membership. The rules of a ratcheting union cost more than the API server's estimate allows for a map or list of unbounded size: it needs a bound.",
+							Type:        []string{"object"},
+							AdditionalProperties: &spec.SchemaOrBool{
+								Allows: true,
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/apis/ratcheting.UnionByMembership"),
+									},
+								},
+							},
+						},
+					},
+					"ratchetedNamed": {
+						VendorExtensible: spec.VendorExtensible{
+							Extensions: spec.Extensions{
+								"x-kubernetes-list-map-keys": []interface{}{
+									"name",
+								},
+								"x-kubernetes-list-type": "map",
+							},
+						},
+						SchemaProps: spec.SchemaProps{
+							Description: "ratchetedNamed is a list-map of unions that ratchet.",
+							Type:        []string{"array"},
+							Items: &spec.SchemaOrArray{
+								Schema: &spec.Schema{
+									SchemaProps: spec.SchemaProps{
+										Ref: ref("github.com/union-gen/union-gen/examples/crd/v1.RatchetedNamedUnion"),
+									},
+								},
+							},
+						},
+					},
+					"backup": {
+						SchemaProps: spec.SchemaProps{
+							Description: "backup is a union whose struct member JSON omits when zero (omitzero): the member is set when it is not its zero value, in the Go methods, the CRD's rules and the policy alike, so that a client's {\"mode\": \"Copy\", \"copy\": {...}, \"snapshot\": {}} is valid everywhere.",
+							Ref:         ref("github.com/union-gen/union-gen/examples/crd/v1.Backup"),
+						},
+					},
+					"unionType": {
+						SchemaProps: spec.SchemaProps{
+							Description: "Possible enum values:\n - `\"\"` means that no member is set.\n - `\"FieldA\"`\n - `\"FieldB\"`\n - `\"FieldC\"` and FieldD select no field: they are empty members.\n - `\"FieldD\"`",
+							Default:     "",
+							Type:        []string{"string"},
+							Format:      "",
+							Enum:        []interface{}{"", "FieldA", "FieldB", "FieldC", "FieldD"},
+						},
+					},
+					"fieldA": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+					"fieldB": {
+						SchemaProps: spec.SchemaProps{
+							Default: 0,
+							Type:    []string{"integer"},
+							Format:  "int32",
+						},
+					},
+				},
+				Required: []string{"unionType"},
+			},
+		},
+		Dependencies: []string{
+			"github.com/union-gen/union-gen/examples/apis/apps/v1.DeploymentStrategy", "github.com/union-gen/union-gen/examples/apis/autoscaling/v2.MetricSpec", "github.com/union-gen/union-gen/examples/apis/core/v1.SeccompProfile", "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1.Union", "github.com/union-gen/union-gen/examples/apis/ratcheting.DeploymentStrategy", "github.com/union-gen/union-gen/examples/apis/ratcheting.UnionByMembership", "github.com/union-gen/union-gen/examples/crd/v1.Backup", "github.com/union-gen/union-gen/examples/crd/v1.NamedUnion", "github.com/union-gen/union-gen/examples/crd/v1.RatchetedNamedUnion"},
+	}
+}
+
+func schema_union_gen_examples_crd_v1_Window(ref common.ReferenceCallback) common.OpenAPIDefinition {
+	return common.OpenAPIDefinition{
+		Schema: spec.Schema{
+			SchemaProps: spec.SchemaProps{
+				Description: "Window is a nested struct of a Snapshot.",
+				Type:        []string{"object"},
+				Properties: map[string]spec.Schema{
+					"start": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"string"},
+							Format: "",
+						},
+					},
+					"hours": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"integer"},
+							Format: "int64",
+						},
+					},
+					"paused": {
+						SchemaProps: spec.SchemaProps{
+							Type:   []string{"boolean"},
+							Format: "",
+						},
+					},
+				},
 			},
 		},
 	}

@@ -244,5 +244,51 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/examples/crd/v1.Backup": {
+			{
+				Discriminator: "mode",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Copy":     {Name: "copy", Optional: false},
+					"None":     nil,
+					"Snapshot": {Name: "snapshot", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/crd/v1.NamedUnion": {
+			{
+				Discriminator: "unionType",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":       nil,
+					"FieldA": {Name: "fieldA", Optional: false},
+					"FieldB": {Name: "fieldB", Optional: true},
+					"FieldC": nil,
+					"FieldD": nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/crd/v1.RatchetedNamedUnion": {
+			{
+				Discriminator: "unionType",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":       nil,
+					"FieldA": {Name: "fieldA", Optional: false},
+					"FieldB": {Name: "fieldB", Optional: true},
+					"FieldC": nil,
+					"FieldD": nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/examples/crd/v1.WidgetSpec": {
+			{
+				Discriminator: "unionType",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"":       nil,
+					"FieldA": {Name: "fieldA", Optional: false},
+					"FieldB": {Name: "fieldB", Optional: true},
+					"FieldC": nil,
+					"FieldD": nil,
+				},
+			},
+		},
 	}
 }

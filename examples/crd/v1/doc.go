@@ -4,5 +4,6 @@
 // maxItems, list-maps, maps and inline embedding). union-gen adds their
 // rules, as CEL, to the CRD that controller-gen writes into ../config.
 //
+// +k8s:openapi-gen=true
 // +groupName=examples.union-gen.io
 package v1
