@@ -49,6 +49,7 @@ const (
 	CRDEnum      ID = "crdenum"
 	CELName      ID = "celname"
 	CRDRecursive ID = "crdrecursive"
+	NotYAML      ID = "notyaml"
 	PolicyFile   ID = "policyfile"
 	OutputFile   ID = "outputfile"
 
@@ -240,6 +241,12 @@ var All = []Rule{
 		Summary: "A kind of `--crd-paths` reaches its unions without recursion through values that have old counterparts (fields, pointers, maps, list-maps): the normalization policy's CEL has a fixed depth.",
 		Message: "<kind> reaches unions through values of the recursive type <type>, again at <path>: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
 		Hint:    "Make the field that recurses a list with `+listType=atomic`, or leave the kind's CRD out of `--crd-paths`.",
+	},
+	{
+		ID: NotYAML, Family: "crd",
+		Summary: "Every file of `--crd-paths` (its `*.yaml` and `*.yml` files, for a directory) is YAML: union-gen rewrites it, and keeps its other documents.",
+		Message: "not YAML: <error>; fix the file or leave it out of --crd-paths",
+		Hint:    "Fix the YAML at the position given, or give `--crd-paths` the CRD files alone.",
 	},
 	{
 		ID: OutputFile, Family: "output",

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -176,8 +177,7 @@ type editor struct {
 	matched bool
 }
 
-// errorf reports a problem at a node; rule is empty for a file that cannot
-// be read as a CRD.
+// errorf reports a problem at a node of the current document.
 func (e *editor) errorf(n *yaml.Node, rule rules.ID, subject, format string, args ...any) {
 	pos := token.Position{Filename: e.file}
 	if n != nil {
@@ -194,6 +194,40 @@ func short(t *types.Type) string {
 // documentStart is a line that starts a YAML document: "---" alone, or
 // followed by a space and a comment or the next document's first node.
 var documentStart = regexp.MustCompile(`^---(?:[ \t].*)?\r?\n?$`)
+
+// yamlErrorLine is the position in the message of the YAML reader's syntax
+// errors.
+var yamlErrorLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlParserErrors are the YAML reader's errors of its parser, whose line
+// it counts from 0, where it counts its scanner's from 1.
+var yamlParserErrors = []string{
+	"did not find expected ',' or ']'",
+	"did not find expected ',' or '}'",
+	"did not find expected '-' indicator",
+	"did not find expected <document start>",
+	"did not find expected <stream-start>",
+	"did not find expected key",
+	"did not find expected node content",
+	"found duplicate %TAG directive",
+	"found duplicate %YAML directive",
+	"found incompatible YAML document",
+	"found undefined tag handle",
+}
+
+// yamlError returns the line, from 1 in the document, and the message of
+// an error of the YAML reader, which gives no position but in its message.
+func yamlError(err error) (line int, msg string) {
+	m := yamlErrorLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		return 1, strings.TrimPrefix(err.Error(), "yaml: ")
+	}
+	line, _ = strconv.Atoi(m[1])
+	if slices.Contains(yamlParserErrors, m[2]) {
+		line++
+	}
+	return line, m[2]
+}
 
 // file1 edits the documents of a file, split at the lines that start one.
 func (e *editor) file1(data []byte) []byte {
@@ -220,7 +254,8 @@ func (e *editor) file1(data []byte) []byte {
 func (e *editor) document(doc string) string {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
-		e.errorf(nil, "", "", "not YAML: %v", err)
+		line, msg := yamlError(err)
+		e.errorf(&yaml.Node{Line: line, Column: 1}, rules.NotYAML, "", "not YAML: %s; fix the file or leave it out of --crd-paths", msg)
 		return doc
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {

@@ -30,7 +30,7 @@ const (
 // testLoad is the one load of the packages of the tests.
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
-	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile",
+	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml",
 )
 
 // buildShared builds the model of the packages of testLoad in dirs, and
@@ -234,10 +234,12 @@ func TestEditEnum(t *testing.T) {
 	}
 }
 
-// TestEditNotYAML: a file that is not YAML is an error, with its name.
+// TestEditNotYAML: a file that is not YAML is an error, at its line in the
+// file, not in the document.
 func TestEditNotYAML(t *testing.T) {
-	files, problems, file := edit(t, "a: [\n", "")
-	if len(files) != 0 || len(problems) != 1 || problems[0].Pos.Filename != file {
+	files, problems, file := edit(t, "a: 1\n---\nb: 2\n---\nc: [\n", "")
+	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.NotYAML ||
+		problems[0].Pos.Filename != file || problems[0].Pos.Line != 6 {
 		t.Errorf("got %d files, problems %v", len(files), problems)
 	}
 }
