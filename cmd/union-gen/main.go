@@ -75,6 +75,16 @@ func main() {
 		fail(err)
 	}
 
+	// Files that import "C" are in a package only where cgo is on: off, the
+	// output does not depend on the machine.
+	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
+		fail(err)
+	}
+	typeErrors, err := unions.LoadTypeErrors(fs.Args(), a.OutputFile)
+	if err != nil {
+		fail(err)
+	}
+
 	var problems unions.Problems
 	out := &generators.Output{}
 	getTargets := func(c *generator.Context) []generator.Target {
@@ -88,6 +98,7 @@ func main() {
 			CRDPaths:       a.CRDPaths,
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 			Output:         out,
+			TypeErrors:     typeErrors,
 		})
 		return targets
 	}

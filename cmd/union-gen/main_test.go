@@ -33,6 +33,7 @@ const (
 var warningPkgs = map[string]string{
 	"guessedvalues": "Subject",
 	"itemunion":     "",
+	"typeerrors":    "Choice",
 	"unselectable":  "Profile",
 	"valuename":     "Choice",
 	"warnings":      "Choice",
@@ -464,7 +465,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, itemunion (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, itemunion, typeerrors (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

@@ -32,6 +32,7 @@ const (
 	MemberRequiredOptional ID = "memberrequiredoptional"
 	MemberType             ID = "membertype"
 	JSONName               ID = "jsonname"
+	TypeError              ID = "typeerror"
 
 	// How fields group into unions.
 	NoDiscriminator   ID = "nodiscriminator"
@@ -39,6 +40,7 @@ const (
 	DialectConflict   ID = "dialectconflict"
 	Anonymous         ID = "anonymous"
 	Generic           ID = "generic"
+	CgoFile           ID = "cgofile"
 
 	// The way from a struct to the unions it holds.
 	ListMapKeys ID = "listmapkeys"
@@ -58,6 +60,7 @@ const (
 	GuessedValues ID = "guessedvalues"
 	Unselectable  ID = "unselectable"
 	ItemUnion     ID = "itemunion"
+	TypeErrors    ID = "typeerrors"
 )
 
 // Rule describes one rule, as `union-gen --docs` prints it. Text is
@@ -183,6 +186,12 @@ var All = []Rule{
 		Hint:    "Export the field, give it a name if it is embedded, and a JSON tag.",
 	},
 	{
+		ID: TypeError, Family: "member",
+		Summary: "The types of a union's discriminator and members compile: union-gen reads them to tell a member set, and to list the enum's values.",
+		Message: "<type checker's error>: a union's field types must compile for union-gen to read them",
+		Hint:    "Fix the error the type checker names, at its position (`go build` shows it too).",
+	},
+	{
 		ID: NoDiscriminator, Family: "grouping",
 		Summary: "A member has a discriminator in its own struct.",
 		Message: "member has no discriminator in <struct>: add +unionDiscriminator to the field that selects it (a union's discriminator and members must be in one struct)",
@@ -211,6 +220,12 @@ var All = []Rule{
 		Summary: "Union markers are not used on generic types.",
 		Message: "union markers on generic types are not supported",
 		Hint:    "Move the union into a struct type without type parameters.",
+	},
+	{
+		ID: CgoFile, Family: "grouping",
+		Summary: "Union markers are in files without `import \"C\"`: union-gen reads packages with cgo off, so that its output is the same on every machine.",
+		Message: "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo",
+		Hint:    "Move the types with union markers to a file of the package that does not import \"C\".",
 	},
 	{
 		ID: ListMapKeys, Family: "reach",
@@ -289,6 +304,12 @@ var All = []Rule{
 		Summary: "A union of list items (`+k8s:item(...)=+k8s:zeroOrOneOfMember` or `=+k8s:unionMember`) is validation-gen's to check.",
 		Message: "a union of list items (+k8s:item) is left to validation-gen: union-gen generates nothing for it",
 		Hint:    "Nothing to do: validation-gen validates it; union-gen checks the unions of struct fields.",
+	},
+	{
+		ID: TypeErrors, Family: "warning",
+		Summary: "The input packages compile; their type errors that touch no union's fields do not stop the run, since packages often compile only once generated code is in place.",
+		Message: "the input packages have <n> type errors that touch no union, the first: <type checker's error>; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)",
+		Hint:    "Run the other generators (deepcopy-gen, controller-gen object), then `go build`; silence it with `--silence-warnings=typeerrors` where that is the order of your generators.",
 	},
 }
 

@@ -25,6 +25,10 @@ type Options struct {
 	// Ratcheting is the mode of the unions whose discriminator has no
 	// "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting
+	// TypeErrors are the type errors of the input packages, as go build
+	// reports them: errors where they touch a union's fields, one warning
+	// for the others.
+	TypeErrors []TypeError
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -42,10 +46,15 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		claims:   map[types.Name][]structTagClaim{},
 		names:    namer.NewRawNamer("", nil),
 		consts:   map[*gotypes.Package]map[*gotypes.TypeName][]string{},
+
+		typeErrorsReported: map[int]bool{},
 	}
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
+		for _, pos := range b.src.cgoUnionMarkers(pkg.Dir) {
+			b.report(pos, "", rules.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
+		}
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
 			t := pkg.Types[name]
 			all = append(all, t)
@@ -64,6 +73,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		}
 	}
 	b.plan(structs)
+	b.otherTypeErrors()
 	return b.model, b.problems
 }
 
@@ -87,6 +97,9 @@ type builder struct {
 	// claims holds, for each struct named by union:"..." struct tags, the
 	// fields whose tags name it.
 	claims map[types.Name][]structTagClaim
+	// typeErrorsReported holds the indexes of Options.TypeErrors reported
+	// as errors of a union's fields.
+	typeErrorsReported map[int]bool
 }
 
 // unionField is a struct field with its parsed markers.
@@ -176,7 +189,11 @@ func (b *builder) structType(t *types.Type) {
 		byName[f.GoName] = f
 		byName[f.JSONName] = f
 		b.checkDialects(t, f)
-		if f.marked() && !b.checkSerialized(t, f) {
+		switch {
+		case f.marked() && invalid(f.Type, map[*types.Type]bool{}):
+			b.fieldTypeErrors(t, f)
+			f.valid = false
+		case f.marked() && !b.checkSerialized(t, f):
 			f.valid = false
 		}
 	}

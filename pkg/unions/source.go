@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // source gives file positions to declarations. gengo's types carry none, so
@@ -44,13 +46,11 @@ func (s *source) pkg(dir string) *pkgSource {
 	}
 	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}}
 	s.pkgs[dir] = p
-	ctx := build.Default
-	ctx.BuildTags = s.buildTags
-	bp, err := ctx.ImportDir(dir, 0)
+	bp, err := s.context(false).ImportDir(dir, 0)
 	if err != nil {
 		return p
 	}
-	for _, name := range append(bp.GoFiles, bp.CgoFiles...) {
+	for _, name := range bp.GoFiles {
 		f, err := parser.ParseFile(s.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			continue
@@ -76,6 +76,39 @@ func (s *source) pkg(dir string) *pkgSource {
 		}
 	}
 	return p
+}
+
+// context is the build context of the packages: gengo's build tags, and cgo
+// as union-gen runs gengo, off, unless cgo asks for the files of cgo.
+func (s *source) context(cgo bool) *build.Context {
+	ctx := build.Default
+	ctx.BuildTags = s.buildTags
+	ctx.CgoEnabled = cgo
+	return &ctx
+}
+
+// cgoUnionMarkers returns the position of the first union marker of each
+// file of the package in dir that imports "C": with cgo off, as union-gen
+// reads packages, such a file is not in the package.
+func (s *source) cgoUnionMarkers(dir string) []token.Position {
+	bp, err := s.context(true).ImportDir(dir, 0)
+	if err != nil {
+		return nil
+	}
+	var out []token.Position
+	for _, name := range bp.CgoFiles {
+		f, err := parser.ParseFile(s.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, c := range f.Comments {
+			if markers.HasUnionMarker(strings.Split(c.Text(), "\n")) {
+				out = append(out, s.position(c.Pos()))
+				break
+			}
+		}
+	}
+	return out
 }
 
 func (s *source) position(pos token.Pos) token.Position {
