@@ -33,6 +33,7 @@ const (
 	MemberType             ID = "membertype"
 	JSONName               ID = "jsonname"
 	TypeError              ID = "typeerror"
+	DuplicateJSON          ID = "duplicatejson"
 
 	// How fields group into unions.
 	NoDiscriminator   ID = "nodiscriminator"
@@ -184,6 +185,12 @@ var All = []Rule{
 		Summary: "A discriminator or member is an exported, named field with a JSON name that encoding/json takes: letters, digits, spaces and `!#$%&()*+-./:;<=>?@[]^_{|}~` (encoding/json ignores any other name and names the property after the field).",
 		Message: "union fields need a JSON name: add a tag such as `json:\"<name>,omitempty\"`",
 		Hint:    "Export the field, give it a name if it is embedded, and a JSON tag.",
+	},
+	{
+		ID: DuplicateJSON, Family: "member",
+		Summary: "encoding/json serializes a union's discriminator and members under their JSON names, in their struct and in every struct that inlines it: no other field of the same name is shallower, or as deep and alone tagged, and none ties with them.",
+		Message: "the union's field <field> shares its JSON name <name> with <fields> in the JSON of <struct>, <outcome>: give one of them another JSON name",
+		Hint:    "Rename the JSON name of the union's field or of the other field; two structs with a discriminator of the same name cannot both be inlined into one.",
 	},
 	{
 		ID: TypeError, Family: "member",

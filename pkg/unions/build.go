@@ -72,6 +72,11 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 			b.typeMarkers(t)
 		}
 	}
+	for _, t := range structs {
+		if len(t.TypeParams) == 0 {
+			b.checkJSONNames(t)
+		}
+	}
 	b.plan(structs)
 	b.otherTypeErrors()
 	return b.model, b.problems

@@ -1,0 +1,146 @@
+package unions
+
+import (
+	"slices"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/typeinfo"
+)
+
+// jsonField is a field of a struct's JSON object, reached through inlined
+// embedded structs.
+type jsonField struct {
+	path   []string // Go names from the struct, embedded structs first
+	tagged bool     // its name is the json tag's
+}
+
+// jsonFields lists the fields of t's JSON object by name, as encoding/json
+// collects them: those of inlined embedded structs too, each struct once.
+func jsonFields(t *types.Type) map[string][]jsonField {
+	out := map[string][]jsonField{}
+	var walk func(t *types.Type, path []string, seen map[*types.Type]bool)
+	walk = func(t *types.Type, path []string, seen map[*types.Type]bool) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, m := range t.Members {
+			if !typeinfo.IsSerialized(m) {
+				continue
+			}
+			p := append(slices.Clone(path), m.Name)
+			if typeinfo.IsInline(m) {
+				if inner := inlined(m); inner != nil {
+					walk(inner, p, seen)
+					continue
+				}
+			}
+			name := typeinfo.JSONName(m)
+			out[name] = append(out[name], jsonField{path: p, tagged: name == typeinfo.JSONTag(m)[0]})
+		}
+	}
+	walk(t, nil, map[*types.Type]bool{})
+	return out
+}
+
+// inlined is the struct of an embedded field that encoding/json inlines, or
+// nil.
+func inlined(m types.Member) *types.Type {
+	t := typeinfo.Underlying(m.Type)
+	if t.Kind == types.Pointer {
+		t = typeinfo.Underlying(t.Elem)
+	}
+	if t.Kind != types.Struct {
+		return nil
+	}
+	return t
+}
+
+// dominant is the field encoding/json serializes among those of one name:
+// the shallowest, or among several of that depth the one tagged; nil when
+// that leaves more than one, and it serializes none of them.
+func dominant(fields []jsonField) *jsonField {
+	depth := slices.MinFunc(fields, func(a, b jsonField) int { return len(a.path) - len(b.path) })
+	var top, tagged []jsonField
+	for _, f := range fields {
+		if len(f.path) == len(depth.path) {
+			top = append(top, f)
+			if f.tagged {
+				tagged = append(tagged, f)
+			}
+		}
+	}
+	switch {
+	case len(top) == 1:
+		return &top[0]
+	case len(tagged) == 1:
+		return &tagged[0]
+	}
+	return nil
+}
+
+// checkJSONNames reports every union field that encoding/json would not
+// serialize under its JSON name in the object of s, a struct of the input
+// packages: one of another field of s or of a struct s inlines, through
+// which the union, set in Go, would be missing or another field in JSON.
+func (b *builder) checkJSONNames(s *types.Type) {
+	fields := jsonFields(s)
+	var visit func(t *types.Type, path []string, seen map[*types.Type]bool)
+	visit = func(t *types.Type, path []string, seen map[*types.Type]bool) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, u := range b.unions[t.Name] {
+			for _, f := range u.fields() {
+				b.checkJSONName(s, path, f, fields[f.JSONName])
+			}
+		}
+		for _, m := range t.Members {
+			if inner := inlined(m); inner != nil && typeinfo.IsInline(m) {
+				visit(inner, append(slices.Clone(path), m.Name), seen)
+			}
+		}
+	}
+	visit(s, nil, map[*types.Type]bool{})
+}
+
+// checkJSONName reports the union field f, of the struct at path in s,
+// unless encoding/json serializes it among the fields of its name.
+func (b *builder) checkJSONName(s *types.Type, path []string, f Field, named []jsonField) {
+	want := strings.Join(append(slices.Clone(path), f.GoName), ".")
+	won := dominant(named)
+	if won != nil && strings.Join(won.path, ".") == want {
+		return
+	}
+	var others []string
+	for _, n := range named {
+		if p := strings.Join(n.path, "."); p != want {
+			others = append(others, p)
+		}
+	}
+	at := want
+	if len(path) > 0 {
+		at = path[0] // the problem is s's: report it where s inlines the union
+	}
+	what := "so encoding/json serializes none of them"
+	if won != nil {
+		what = "and encoding/json serializes " + strings.Join(won.path, ".") + ", which is shallower or tagged where the union's is not"
+	}
+	b.fieldError(s, at, rules.DuplicateJSON, "the union's field %s shares its JSON name %q with %s in the JSON of %s, %s: give one of them another JSON name", want, f.JSONName, strings.Join(others, " and "), declName(s), what)
+}
+
+// fields are the union's discriminator, if any, and members.
+func (u *Union) fields() []Field {
+	var out []Field
+	if u.Kind == Discriminated {
+		out = append(out, u.Discriminator)
+	}
+	for _, m := range u.Members {
+		out = append(out, m.Field)
+	}
+	return out
+}
