@@ -80,7 +80,7 @@ func main() {
 	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
 		fail(err)
 	}
-	typeErrors, err := unions.LoadTypeErrors(fs.Args(), a.OutputFile)
+	checked, err := unions.Check(fs.Args(), a.OutputFile)
 	if err != nil {
 		fail(err)
 	}
@@ -98,7 +98,7 @@ func main() {
 			CRDPaths:       a.CRDPaths,
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 			Output:         out,
-			TypeErrors:     typeErrors,
+			Checked:        checked,
 		})
 		return targets
 	}

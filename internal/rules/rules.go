@@ -224,9 +224,9 @@ var All = []Rule{
 	},
 	{
 		ID: Generic, Family: "grouping",
-		Summary: "Union markers are not used on generic types.",
+		Summary: "Union markers are not used on generic types, and no field holds a type that reaches unions as a type argument of a generic type (`Box[Inner]`, or an alias of one): generated methods cannot walk an instance of a generic type.",
 		Message: "union markers on generic types are not supported",
-		Hint:    "Move the union into a struct type without type parameters.",
+		Hint:    "Move the union into a struct type without type parameters; hold it in a struct type that is not generic.",
 	},
 	{
 		ID: CgoFile, Family: "grouping",

@@ -49,9 +49,9 @@ type Config struct {
 	// Output receives the files; the caller commits them once gengo has
 	// run every target without an error, and discards them otherwise.
 	Output *Output
-	// TypeErrors are the type errors of the input packages
-	// (unions.LoadTypeErrors).
-	TypeErrors []unions.TypeError
+	// Checked is what the type checker tells of the input packages
+	// (unions.Check).
+	Checked unions.Checked
 }
 
 // NameSystems returns the name systems used by the generators.
@@ -91,7 +91,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list"}}
 	}
-	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: []string{gengo.StdBuildTag}, Ratcheting: cfg.Ratcheting, TypeErrors: cfg.TypeErrors})
+	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: []string{gengo.StdBuildTag}, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.

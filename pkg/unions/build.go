@@ -25,10 +25,10 @@ type Options struct {
 	// Ratcheting is the mode of the unions whose discriminator has no
 	// "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting
-	// TypeErrors are the type errors of the input packages, as go build
-	// reports them: errors where they touch a union's fields, one warning
+	// Checked is what the type checker tells of the input packages (Check):
+	// its errors are errors where they touch a union's fields, one warning
 	// for the others.
-	TypeErrors []TypeError
+	Checked Checked
 }
 
 // Build reads the union markers of every struct type of the input packages,

@@ -2,28 +2,39 @@ package unions
 
 import (
 	"go/token"
+	gotypes "go/types"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+	"k8s.io/gengo/v2/types"
 )
 
-// LoadTypeErrors type-checks the packages of patterns as go build does and
-// returns their type errors, but those in
-// files named outputFile, which the run replaces. gengo keeps the type errors
-// of the packages it loads to itself, and its generators go on regardless;
-// union-gen reports them. Packages that cannot be loaded at all are left to
-// gengo, which fails on them.
-func LoadTypeErrors(patterns []string, outputFile string) ([]TypeError, error) {
+// Checked is what the Go type checker tells of the input packages that gengo
+// does not.
+type Checked struct {
+	// TypeErrors are the packages' type errors: gengo keeps them to itself,
+	// and its generators go on regardless.
+	TypeErrors []TypeError
+	// TypeArgs are, by struct and field name, the named types that a
+	// field's type holds as type arguments of generic types: gengo gives
+	// every instance of a generic type the fields of the generic type.
+	TypeArgs map[types.Name]map[string][]types.Name
+}
+
+// Check type-checks the packages of patterns as go build does. Type errors
+// in files named outputFile, which the run replaces, are left out. Packages
+// that cannot be loaded at all are left to gengo, which fails on them.
+func Check(patterns []string, outputFile string) (Checked, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes,
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, err
+		return Checked{}, err
 	}
-	var out []TypeError
+	out := Checked{TypeArgs: map[types.Name]map[string][]types.Name{}}
 	for _, pkg := range pkgs {
 		for _, e := range pkg.Errors {
 			if e.Kind != packages.TypeError {
@@ -33,10 +44,70 @@ func LoadTypeErrors(patterns []string, outputFile string) ([]TypeError, error) {
 			if filepath.Base(pos.Filename) == outputFile {
 				continue
 			}
-			out = append(out, TypeError{Pos: pos, Message: e.Msg})
+			out.TypeErrors = append(out.TypeErrors, TypeError{Pos: pos, Message: e.Msg})
+		}
+		if pkg.Types != nil {
+			typeArgs(pkg.Types, out.TypeArgs)
 		}
 	}
 	return out, nil
+}
+
+// typeArgs records the type arguments of the fields of pkg's structs.
+func typeArgs(pkg *gotypes.Package, out map[types.Name]map[string][]types.Name) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*gotypes.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*gotypes.Struct)
+		if !ok {
+			continue
+		}
+		for f := range st.Fields() {
+			var args []types.Name
+			collectTypeArgs(f.Type(), false, &args, map[gotypes.Type]bool{})
+			if len(args) == 0 {
+				continue
+			}
+			key := types.Name{Package: pkg.Path(), Name: name}
+			if out[key] == nil {
+				out[key] = map[string][]types.Name{}
+			}
+			out[key][f.Name()] = args
+		}
+	}
+}
+
+// collectTypeArgs appends the named types that t holds inside type
+// arguments (inArgs), through pointers, slices, arrays and maps.
+func collectTypeArgs(t gotypes.Type, inArgs bool, out *[]types.Name, seen map[gotypes.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	switch t := gotypes.Unalias(t).(type) {
+	case *gotypes.Named:
+		if args := t.TypeArgs(); args.Len() > 0 {
+			for a := range args.Types() {
+				collectTypeArgs(a, true, out, seen)
+			}
+			return
+		}
+		if inArgs && t.Obj().Pkg() != nil {
+			*out = append(*out, types.Name{Package: t.Obj().Pkg().Path(), Name: t.Obj().Name()})
+		}
+	case *gotypes.Pointer:
+		collectTypeArgs(t.Elem(), inArgs, out, seen)
+	case *gotypes.Slice:
+		collectTypeArgs(t.Elem(), inArgs, out, seen)
+	case *gotypes.Array:
+		collectTypeArgs(t.Elem(), inArgs, out, seen)
+	case *gotypes.Map:
+		collectTypeArgs(t.Key(), inArgs, out, seen)
+		collectTypeArgs(t.Elem(), inArgs, out, seen)
+	}
 }
 
 // errorPos reads the position of a packages.Error: "file:line:col",

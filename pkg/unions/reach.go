@@ -25,7 +25,7 @@ func (b *builder) plan(structs []*types.Type) {
 			if b.reaching[t.Name] {
 				continue
 			}
-			if slices.ContainsFunc(t.Members, b.reaches) {
+			if slices.ContainsFunc(t.Members, b.reaches) || slices.ContainsFunc(t.Members, func(m types.Member) bool { return b.reachingTypeArg(t, m) != nil }) {
 				b.reaching[t.Name] = true
 				changed = true
 			}
@@ -37,6 +37,10 @@ func (b *builder) plan(structs []*types.Type) {
 		}
 		plan := &Plan{Struct: t, Unions: b.unions[t.Name]}
 		for _, m := range t.Members {
+			if arg := b.reachingTypeArg(t, m); arg != nil {
+				b.fieldError(t, m.Name, rules.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.fieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
+				continue
+			}
 			if !b.reaches(m) {
 				continue
 			}
@@ -50,6 +54,21 @@ func (b *builder) plan(structs []*types.Type) {
 		}
 		b.model.Plans[t.Name] = plan
 	}
+}
+
+// reachingTypeArg returns a type argument of a generic type in the field's
+// type that has or reaches unions, if any: gengo gives an instance the fields
+// of its generic type, so the type checker tells them (Checked.TypeArgs).
+func (b *builder) reachingTypeArg(t *types.Type, m types.Member) *types.Type {
+	if !typeinfo.IsSerialized(m) {
+		return nil
+	}
+	for _, name := range b.opts.Checked.TypeArgs[t.Name][m.Name] {
+		if b.reaching[name] {
+			return b.universe.Type(name)
+		}
+	}
+	return nil
 }
 
 // reaches reports whether generated code would walk the field to a union:

@@ -57,7 +57,7 @@ func (b *builder) fieldTypeErrors(t *types.Type, f *unionField) {
 		}
 	}
 	reported := false
-	for i, te := range b.opts.TypeErrors {
+	for i, te := range b.opts.Checked.TypeErrors {
 		for _, s := range spans {
 			if s.holds(te.Pos) {
 				b.typeErrorsReported[i] = true
@@ -78,7 +78,7 @@ func (b *builder) fieldTypeErrors(t *types.Type, f *unionField) {
 // as they stop no gengo generator.
 func (b *builder) otherTypeErrors() {
 	var rest []TypeError
-	for i, te := range b.opts.TypeErrors {
+	for i, te := range b.opts.Checked.TypeErrors {
 		if !b.typeErrorsReported[i] {
 			rest = append(rest, te)
 		}

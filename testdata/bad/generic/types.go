@@ -20,3 +20,28 @@ type Choice[T any] struct {
 	// +optional
 	A *T `json:"a,omitempty"`
 }
+
+// Box is generic in what it holds.
+type Box[T any] struct {
+	Item T `json:"item"`
+}
+
+// Inner is a valid union.
+type Inner struct {
+	// +unionDiscriminator
+	// +optional
+	Kind Kind `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+type InnerBox = Box[Inner]
+
+// Holder reaches the union of Inner through instances of Box, which
+// generated methods cannot walk; InnerBox, an alias of one, has no doc
+// comment, which gengo would warn differs from Box's.
+type Holder struct {
+	A Box[Inner] `json:"a"`
+	B []InnerBox `json:"b"`
+}
