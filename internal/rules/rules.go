@@ -25,6 +25,7 @@ const (
 	NotEnum     ID = "notenum"
 	NoConsts    ID = "noconsts"
 	UntypedEnum ID = "untypedenum"
+	NotUTF8     ID = "notutf8"
 
 	// Members.
 	ValueNotInEnum         ID = "valuenotinenum"
@@ -155,6 +156,12 @@ var All = []Rule{
 		Summary: "An enum's constants are typed; an untyped one is reported with the declaration to write.",
 		Message: "constant <name> = \"<value>\" is untyped, so it is not a value of enum <enum>; declare it as `<name> <enum> = \"<value>\"`",
 		Hint:    "Give the constant the enum type, as the message shows.",
+	},
+	{
+		ID: NotUTF8, Family: "enum",
+		Summary: "A discriminator's enum values are valid UTF-8, as JSON strings are: encoding/json writes U+FFFD for other bytes, so the Go methods, the CRD and CEL would each see another value.",
+		Message: "enum value <value> is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8",
+		Hint:    "Write the constant's value in UTF-8 (escapes such as `\\u00e9`, not `\\xe9`).",
 	},
 	{
 		ID: ValueNotInEnum, Family: "member",

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	gotypes "go/types"
 	"slices"
+	"unicode/utf8"
 
 	"k8s.io/gengo/v2/types"
 
@@ -76,6 +77,14 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, rules.UntypedEnum, false,
 			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
 			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
+	}
+	for _, v := range info.enum.Values {
+		if !utf8.ValidString(v) {
+			// encoding/json writes U+FFFD for such bytes: no object can
+			// carry the value.
+			b.report(b.src.typePos(enumDir, et.Name.Name), b.subject(et, ""), rules.NotUTF8, false,
+				"enum value %q is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8", v)
+		}
 	}
 	if len(info.enum.Values) == 0 {
 		info.rule = rules.NoConsts
