@@ -52,6 +52,7 @@ const (
 	CRDSchema    ID = "crdschema"
 	CRDEnum      ID = "crdenum"
 	CELName      ID = "celname"
+	CELSize      ID = "celsize"
 	CRDRecursive ID = "crdrecursive"
 	NotYAML      ID = "notyaml"
 	PolicyFile   ID = "policyfile"
@@ -294,6 +295,12 @@ var All = []Rule{
 		Summary: "The discriminator and members of a union in a CRD have JSON names that the API server's CEL can select: `[a-zA-Z_][a-zA-Z0-9_./-]*`.",
 		Message: "property \"<name>\" cannot be named in CEL: the API server gives CEL only properties named [a-zA-Z_][a-zA-Z0-9_./-]*",
 		Hint:    "Rename the field's JSON name to letters, digits, `_`, `.`, `/` and `-`, starting with a letter or `_`.",
+	},
+	{
+		ID: CELSize, Family: "crd",
+		Summary: "Every CEL expression union-gen writes, a CRD's rule or a policy's patch, is at most 100,000 code points long, as the API server's CEL parser requires.",
+		Message: "a rule of the union is <n> code points long, over the 100000 that the API server's CEL parser takes: its enum has <n> values; give the discriminator fewer",
+		Hint:    "Give the discriminator fewer enum values (a rule lists the values that do not select a member), or leave the kind's CRD out of `--crd-paths`.",
 	},
 	{
 		ID: ValueName, Family: "warning",

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
@@ -293,7 +294,12 @@ func (e *editor) document(doc string) string {
 		strip(schema)
 		e.visit(schema, t, true, kind)
 		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural"))}
-		e.policies = append(e.policies, Policy(r, s)...)
+		policy, err := Policy(r, s)
+		if err != nil {
+			e.errorf(version, rules.CELSize, kind+"."+group+"/"+name, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
+			continue
+		}
+		e.policies = append(e.policies, policy...)
 	}
 	if !changed || len(e.problems) > 0 {
 		return doc
@@ -381,6 +387,10 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		return
 	}
 	for _, r := range celRules {
+		if n := utf8.RuneCountInString(r.Rule); n > MaxExpressionSize {
+			e.errorf(schema, rules.CELSize, path, "a rule of the union is %d code points long, over the %d that the API server's CEL parser takes: its enum has %d values; give the discriminator fewer", n, MaxExpressionSize, len(u.Enum.Values))
+			return
+		}
 		list.Content = append(list.Content, ruleNode(r))
 	}
 }

@@ -30,7 +30,7 @@ const (
 // testLoad is the one load of the packages of the tests.
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
-	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml",
+	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
 )
 
 // buildShared builds the model of the packages of testLoad in dirs, and

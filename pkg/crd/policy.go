@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	sigsyaml "sigs.k8s.io/yaml"
 
@@ -77,14 +78,18 @@ func Recursion(s *unstructuredunions.Schema) (structName, path string) {
 // each member that the generated NormalizeUnions would clear; nothing else
 // in the object changes. The schema is also written into the policy's
 // annotation unstructuredunions.Annotation, for webhooks and controllers.
-// The schema must have no Recursion. Policy cannot fail: the documents hold
-// only strings, booleans, lists and maps, which always marshal, so an error
-// is a bug of Policy and panics.
-func Policy(r Resource, s *unstructuredunions.Schema) []byte {
+// The schema must have no Recursion. Policy fails only where the expression
+// is longer than the API server takes (MaxExpressionSize): the documents
+// hold only strings, booleans, lists and maps, which always marshal, so an
+// error of marshaling is a bug of Policy and panics.
+func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
-		return nil
+		return nil, nil
+	}
+	if n := utf8.RuneCountInString(expr); n > MaxExpressionSize {
+		return nil, fmt.Errorf("the policy's CEL expression is %d code points long, over the %d that the API server's CEL parser takes", n, MaxExpressionSize)
 	}
 	schemaJSON, err := json.Marshal(s)
 	if err != nil {
@@ -130,8 +135,13 @@ func Policy(r Resource, s *unstructuredunions.Schema) []byte {
 		}
 		out = append(append(out, "---\n"...), b...)
 	}
-	return out
+	return out, nil
 }
+
+// MaxExpressionSize is the length, in code points, of the longest CEL
+// expression that the API server parses: cel-go's parser default, which
+// neither CRD validation rules nor admission policies raise.
+const MaxExpressionSize = 100_000
 
 type policyGen struct {
 	schema *unstructuredunions.Schema

@@ -55,7 +55,10 @@ func policySchema() *unstructuredunions.Schema {
 // JSON writes when zero.
 func TestPolicyForms(t *testing.T) {
 	r := crd.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
-	data := crd.Policy(r, policySchema())
+	data, err := crd.Policy(r, policySchema())
+	if err != nil {
+		t.Fatal(err)
+	}
 	docs := strings.Split(string(data), "---\n")
 	if len(docs) != 3 || docs[0] != "" {
 		t.Fatalf("want two documents, got:\n%s", data)
@@ -127,8 +130,8 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 		Shape: unionspec.ShapeList,
 		Elem:  &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
-	if data := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s); data != nil {
-		t.Errorf("got %q; want no policy", data)
+	if data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s); data != nil || err != nil {
+		t.Errorf("got %q, %v; want no policy", data, err)
 	}
 }
 
