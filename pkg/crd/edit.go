@@ -399,9 +399,17 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 // members whose JSON shows when they are set.
 func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path string) bool {
 	d := u.Spec.Discriminator
-	if d != "" && get(props, d) == nil {
-		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
-		return false
+	if d != "" {
+		disc := get(props, d)
+		switch {
+		case disc == nil:
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
+			return false
+		case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != "string":
+			// The API server would reject the enum and rules added to it.
+			e.errorf(disc, rules.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
+			return false
+		}
 	}
 	for _, m := range u.Members {
 		member := get(props, m.JSONName)
@@ -411,6 +419,10 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 				union = "the union of " + d
 			}
 			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, union)
+			return false
+		}
+		if member.Kind != yaml.MappingNode {
+			e.errorf(member, rules.CRDSchema, path+"."+m.JSONName, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.JSONName)
 			return false
 		}
 		if m.Opaque != "" {
@@ -434,6 +446,10 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) bool {
 	}
 	var have []string
 	for _, n := range items(enum) {
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+			e.errorf(n, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, short(u.Enum.Type), unions.Quote(u.Enum.Values))
+			return false
+		}
 		have = append(have, n.Value)
 	}
 	slices.Sort(have)

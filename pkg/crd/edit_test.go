@@ -302,3 +302,42 @@ func TestEditStalePolicy(t *testing.T) {
 		t.Errorf("a file that union-gen did not write is touched: %+v", files)
 	}
 }
+
+// TestEditWrongTypes: a union whose schema in the CRD is not of the types of
+// its Go fields (a discriminator of type integer or not a mapping, an enum
+// of numbers) is a positioned error, not a CRD that the API server rejects.
+func TestEditWrongTypes(t *testing.T) {
+	base := read(t, controllerGen)
+	const disc = "                  type:\n                    default: RollingUpdate\n"
+	start := strings.Index(base, disc)
+	if start < 0 {
+		t.Fatalf("%s has no strategy type where this test expects it", controllerGen)
+	}
+	typeString := strings.Index(base[start:], "                    type: string\n") + start
+	enumAt := strings.Index(base[start:], "                    description:") + start
+	for _, tc := range []struct{ name, content, want string }{
+		{
+			name:    "discriminator of type integer",
+			content: base[:typeString] + "                    type: integer\n" + base[typeString+len("                    type: string\n"):],
+			want:    `the schema of the discriminator "type" is not of type string, as its Go type v1.DeploymentStrategyType is`,
+		},
+		{
+			name:    "discriminator that is not a mapping",
+			content: base[:start] + "                  type: 5\n" + base[typeString+len("                    type: string\n"):],
+			want:    `the schema of the discriminator "type" is not of type string`,
+		},
+		{
+			name:    "enum of numbers",
+			content: base[:enumAt] + "                    enum:\n                    - 1\n                    - 2\n" + base[enumAt:],
+			want:    "the schema's enum has 1, which is not a string",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files, problems, file := edit(t, tc.content, "")
+			if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, tc.want) ||
+				problems[0].Pos.Filename != file || problems[0].Pos.Line == 0 {
+				t.Errorf("%d files, problems %v; want one positioned problem containing %q", len(files), problems, tc.want)
+			}
+		})
+	}
+}
