@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/pflag"
 	"k8s.io/gengo/v2"
@@ -87,6 +89,15 @@ func main() {
 
 	var problems unions.Problems
 	out := &generators.Output{}
+	// An interrupted run leaves no temporary file behind; one killed is
+	// cleaned up by the next run (generators.Output).
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-interrupts
+		out.Discard()
+		os.Exit(1)
+	}()
 	getTargets := func(c *generator.Context) []generator.Target {
 		var targets []generator.Target
 		targets, problems = generators.GetTargets(c, generators.Config{

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"k8s.io/gengo/v2/generator"
 )
@@ -50,6 +52,8 @@ const assembledExtra = 4096
 // leaves every file as it was; a reader of one file sees the old file or the
 // new one, never a truncated one.
 type Output struct {
+	// mu guards the files against Discard from a signal handler.
+	mu     sync.Mutex
 	staged []stagedFile
 	// removed are union-gen's own files that the run leaves without a
 	// reason to be: Commit removes them after the renames.
@@ -71,14 +75,21 @@ func (o *Output) stage(path string, data []byte) error {
 		}
 		path = target
 	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		// Found now, not when renaming, so that no other file is written.
+		return fmt.Errorf("%s is not a regular file: union-gen writes a file there; move it", path)
+	}
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	removeLeftovers(path)
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPrefix(path)+"*.tmp")
 	if err != nil {
 		return err
 	}
+	o.mu.Lock()
 	o.staged = append(o.staged, stagedFile{tmp.Name(), path})
+	o.mu.Unlock()
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -93,10 +104,12 @@ func (o *Output) stage(path string, data []byte) error {
 // path became a directory, say), the files not renamed yet are removed
 // and the error names the one that failed.
 func (o *Output) Commit() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	for i, f := range o.staged {
 		if err := os.Rename(f.tmp, f.path); err != nil {
 			o.staged = o.staged[i:]
-			o.Discard()
+			o.discard()
 			return err
 		}
 	}
@@ -110,15 +123,46 @@ func (o *Output) Commit() error {
 	return nil
 }
 
-// Discard removes every staged file, and forgets the files to remove.
+// Discard removes every staged file, and forgets the files to remove. It
+// may be called while the run goes on, on an interrupt.
 func (o *Output) Discard() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.discard()
+}
+
+func (o *Output) discard() {
 	for _, f := range o.staged {
 		os.Remove(f.tmp)
 	}
 	o.staged, o.removed = nil, nil
 }
 
+// tempPrefix starts the name of the temporary files of path: hidden, and
+// marked as union-gen's so that a later run can remove those that a killed
+// run left behind.
+func tempPrefix(path string) string {
+	return "." + filepath.Base(path) + ".union-gen-"
+}
+
+// removeLeftovers removes the temporary files of path that a run killed
+// before it renamed or removed them left behind.
+func removeLeftovers(path string) {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return
+	}
+	prefix := tempPrefix(path)
+	for _, e := range entries {
+		if name := e.Name(); strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ".tmp") && e.Type().IsRegular() {
+			os.Remove(filepath.Join(filepath.Dir(path), name))
+		}
+	}
+}
+
 // remove stages the removal of one of union-gen's own files.
 func (o *Output) remove(path string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.removed = append(o.removed, path)
 }

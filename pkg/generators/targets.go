@@ -159,6 +159,10 @@ func ownOutput(path string) bool {
 // not write (it has no GeneratedBy line): a hand-written file is never
 // replaced. flag names the flag that chose the file's name.
 func checkOwnOutput(path, flag string) unions.Problems {
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return unions.Problems{{Rule: rules.OutputFile,
+			Message: fmt.Sprintf("%s is not a regular file: union-gen writes its methods there; give %s another name, or move it", path, flag)}}
+	}
 	data, err := os.ReadFile(path)
 	switch {
 	case os.IsNotExist(err):
