@@ -82,10 +82,6 @@ func main() {
 	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
 		fail(err)
 	}
-	checked, err := unions.Check(fs.Args(), a.OutputFile)
-	if err != nil {
-		fail(err)
-	}
 
 	var problems unions.Problems
 	out := &generators.Output{}
@@ -99,6 +95,17 @@ func main() {
 		os.Exit(1)
 	}()
 	getTargets := func(c *generator.Context) []generator.Target {
+		// The type checker's second look at the packages costs as much as
+		// compiling them: it is taken only where gengo's types show a
+		// declaration that does not compile, or an instance of a generic
+		// type, which gengo cannot tell apart.
+		var checked unions.Checked
+		if unions.NeedsCheck(c.Universe, c.Inputs) {
+			var err error
+			if checked, err = unions.Check(fs.Args(), a.OutputFile); err != nil {
+				fail(err)
+			}
+		}
 		var targets []generator.Target
 		targets, problems = generators.GetTargets(c, generators.Config{
 			OutputFile:     a.OutputFile,

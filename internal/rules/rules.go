@@ -328,7 +328,7 @@ var All = []Rule{
 	},
 	{
 		ID: TypeErrors, Family: "warning",
-		Summary: "The input packages compile; their type errors that touch no union's fields do not stop the run, since packages often compile only once generated code is in place.",
+		Summary: "The input packages compile; their type errors that touch no union's fields do not stop the run, since packages often compile only once generated code is in place. They are looked for where a declaration does not compile.",
 		Message: "the input packages have <n> type errors that touch no union, the first: <type checker's error>; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)",
 		Hint:    "Run the other generators (deepcopy-gen, controller-gen object), then `go build`; silence it with `--silence-warnings=typeerrors` where that is the order of your generators.",
 	},

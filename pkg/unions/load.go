@@ -23,6 +23,45 @@ type Checked struct {
 	TypeArgs map[types.Name]map[string][]types.Name
 }
 
+// NeedsCheck reports whether the input packages need Check: a type of theirs
+// holds a type that does not compile or an instance of a generic type.
+func NeedsCheck(universe types.Universe, inputs []string) bool {
+	for _, path := range inputs {
+		for _, t := range universe.Package(path).Types {
+			if invalid(t, map[*types.Type]bool{}) {
+				return true
+			}
+			for _, m := range t.Members {
+				if invalid(m.Type, map[*types.Type]bool{}) || holdsInstance(m.Type, map[*types.Type]bool{}) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// holdsInstance reports whether a value of type t holds an instance of a
+// generic type, which gengo names with its type arguments.
+func holdsInstance(t *types.Type, seen map[*types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if strings.Contains(t.Name.Name, "[") {
+		return true
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return holdsInstance(t.Elem, seen)
+	case types.Map:
+		return holdsInstance(t.Key, seen) || holdsInstance(t.Elem, seen)
+	case types.Alias:
+		return holdsInstance(t.Underlying, seen)
+	}
+	return false
+}
+
 // Check type-checks the packages of patterns as go build does. Type errors
 // in files named outputFile, which the run replaces, are left out. Packages
 // that cannot be loaded at all are left to gengo, which fails on them.

@@ -1,5 +1,6 @@
-// Package typeerrors has a valid union, and code that compiles only once
-// another generator has written its methods: union-gen warns, and generates.
+// Package typeerrors has a valid union, and declarations and code that
+// compile only once other generators have run: union-gen warns, and
+// generates.
 package typeerrors
 
 // Kind selects the member of Choice.
@@ -22,6 +23,11 @@ type Choice struct {
 	// +unionMember
 	// +optional
 	B *int `json:"b,omitempty"`
+}
+
+// Thing's status type is written by a generator that runs after union-gen.
+type Thing struct {
+	Status ThingStatus `json:"status"`
 }
 
 // DeepCopy is written by deepcopy-gen, which runs after union-gen here.
