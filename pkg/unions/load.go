@@ -48,8 +48,8 @@ func holdsInstance(t *types.Type, seen map[*types.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
-	if strings.Contains(t.Name.Name, "[") {
-		return true
+	if t.Name.Package != "" && strings.Contains(t.Name.Name, "[") {
+		return true // not "[]T" or "map[K]V", which gengo names so too
 	}
 	switch t.Kind {
 	case types.Pointer, types.Slice, types.Array:

@@ -1,0 +1,27 @@
+package unions
+
+import (
+	"testing"
+
+	"k8s.io/gengo/v2/types"
+)
+
+// TestNeedsCheck: the type checker's costly second look is taken for
+// packages with a declaration that does not compile or a generic instance,
+// and not for packages that compile, with their slices and maps.
+func TestNeedsCheck(t *testing.T) {
+	for dir, want := range map[string]bool{
+		"../../examples/apis/...":     false,
+		"../../testdata/bad/generic":   true,
+		"../../testdata/bad/typeerror": true,
+	} {
+		err := testLoad.Use(func(u types.Universe, pkgs []string) {
+			if got := NeedsCheck(u, pkgs); got != want {
+				t.Errorf("NeedsCheck(%s) = %v, want %v", dir, got, want)
+			}
+		}, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
