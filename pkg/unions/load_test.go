@@ -11,7 +11,7 @@ import (
 // and not for packages that compile, with their slices and maps.
 func TestNeedsCheck(t *testing.T) {
 	for dir, want := range map[string]bool{
-		"../../examples/apis/...":     false,
+		"../../examples/apis/...":      false,
 		"../../testdata/bad/generic":   true,
 		"../../testdata/bad/typeerror": true,
 	} {
