@@ -87,7 +87,7 @@ func dominant(fields []jsonField) *jsonField {
 // packages: one of another field of s or of a struct s inlines, through
 // which the union, set in Go, would be missing or another field in JSON.
 func (b *builder) checkJSONNames(s *types.Type) {
-	fields := jsonFields(s)
+	var fields map[string][]jsonField // made only for a struct that has unions
 	var visit func(t *types.Type, path []string, seen map[*types.Type]bool)
 	visit = func(t *types.Type, path []string, seen map[*types.Type]bool) {
 		if seen[t] {
@@ -95,6 +95,9 @@ func (b *builder) checkJSONNames(s *types.Type) {
 		}
 		seen[t] = true
 		for _, u := range b.unions[t.Name] {
+			if fields == nil {
+				fields = jsonFields(s)
+			}
 			for _, f := range u.fields() {
 				b.checkJSONName(s, path, f, fields[f.JSONName])
 			}
