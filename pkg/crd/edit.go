@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
@@ -151,7 +150,9 @@ func Edit(model *unions.Model, kind Kind, files []string) ([]File, unions.Proble
 			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
 				Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
 		case err != nil && !os.IsNotExist(err):
-			problems = append(problems, unions.Problem{Message: err.Error()})
+			// A directory, say: not a file that union-gen wrote.
+			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile}, Rule: rules.PolicyFile,
+				Message: fmt.Sprintf("union-gen writes the policies of %s here, but cannot read what is there (%v): move it, or rename the CRD file", name, err)})
 		case !bytes.Equal(have, e.policies):
 			out = append(out, File{Path: policyFile, Data: e.policies})
 		}
@@ -387,8 +388,8 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 		return
 	}
 	for _, r := range celRules {
-		if n := utf8.RuneCountInString(r.Rule); n > MaxExpressionSize {
-			e.errorf(schema, rules.CELSize, path, "a rule of the union is %d code points long, over the %d that the API server's CEL parser takes: its enum has %d values; give the discriminator fewer", n, MaxExpressionSize, len(u.Enum.Values))
+		if err := checkSize("a rule of the union", r.Rule); err != nil {
+			e.errorf(schema, rules.CELSize, path, "%v: its enum has %d values; give the discriminator fewer", err, len(u.Enum.Values))
 			return
 		}
 		list.Content = append(list.Content, ruleNode(r))

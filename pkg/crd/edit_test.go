@@ -341,3 +341,24 @@ func TestEditWrongTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestEditPolicyPathIsDirectory: where the policy file would go there is a
+// directory: a policyfile problem, and no file to write.
+func TestEditPolicyPathIsDirectory(t *testing.T) {
+	model, err := exampleModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "crd.yaml")
+	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "crd"+crd.PolicySuffix), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, problems := crd.Edit(model, kind, []string{file})
+	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.PolicyFile {
+		t.Errorf("%d files, problems %v; want one policyfile problem", len(files), problems)
+	}
+}

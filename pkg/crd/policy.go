@@ -88,8 +88,8 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	if expr == "" {
 		return nil, nil
 	}
-	if n := utf8.RuneCountInString(expr); n > MaxExpressionSize {
-		return nil, fmt.Errorf("the policy's CEL expression is %d code points long, over the %d that the API server's CEL parser takes", n, MaxExpressionSize)
+	if err := checkSize("the policy's CEL expression", expr); err != nil {
+		return nil, err
 	}
 	schemaJSON, err := json.Marshal(s)
 	if err != nil {
@@ -142,6 +142,15 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 // expression that the API server parses: cel-go's parser default, which
 // neither CRD validation rules nor admission policies raise.
 const MaxExpressionSize = 100_000
+
+// checkSize returns an error naming what, a CEL expression, if it is longer
+// than MaxExpressionSize.
+func checkSize(what, expr string) error {
+	if n := utf8.RuneCountInString(expr); n > MaxExpressionSize {
+		return fmt.Errorf("%s is %d code points long, over the %d that the API server's CEL parser takes", what, n, MaxExpressionSize)
+	}
+	return nil
+}
 
 type policyGen struct {
 	schema *unstructuredunions.Schema

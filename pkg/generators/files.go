@@ -75,10 +75,6 @@ func (o *Output) stage(path string, data []byte) error {
 		}
 		path = target
 	}
-	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		// Found now, not when renaming, so that no other file is written.
-		return fmt.Errorf("%s is not a regular file: union-gen writes a file there; move it", path)
-	}
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}

@@ -25,7 +25,7 @@ func (b *builder) plan(structs []*types.Type) {
 			if b.reaching[t.Name] {
 				continue
 			}
-			if slices.ContainsFunc(t.Members, b.reaches) || slices.ContainsFunc(t.Members, func(m types.Member) bool { return b.reachingTypeArg(t, m) != nil }) {
+			if slices.ContainsFunc(t.Members, func(m types.Member) bool { return b.reaches(m) || b.reachingTypeArg(t, m) != nil }) {
 				b.reaching[t.Name] = true
 				changed = true
 			}
