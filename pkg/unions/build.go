@@ -195,7 +195,7 @@ func (b *builder) structType(t *types.Type) {
 		byName[f.JSONName] = f
 		b.checkDialects(t, f)
 		switch {
-		case f.marked() && invalid(f.Type, map[*types.Type]bool{}):
+		case f.marked() && invalid(f.Type):
 			b.fieldTypeErrors(t, f)
 			f.valid = false
 		case f.marked() && !b.checkSerialized(t, f):

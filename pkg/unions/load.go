@@ -28,11 +28,11 @@ type Checked struct {
 func NeedsCheck(universe types.Universe, inputs []string) bool {
 	for _, path := range inputs {
 		for _, t := range universe.Package(path).Types {
-			if invalid(t, map[*types.Type]bool{}) {
+			if invalid(t) {
 				return true
 			}
 			for _, m := range t.Members {
-				if invalid(m.Type, map[*types.Type]bool{}) || holdsInstance(m.Type, map[*types.Type]bool{}) {
+				if invalid(m.Type) || holds(m.Type, isInstance, map[*types.Type]bool{}) {
 					return true
 				}
 			}
@@ -41,25 +41,11 @@ func NeedsCheck(universe types.Universe, inputs []string) bool {
 	return false
 }
 
-// holdsInstance reports whether a value of type t holds an instance of a
-// generic type, which gengo names with its type arguments.
-func holdsInstance(t *types.Type, seen map[*types.Type]bool) bool {
-	if t == nil || seen[t] {
-		return false
-	}
-	seen[t] = true
-	if t.Name.Package != "" && strings.Contains(t.Name.Name, "[") {
-		return true // not "[]T" or "map[K]V", which gengo names so too
-	}
-	switch t.Kind {
-	case types.Pointer, types.Slice, types.Array:
-		return holdsInstance(t.Elem, seen)
-	case types.Map:
-		return holdsInstance(t.Key, seen) || holdsInstance(t.Elem, seen)
-	case types.Alias:
-		return holdsInstance(t.Underlying, seen)
-	}
-	return false
+// isInstance reports whether t is an instance of a generic type, which gengo
+// names with its type arguments (and not "[]T" or "map[K]V", which it names
+// with brackets too).
+func isInstance(t *types.Type) bool {
+	return t.Name.Package != "" && strings.Contains(t.Name.Name, "[")
 }
 
 // Check type-checks the packages of patterns as go build does. Type errors

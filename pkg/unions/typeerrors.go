@@ -26,24 +26,34 @@ func (s span) holds(p token.Position) bool {
 	return s.from.IsValid() && p.Filename == s.from.Filename && after(p, s.from) && after(s.to, p)
 }
 
-// invalid reports whether a value of type t holds a type that go/types could
-// not type, such as an undefined name: gengo gives it the kind Unsupported
-// and names it "unnameable_Unsupported".
-func invalid(t *types.Type, seen map[*types.Type]bool) bool {
+// holds reports whether a value of type t holds a type of which is holds: t itself, or
+// through pointers, slices, arrays, maps and what named types are declared
+// as (not a struct's fields).
+func holds(t *types.Type, is func(*types.Type) bool, seen map[*types.Type]bool) bool {
 	if t == nil || seen[t] {
 		return false
 	}
 	seen[t] = true
-	if basic, ok := t.GoType.(*gotypes.Basic); ok && basic.Kind() == gotypes.Invalid {
+	if is(t) {
 		return true
 	}
 	switch t.Kind {
 	case types.Pointer, types.Slice, types.Array:
-		return invalid(t.Elem, seen)
+		return holds(t.Elem, is, seen)
 	case types.Map:
-		return invalid(t.Key, seen) || invalid(t.Elem, seen)
+		return holds(t.Key, is, seen) || holds(t.Elem, is, seen)
 	}
-	return invalid(t.Underlying, seen)
+	return holds(t.Underlying, is, seen)
+}
+
+// invalid reports whether a value of type t holds a type that go/types could
+// not type, such as an undefined name: gengo gives it the kind Unsupported
+// and names it "unnameable_Unsupported".
+func invalid(t *types.Type) bool {
+	return holds(t, func(t *types.Type) bool {
+		basic, ok := t.GoType.(*gotypes.Basic)
+		return ok && basic.Kind() == gotypes.Invalid
+	}, map[*types.Type]bool{})
 }
 
 // fieldTypeErrors reports a union field whose type does not compile: with the
