@@ -202,7 +202,7 @@ var All = []Rule{
 	},
 	{
 		ID: TypeError, Family: "member",
-		Summary: "The types of a union's discriminator and members compile: union-gen reads them to tell a member set, and to list the enum's values.",
+		Summary: "The types of a union's discriminator and members, and the constants of its enum, compile: union-gen reads them to tell a member set, and to list the enum's values.",
 		Message: "<type checker's error>: a union's field types must compile for union-gen to read them",
 		Hint:    "Fix the error the type checker names, at its position (`go build` shows it too).",
 	},

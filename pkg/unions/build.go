@@ -45,7 +45,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		enums:    map[types.Name]*enumInfo{},
 		claims:   map[types.Name][]structTagClaim{},
 		names:    namer.NewRawNamer("", nil),
-		consts:   map[*gotypes.Package]map[*gotypes.TypeName][]string{},
+		consts:   map[*gotypes.Package]map[*gotypes.TypeName]typedConsts{},
 
 		typeErrorsReported: map[int]bool{},
 	}
@@ -97,8 +97,8 @@ type builder struct {
 	enums map[types.Name]*enumInfo
 	// names writes types as Go does in messages: pkg.Type, *pkg.Type, []pkg.Type.
 	names namer.Namer
-	// consts caches the string constants of each package, by type.
-	consts map[*gotypes.Package]map[*gotypes.TypeName][]string
+	// consts caches the constants of each package, by type.
+	consts map[*gotypes.Package]map[*gotypes.TypeName]typedConsts
 	// claims holds, for each struct named by union:"..." struct tags, the
 	// fields whose tags name it.
 	claims map[types.Name][]structTagClaim

@@ -29,6 +29,8 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	// are guessed.
 	noConsts := info.rule == rules.NoConsts && s.dialect != markers.DialectKEP
 	switch {
+	case info.broken:
+		return nil
 	case info.problem != "" && !noConsts:
 		b.markerProblem(t, d, s.discMarker, info.rule, false, "%s", info.problem)
 		return nil

@@ -31,6 +31,10 @@ type enumInfo struct {
 	// constants, when it is not marked +enum.
 	kubebuilder, constants []string
 	untyped                []untypedConst
+	// broken says that a constant of the type does not compile, which is
+	// reported once: its discriminators are left out, since its values are
+	// not known.
+	broken bool
 }
 
 // enum resolves a discriminator type to an enum once: each discriminator of a
@@ -67,11 +71,12 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 		if info.kubebuilder == nil {
 			info.kubebuilder = fromGengo.EnumValues
 		}
-		info.constants = b.enumValues(et)
+		info.constants, info.broken = b.enumValues(et)
 		return info
 	}
 	info.marked = true
-	info.enum = Enum{Type: et, Values: b.enumValues(et)}
+	info.enum = Enum{Type: et}
+	info.enum.Values, info.broken = b.enumValues(et)
 	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {
 		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, rules.UntypedEnum, false,
@@ -106,35 +111,60 @@ func declaredAt(pos token.Position) string {
 	return fmt.Sprintf(" (declared at %s:%d)", displayPath(pos.Filename), pos.Line)
 }
 
-// enumValues collects the values of the constants of type et, in whichever
-// package et is declared: gengo only records constants of input packages.
-func (b *builder) enumValues(et *types.Type) []string {
-	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return nil
-	}
-	values := slices.Clone(b.stringConsts(named.Obj().Pkg())[named.Obj()])
-	slices.Sort(values)
-	return slices.Compact(values)
+// typedConsts are the constants of one named type.
+type typedConsts struct {
+	// values are the values of its string constants.
+	values []string
+	// broken are the constants whose value the type checker could not
+	// compute: their declarations do not compile.
+	broken []*gotypes.Const
 }
 
-// stringConsts groups a package's string constants by their named type. A
-// package is scanned once, however many enums it declares: scanning it per
-// enum made generation quadratic in the number of unions.
-func (b *builder) stringConsts(pkg *gotypes.Package) map[*gotypes.TypeName][]string {
+// enumValues collects the values of the constants of type et, in whichever
+// package et is declared: gengo only records constants of input packages.
+// A constant whose declaration does not compile is a type error that
+// touches the enum, reported here, and broken is set: left out, it would make
+// a valid value invalid.
+func (b *builder) enumValues(et *types.Type) (values []string, broken bool) {
+	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil, false
+	}
+	consts := b.typedConsts(named.Obj().Pkg())[named.Obj()]
+	for _, c := range consts.broken {
+		b.constTypeErrors(et, c)
+	}
+	values = slices.Clone(consts.values)
+	slices.Sort(values)
+	return slices.Compact(values), len(consts.broken) > 0
+}
+
+// typedConsts groups a package's constants by their named type. A package
+// is scanned once, however many enums it declares: scanning it per enum made
+// generation quadratic in the number of unions.
+func (b *builder) typedConsts(pkg *gotypes.Package) map[*gotypes.TypeName]typedConsts {
 	if byType, ok := b.consts[pkg]; ok {
 		return byType
 	}
-	byType := map[*gotypes.TypeName][]string{}
+	byType := map[*gotypes.TypeName]typedConsts{}
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		c, ok := scope.Lookup(name).(*gotypes.Const)
-		if !ok || c.Val().Kind() != constant.String {
+		if !ok {
 			continue
 		}
-		if named, ok := gotypes.Unalias(c.Type()).(*gotypes.Named); ok {
-			byType[named.Obj()] = append(byType[named.Obj()], constant.StringVal(c.Val()))
+		named, ok := gotypes.Unalias(c.Type()).(*gotypes.Named)
+		if !ok {
+			continue
 		}
+		consts := byType[named.Obj()]
+		switch c.Val().Kind() {
+		case constant.String:
+			consts.values = append(consts.values, constant.StringVal(c.Val()))
+		case constant.Unknown:
+			consts.broken = append(consts.broken, c)
+		}
+		byType[named.Obj()] = consts
 	}
 	b.consts[pkg] = byType
 	return byType

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	gotypes "go/types"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,19 +24,60 @@ type Checked struct {
 	TypeArgs map[types.Name]map[string][]types.Name
 }
 
-// NeedsCheck reports whether the input packages need Check: a type of theirs
-// holds a type that does not compile or an instance of a generic type.
+// NeedsCheck reports whether the input packages need Check: a declaration of
+// theirs does not compile (a type, constant, variable or function signature
+// holds a type that go/types could not type, or a constant has no value), or
+// a type holds an instance of a generic type. Errors only in function bodies
+// are not seen, and need not be: they change no declaration that union-gen
+// reads, and go build reports them.
 func NeedsCheck(universe types.Universe, inputs []string) bool {
 	for _, path := range inputs {
-		for _, t := range universe.Package(path).Types {
+		pkg := universe.Package(path)
+		for _, t := range pkg.Types {
 			if invalid(t) {
 				return true
+			}
+			for _, m := range t.Methods {
+				if invalidSignature(m) {
+					return true
+				}
 			}
 			for _, m := range t.Members {
 				if invalid(m.Type) || holds(m.Type, isInstance, map[*types.Type]bool{}) {
 					return true
 				}
 			}
+		}
+		for _, c := range pkg.Constants {
+			// gengo writes an unknown value, as of a constant whose
+			// declaration does not compile, as "unknown".
+			if invalid(c.Underlying) || c.ConstValue != nil && *c.ConstValue == "unknown" {
+				return true
+			}
+		}
+		for _, v := range pkg.Variables {
+			if invalid(v.Underlying) {
+				return true
+			}
+		}
+		for _, f := range pkg.Functions {
+			if invalidSignature(f.Underlying) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// invalidSignature reports whether a parameter or result of function type f
+// holds a type that go/types could not type.
+func invalidSignature(f *types.Type) bool {
+	if f == nil || f.Signature == nil {
+		return false
+	}
+	for _, p := range append(slices.Clone(f.Signature.Parameters), f.Signature.Results...) {
+		if invalid(p.Type) {
+			return true
 		}
 	}
 	return false

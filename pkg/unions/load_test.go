@@ -8,12 +8,18 @@ import (
 
 // TestNeedsCheck: the type checker's costly second look is taken for
 // packages with a declaration that does not compile or a generic instance,
-// and not for packages that compile, with their slices and maps.
+// and not for packages that compile, with their slices and maps, nor for an
+// error only in a function body.
 func TestNeedsCheck(t *testing.T) {
 	for dir, want := range map[string]bool{
-		"../../examples/apis/...":      false,
-		"../../testdata/bad/generic":   true,
-		"../../testdata/bad/typeerror": true,
+		"../../examples/apis/...":        false,
+		"../../testdata/bad/generic":     true,
+		"../../testdata/bad/typeerror":   true,
+		"./testdata/needscheck/constant": true,
+		"./testdata/needscheck/variable": true,
+		"./testdata/needscheck/function": true,
+		"./testdata/needscheck/method":   true,
+		"./testdata/needscheck/body":     false,
 	} {
 		err := testLoad.Use(func(u types.Universe, pkgs []string) {
 			if got := NeedsCheck(u, pkgs); got != want {

@@ -26,6 +26,8 @@ type pkgSource struct {
 	// untyped holds, by enum type name, the untyped constants written in
 	// const blocks after constants of that type.
 	untyped map[string][]untypedConst
+	// consts holds the spec that declares each constant.
+	consts map[string]*ast.ValueSpec
 }
 
 type typeDecl struct {
@@ -44,7 +46,7 @@ func (s *source) pkg(dir string) *pkgSource {
 	if p, ok := s.pkgs[dir]; ok {
 		return p
 	}
-	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}}
+	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}}
 	s.pkgs[dir] = p
 	bp, err := s.context(false).ImportDir(dir, 0)
 	if err != nil {
@@ -62,7 +64,7 @@ func (s *source) pkg(dir string) *pkgSource {
 			}
 			switch gd.Tok {
 			case token.CONST:
-				s.indexUntypedConsts(p, gd)
+				s.indexConsts(p, gd)
 			case token.TYPE:
 				for _, spec := range gd.Specs {
 					ts := spec.(*ast.TypeSpec)
@@ -253,12 +255,15 @@ func (s *source) untypedEnumConsts(dir, enumName string) []untypedConst {
 	return s.pkg(dir).untyped[enumName]
 }
 
-// indexUntypedConsts records the untyped string constants of a const block
-// under the type of the typed specs before them.
-func (s *source) indexUntypedConsts(p *pkgSource, gd *ast.GenDecl) {
+// indexConsts records the spec of each constant of a const block, and its
+// untyped string constants under the type of the typed specs before them.
+func (s *source) indexConsts(p *pkgSource, gd *ast.GenDecl) {
 	typeName := ""
 	for _, spec := range gd.Specs {
 		vs := spec.(*ast.ValueSpec)
+		for _, n := range vs.Names {
+			p.consts[n.Name] = vs
+		}
 		if vs.Type != nil {
 			typeName = ""
 			if id, ok := vs.Type.(*ast.Ident); ok {

@@ -66,20 +66,38 @@ func (b *builder) fieldTypeErrors(t *types.Type, f *unionField) {
 			spans = append(spans, b.src.typeSpan(b.dir(u), declName(u)))
 		}
 	}
+	const why = "a union's field types must compile for union-gen to read them"
+	if !b.reportTypeErrors(spans, b.subject(t, f.GoName), why) {
+		b.fieldError(t, f.GoName, rules.TypeError, "the type %s does not compile (go build says why): %s", b.src.fieldTypeText(b.dir(t), declName(t), f.GoName), why)
+	}
+}
+
+// constTypeErrors reports a constant of enum et whose declaration does not
+// compile, so that its value is unknown.
+func (b *builder) constTypeErrors(et *types.Type, c *gotypes.Const) {
+	const why = "the constants of a discriminator's enum must compile for union-gen to read its values"
+	subject := b.universe.Package(et.Name.Package).Name + "." + c.Name()
+	s := b.src.constSpan(b.dir(et), c.Name())
+	if !b.reportTypeErrors([]span{s}, subject, why) {
+		b.report(s.from, subject, rules.TypeError, false, "constant %s of enum %s has no value, since its declaration does not compile (go build says why): %s", c.Name(), et.Name.Name, why)
+	}
+}
+
+// reportTypeErrors reports the type checker's errors within spans, naming
+// subject, and reports whether there was one.
+func (b *builder) reportTypeErrors(spans []span, subject, why string) bool {
 	reported := false
 	for i, te := range b.opts.Checked.TypeErrors {
 		for _, s := range spans {
 			if s.holds(te.Pos) {
 				b.typeErrorsReported[i] = true
 				reported = true
-				b.report(te.Pos, b.subject(t, f.GoName), rules.TypeError, false, "%s: a union's field types must compile for union-gen to read them", te.Message)
+				b.report(te.Pos, subject, rules.TypeError, false, "%s: %s", te.Message, why)
 				break
 			}
 		}
 	}
-	if !reported {
-		b.fieldError(t, f.GoName, rules.TypeError, "the type %s does not compile (go build says why): a union's field types must compile for union-gen to read them", b.src.fieldTypeText(b.dir(t), declName(t), f.GoName))
-	}
+	return reported
 }
 
 // otherTypeErrors reports the type errors that touch no union as one
@@ -106,6 +124,15 @@ func (b *builder) otherTypeErrors() {
 // nodeSpan is the span of a node of the source's files.
 func (s *source) nodeSpan(n ast.Node) span {
 	return span{s.position(n.Pos()), s.position(n.End())}
+}
+
+// constSpan is the span of a constant's declaration: its spec, which may
+// declare others too.
+func (s *source) constSpan(dir, name string) span {
+	if vs, ok := s.pkg(dir).consts[name]; ok {
+		return s.nodeSpan(vs)
+	}
+	return span{}
 }
 
 // fieldSpan is the span of a struct field's declaration.
