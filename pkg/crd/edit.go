@@ -282,6 +282,12 @@ func (e *editor) document(doc string) string {
 			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
 			continue
 		}
+		if e.model.Plans[t.Name] == nil {
+			// A kind without unions is left alone, but for the rules that
+			// union-gen added when it had some.
+			changed = strip(schema) || changed
+			continue
+		}
 		s := Schema(e.model, t)
 		if recurring, at := Recursion(s); recurring != "" {
 			// controller-gen writes {} where the type recurs, which the
@@ -482,30 +488,32 @@ func ruleNode(r Rule) *yaml.Node {
 }
 
 // strip removes the rules that union-gen added before from a schema and
-// the schemas under it.
-func strip(schema *yaml.Node) {
+// the schemas under it, and reports whether there were any.
+func strip(schema *yaml.Node) (stripped bool) {
 	if schema == nil || schema.Kind != yaml.MappingNode {
-		return
+		return false
 	}
 	if list := get(schema, "x-kubernetes-validations"); list != nil {
+		n := len(list.Content)
 		list.Content = slices.DeleteFunc(list.Content, func(n *yaml.Node) bool {
 			return strings.HasSuffix(scalar(get(n, "rule")), Marker)
 		})
+		stripped = len(list.Content) < n
 		if len(list.Content) == 0 {
 			del(schema, "x-kubernetes-validations")
 		}
 	}
 	for _, p := range pairs(get(schema, "properties")) {
-		strip(p[1])
+		stripped = strip(p[1]) || stripped
 	}
-	strip(get(schema, "items"))
-	strip(get(schema, "additionalProperties"))
+	stripped = strip(get(schema, "items")) || stripped
+	stripped = strip(get(schema, "additionalProperties")) || stripped
 	for _, key := range []string{"allOf", "anyOf", "oneOf"} {
 		for _, s := range items(get(schema, key)) {
-			strip(s)
+			stripped = strip(s) || stripped
 		}
 	}
-	strip(get(schema, "not"))
+	return strip(get(schema, "not")) || stripped
 }
 
 // get returns the value of key in a mapping, or nil.

@@ -303,6 +303,47 @@ func TestEditStalePolicy(t *testing.T) {
 	}
 }
 
+// TestEditKindWithoutUnions: the CRD of a kind without unions, in a package
+// with unions elsewhere, is left alone byte for byte, and has only the rules
+// removed that union-gen added when it had unions.
+func TestEditKindWithoutUnions(t *testing.T) {
+	model, problems, universe, packages, err := buildShared("./testdata/plain")
+	if err != nil || problems.HasErrors() {
+		t.Fatalf("the package has problems: %v %v", err, problems)
+	}
+	shipped := read(t, "testdata/plain/crd/plain.example.com_plains.yaml")
+	const spec = "            description: PlainSpec has no union.\n"
+	if !strings.Contains(shipped, spec) {
+		t.Fatalf("the CRD has no %q", spec)
+	}
+	stale := strings.Replace(shipped, spec, spec+"            x-kubernetes-validations:\n            - message: old\n              rule: has(self.name)"+crd.Marker+"\n", 1)
+	for _, tc := range []struct{ name, content, want string }{
+		{"as controller-gen writes it", shipped, ""},
+		{"with a rule union-gen added before", stale, shipped},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "plain.example.com_plains.yaml")
+			if err := os.WriteFile(file, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files, problems := crd.Edit(model, crd.Kinds(universe, packages), []string{file})
+			if len(problems) > 0 {
+				t.Fatalf("problems: %v", problems)
+			}
+			var got string
+			for _, f := range files {
+				if f.Path != file || f.Remove {
+					t.Errorf("unexpected file %s (remove: %v)", f.Path, f.Remove)
+				}
+				got = string(f.Data)
+			}
+			if got != tc.want {
+				t.Errorf("got the CRD\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestEditWrongTypes: a union whose schema in the CRD is not of the types of
 // its Go fields (a discriminator of type integer or not a mapping, an enum
 // of numbers) is a positioned error, not a CRD that the API server rejects.

@@ -20,3 +20,18 @@ type Thing struct {
 
 	Spec Spec `json:"spec"`
 }
+
+// PlainSpec has no union.
+type PlainSpec struct {
+	Name string `json:"name"`
+}
+
+// Plain is a kind without unions, in a package with unions elsewhere: its
+// CRD is left alone.
+// +kubebuilder:object:root=true
+type Plain struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec PlainSpec `json:"spec"`
+}
