@@ -31,8 +31,10 @@ const (
 // others, they are generated. Each maps to the type that must get methods, or
 // "" when the package has no union union-gen handles.
 var warningPkgs = map[string]string{
+	"crdnokind":     "Thing",
 	"guessedvalues": "Subject",
 	"itemunion":     "",
+	"kindnocrd":     "Thing",
 	"typeerrors":    "Choice",
 	"unselectable":  "Profile",
 	"valuename":     "Choice",
@@ -323,7 +325,8 @@ func TestWarningsOnly(t *testing.T) {
 			// Removed below on success; this covers a test that stops early.
 			t.Cleanup(func() { os.Remove(generated) })
 
-			res := run(t, "--output-file="+output, "./"+dir)
+			// The CRDs of a case that has them are as union-gen edits them.
+			res := run(t, append(crdPaths(pkg), "--output-file="+output, "./"+dir)...)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
 			case typ == "":
@@ -465,7 +468,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, itemunion, typeerrors (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

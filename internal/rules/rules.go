@@ -64,6 +64,8 @@ const (
 	Unselectable  ID = "unselectable"
 	ItemUnion     ID = "itemunion"
 	TypeErrors    ID = "typeerrors"
+	CRDNoKind     ID = "crdnokind"
+	KindNoCRD     ID = "kindnocrd"
 )
 
 // Rule describes one rule, as `union-gen --docs` prints it. Text is
@@ -331,6 +333,18 @@ var All = []Rule{
 		Summary: "The input packages compile; their type errors that touch no union's fields do not stop the run, since packages often compile only once generated code is in place. They are looked for where a declaration does not compile.",
 		Message: "the input packages have <n> type errors that touch no union, the first: <type checker's error>; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)",
 		Hint:    "Run the other generators (deepcopy-gen, controller-gen object), then `go build`; silence it with `--silence-warnings=typeerrors` where that is the order of your generators.",
+	},
+	{
+		ID: CRDNoKind, Family: "warning",
+		Summary: "Every CRD of `--crd-paths` is of a kind of the input packages, in one of its versions: its group is a package's `+groupName`, its version the package's `+versionName` or name, its kind a type's name. union-gen leaves the others as they are.",
+		Message: "no input package has kind <kind> in group <group> at version <versions>, so union-gen adds no rules to this CRD: add the package of its Go types to the patterns, or leave the file out of --crd-paths",
+		Hint:    "Add the Go package of the CRD's kind to the package patterns, check its `+groupName` (in any file of the package, as controller-gen reads it), or leave the file out of `--crd-paths`.",
+	},
+	{
+		ID: KindNoCRD, Family: "warning",
+		Summary: "A kind of the input packages that has unions has a CRD in `--crd-paths` when other kinds of its group and version have theirs: a kind is a struct with `metav1.TypeMeta` and `metav1.ObjectMeta`.",
+		Message: "kind <kind> has unions, but no CRD of --crd-paths is of it, while other kinds of <group>/<version> have theirs: generate its CRD with controller-gen into --crd-paths, or it gets no rules",
+		Hint:    "Generate the kind's CRD (controller-gen) into a directory of `--crd-paths`, or give its file to `--crd-paths`.",
 	},
 }
 

@@ -31,6 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd",
 )
 
 // buildShared builds the model of the packages of testLoad in dirs, and
@@ -44,25 +45,17 @@ func buildShared(dirs ...string) (model *unions.Model, problems unions.Problems,
 }
 
 // exampleModel is the model of examples/crd and the examples whose unions
-// it reaches, built once.
+// it reaches, built once, and exampleKinds the kinds of all of them.
 var exampleModel = sync.OnceValues(func() (*unions.Model, error) {
-	model, _, universe, _, err := buildShared("../../examples/apis/...", "../../examples/crd/...")
+	model, _, universe, packages, err := buildShared("../../examples/apis/...", "../../examples/crd/...")
 	if err != nil {
 		return nil, err
 	}
-	widget := universe.Type(types.Name{Package: "github.com/union-gen/union-gen/examples/crd/v1", Name: "Widget"})
-	kinds[widget.Name.Name] = widget
+	exampleKinds = crd.Kinds(universe, packages)
 	return model, nil
 })
 
-var kinds = map[string]*types.Type{}
-
-func kind(group, version, kind string) *types.Type {
-	if group != "examples.union-gen.io" || version != "v1" {
-		return nil
-	}
-	return kinds[kind]
-}
+var exampleKinds *crd.KindIndex
 
 // edit runs Edit on a file with the given content, and a policy file beside
 // it with the given content unless it is "".
@@ -82,7 +75,7 @@ func edit(t *testing.T, content, policy string) ([]crd.File, unions.Problems, st
 			t.Fatal(err)
 		}
 	}
-	files, problems := crd.Edit(model, kind, []string{file})
+	files, problems := crd.Edit(model, exampleKinds, []string{file})
 	return files, problems, file
 }
 
@@ -150,13 +143,19 @@ func TestEditControllerGen(t *testing.T) {
 
 // TestEditDocuments: in a file of several documents, only the CRD of an
 // input kind changes; the header, other documents and separators are kept.
+// The CRD of no input kind is a warning at its kind.
 func TestEditDocuments(t *testing.T) {
 	other := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keep   # as written\n"
 	otherCRD := strings.ReplaceAll(read(t, controllerGen), "group: examples.union-gen.io", "group: other.example.com")
 	header := "# Copyright: the header is kept.\n"
-	files, problems, file := edit(t, header+read(t, controllerGen)+"---\n"+other+otherCRD, "")
-	if len(problems) > 0 || len(files) != 2 {
+	input := header + read(t, controllerGen) + "---\n" + other + otherCRD
+	files, problems, file := edit(t, input, "")
+	if len(problems) != 1 || problems[0].Rule != rules.CRDNoKind || !problems[0].Warning || len(files) != 2 {
 		t.Fatalf("got %d files and problems:\n%v", len(files), problems)
+	}
+	kindLine := strings.Count(input[:strings.LastIndex(input, "    kind: Widget\n")], "\n") + 1
+	if pos := problems[0].Pos; pos.Filename != file || pos.Line != kindLine || pos.Column != 11 {
+		t.Errorf("the warning is at %s, not at the other CRD's kind, line %d column 11", pos, kindLine)
 	}
 	want := header + read(t, exampleCRD) + "---\n" + other + otherCRD
 	got, policy := edited(t, files, file)
@@ -189,7 +188,7 @@ func TestEditDocumentStarts(t *testing.T) {
 func TestEditNoKind(t *testing.T) {
 	otherCRD := strings.ReplaceAll(read(t, controllerGen), "group: examples.union-gen.io", "group: other.example.com")
 	files, problems, _ := edit(t, otherCRD, "")
-	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, "--crd-paths: no CRD version in 1 YAML files is of a kind of the input packages") {
+	if len(files) != 0 || len(problems) != 2 || problems[0].Rule != rules.CRDNoKind || !strings.Contains(problems[1].Message, "--crd-paths: no CRD version in 1 YAML files is of a kind of the input packages") {
 		t.Errorf("got %d files and problems %v", len(files), problems)
 	}
 }
@@ -322,20 +321,24 @@ func TestEditKindWithoutUnions(t *testing.T) {
 		{"with a rule union-gen added before", stale, shipped},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "plain.example.com_plains.yaml")
+			dir := t.TempDir()
+			file, things := filepath.Join(dir, "plain.example.com_plains.yaml"), filepath.Join(dir, "plain.example.com_things.yaml")
 			if err := os.WriteFile(file, []byte(tc.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			files, problems := crd.Edit(model, crd.Kinds(universe, packages), []string{file})
+			// The CRD of the package's kind with unions, which is edited.
+			if err := os.WriteFile(things, []byte(read(t, "testdata/plain/crd/plain.example.com_things.yaml")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files, problems := crd.Edit(model, crd.Kinds(universe, packages), []string{file, things})
 			if len(problems) > 0 {
 				t.Fatalf("problems: %v", problems)
 			}
 			var got string
 			for _, f := range files {
-				if f.Path != file || f.Remove {
-					t.Errorf("unexpected file %s (remove: %v)", f.Path, f.Remove)
+				if f.Path == file {
+					got = string(f.Data)
 				}
-				got = string(f.Data)
 			}
 			if got != tc.want {
 				t.Errorf("got the CRD\n%s\nwant\n%s", got, tc.want)
@@ -398,7 +401,7 @@ func TestEditPolicyPathIsDirectory(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "crd"+crd.PolicySuffix), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, kind, []string{file})
+	files, problems := crd.Edit(model, exampleKinds, []string{file})
 	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.PolicyFile {
 		t.Errorf("%d files, problems %v; want one policyfile problem", len(files), problems)
 	}
