@@ -5,6 +5,8 @@
 # union-gen's rules added, and the MutatingAdmissionPolicy that union-gen
 # writes beside it. The golden files of the generator's tests
 # are not generated here: they change only through `make golden`, after review.
+# examples/kubebuilder is a project of its own: `make manifests` in it
+# regenerates its files, and its test checks that they are up to date.
 set -o errexit -o nounset -o pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,7 +26,7 @@ for output in "${OUTPUTS[@]}"; do
   while IFS= read -r -d '' file; do
     mkdir -p "${backup}/$(dirname "${file}")"
     mv "${file}" "${backup}/${file}"
-  done < <(find examples -name "${output}" -print0)
+  done < <(find examples/apis examples/crd -name "${output}" -print0)
 done
 while IFS= read -r -d '' file; do
   mkdir -p "${backup}/$(dirname "${file}")"

@@ -1,0 +1,132 @@
+package widgets_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestManifests runs the recipe of the Makefile's manifests target, as make
+// would, in a copy of the project: controller-gen at the Makefile's version
+// writes the CRD, then union-gen adds its rules and writes the policy beside
+// it. Every file of the project must come out as it is checked in, so the
+// generated files are up to date, and the CRD must have the union's rules.
+func TestManifests(t *testing.T) {
+	makefile := read(t, "Makefile")
+	version := makeVariable(t, makefile, "CONTROLLER_TOOLS_VERSION")
+	if got := goOutput(t, ".", "list", "-m", "-f", "{{.Version}}", "sigs.k8s.io/controller-tools"); got != version {
+		t.Fatalf("go.mod has controller-tools %s, the Makefile installs %s: the test would not run the Makefile's controller-gen", got, version)
+	}
+
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(".")); err != nil {
+		t.Fatal(err)
+	}
+	// The copy's go.mod must still reach this repository's union-gen.
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen="+root)
+	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
+
+	for _, line := range recipe(t, makefile, "manifests") {
+		line = strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen)
+		if strings.Contains(line, "$(") {
+			t.Fatalf("the manifests recipe uses a variable this test does not set: %s", line)
+		}
+		cmd := exec.Command("sh", "-c", line)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out)
+		}
+	}
+
+	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if rel == "go.mod" {
+			return nil
+		}
+		want, err := os.ReadFile(rel)
+		switch {
+		case os.IsNotExist(err):
+			t.Errorf("make manifests writes %s, which is not checked in", rel)
+		case err != nil:
+			t.Error(err)
+		case read(t, path) != string(want):
+			t.Errorf("%s is not up to date: run make manifests", rel)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	crd := read(t, "config/crd/bases/apps.example.com_widgets.yaml")
+	if n := strings.Count(crd, " // union-gen"); n == 0 {
+		t.Errorf("the CRD has no rule of union-gen")
+	}
+	policy := read(t, "config/crd/bases/apps.example.com_widgets.unions-policy.yaml")
+	for _, kind := range []string{"MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding"} {
+		if !strings.Contains(policy, "\nkind: "+kind+"\n") {
+			t.Errorf("the policy file has no %s", kind)
+		}
+	}
+}
+
+// makeVariable is the value of a Makefile's `NAME ?= value`.
+func makeVariable(t *testing.T, makefile, name string) string {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^` + name + ` \?= (\S+)$`).FindStringSubmatch(makefile)
+	if m == nil {
+		t.Fatalf("the Makefile sets no %s", name)
+	}
+	return m[1]
+}
+
+// recipe is the command lines of a Makefile's target.
+func recipe(t *testing.T, makefile, target string) []string {
+	t.Helper()
+	_, rest, ok := strings.Cut(makefile, "\n"+target+":")
+	if !ok {
+		t.Fatalf("the Makefile has no target %s", target)
+	}
+	var lines []string
+	for _, l := range strings.Split(rest, "\n")[1:] {
+		cmd, ok := strings.CutPrefix(l, "\t")
+		if !ok {
+			break
+		}
+		lines = append(lines, cmd)
+	}
+	return lines
+}
+
+func goOutput(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func read(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
