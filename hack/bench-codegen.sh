@@ -27,7 +27,9 @@
 # outputs (and to warm Go's caches); the synthetic packages and the
 # k8s.io/api packages that got union methods are then `go vet`ed.
 # Measured runs alternate between the two tools. Measurement is done by
-# hack/measure (no /usr/bin/time needed); its raw lines are printed at the end.
+# hack/measure (no /usr/bin/time needed); its raw lines are printed at the end,
+# and, but with BENCH_SHORT=1, drawn by hack/chart into docs/benchmarks.svg,
+# the README's chart.
 #
 # Needs only Go and the Go module proxy (or a module cache that has the
 # modules), not the checksum database: every module is checked against a
@@ -317,6 +319,12 @@ echo "target: memory on k8s.io/api <= 1.0x deepcopy-gen: ${mr}x, $(verdict "${mr
 echo "target: union-gen time linear in the number of unions: t(${last})/t(${first}) = ${u_growth}," \
   "$(verdict "${u_growth} <= ${size_ratio} * ${LINEAR_SLACK}")"
 echo
+if [[ ${BENCH_SHORT:-} != 1 ]]; then
+  # The README's chart: a short run measures too little to draw.
+  go run ./hack/chart bench "${results}" >docs/benchmarks.svg
+  echo "wrote docs/benchmarks.svg"
+  echo
+fi
 echo "raw measurements (hack/measure):"
 sed 's/^/  /' "${results}"
 echo

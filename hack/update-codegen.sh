@@ -66,3 +66,7 @@ go run ./cmd/union-gen \
   --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
   --crd-paths "${CRD_DIR}" \
   ./examples/apis/... ./examples/crd/... || restore union-gen
+
+# The README's picture of the apply story, computed by the example's methods.
+apply_svg=$(go run ./hack/chart apply) || restore "hack/chart apply"
+printf '%s\n' "${apply_svg}" >docs/apply.svg
