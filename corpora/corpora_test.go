@@ -73,7 +73,7 @@ corpora/corpora_test.go (run by cmd/union-gen's TestCorporaModule, so in every
 on all its packages, unchanged, and checks that it reports no error and that the
 generated code compiles and passes ` + "`go vet`" + `. The counts are the test's own:
 ` + "`make golden`" + ` (` + "`cd corpora && go test . -update`" + `) rewrites this file. Warnings
-are listed by rule (see the README's "What is checked").
+are listed by rule (see [reference.md](reference.md)).
 `
 
 // corpusCopy is a corpus copied out of the module cache, with union-gen's

@@ -11,11 +11,13 @@ import (
 	"testing"
 )
 
-// TestManifests runs the recipe of the Makefile's manifests target, as make
-// would, in a copy of the project: controller-gen at the Makefile's version
-// writes the CRD, then union-gen adds its rules and writes the policy beside
-// it. Every file of the project must come out as it is checked in, so the
-// generated files are up to date, and the CRD must have the union's rules.
+// TestManifests runs, in a copy of the project without union-gen, the
+// README's quick-start commands, the recipe of the Makefile's manifests
+// target as make would (controller-gen at the Makefile's version writes the
+// CRD, then union-gen adds its rules and writes the policy beside it) and go
+// generate. Every file of the project must come out as it is checked in, so
+// the generated files are up to date, and the CRD must have the union's
+// rules.
 func TestManifests(t *testing.T) {
 	makefile := read(t, "Makefile")
 	version := makeVariable(t, makefile, "CONTROLLER_TOOLS_VERSION")
@@ -34,14 +36,31 @@ func TestManifests(t *testing.T) {
 	}
 	goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen="+root)
 	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
+	// Builds union-gen with what it needs from the module proxy; the
+	// README's `go get -tool` then adds it back.
+	goOutput(t, dir, "tool", "-n", "union-gen")
+	goOutput(t, dir, "mod", "edit", "-droptool", "github.com/union-gen/union-gen/cmd/union-gen")
 
+	var lines []string
+	for _, b := range readmeBlocks(t, read(t, "../../README.md"), "<!-- run: examples/kubebuilder -->") {
+		lines = append(lines, strings.Split(strings.TrimSpace(b), "\n")...)
+	}
+	if len(lines) == 0 {
+		t.Fatal("the README has no command to run here")
+	}
 	for _, line := range recipe(t, makefile, "manifests") {
-		line = strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen)
+		lines = append(lines, strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen))
+	}
+	lines = append(lines, "go generate ./...")
+	for _, line := range lines {
 		if strings.Contains(line, "$(") {
-			t.Fatalf("the manifests recipe uses a variable this test does not set: %s", line)
+			t.Fatalf("a command uses a variable this test does not set: %s", line)
 		}
 		cmd := exec.Command("sh", "-c", line)
 		cmd.Dir = dir
+		// union-gen is this repository's, through go.mod's replace: the
+		// proxy must not be asked for a published one.
+		cmd.Env = append(os.Environ(), "GOPROXY=off")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s: %v\n%s", line, err, out)
 		}
@@ -79,6 +98,22 @@ func TestManifests(t *testing.T) {
 			t.Errorf("the policy file has no %s", kind)
 		}
 	}
+}
+
+// readmeBlocks returns the code blocks of the README that follow the line
+// annotation.
+func readmeBlocks(t *testing.T, readme, annotation string) []string {
+	t.Helper()
+	var blocks []string
+	for _, part := range strings.Split(readme, annotation+"\n")[1:] {
+		rest, ok := strings.CutPrefix(part, "```sh\n")
+		body, _, closed := strings.Cut(rest, "\n```\n")
+		if !ok || !closed {
+			t.Fatalf("the README has no sh code block after %s", annotation)
+		}
+		blocks = append(blocks, body)
+	}
+	return blocks
 }
 
 // makeVariable is the value of a Makefile's `NAME ?= value`.

@@ -12,8 +12,8 @@ import (
 	"github.com/union-gen/union-gen/internal/rules"
 )
 
-// badDir holds one broken package per rule, named by its ID. (The README's
-// table of rules is checked in internal/reference.)
+// badDir holds one broken package per rule, named by its ID. (docs/reference.md,
+// the table of rules, is checked in internal/reference.)
 const badDir = "../../testdata/bad"
 
 // extraCases are the packages of badDir not named after a rule: rules across

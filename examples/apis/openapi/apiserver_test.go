@@ -8,7 +8,7 @@ import (
 	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
-// apiServerExample is the module with the README's aggregated API server
+// apiServerExample is the module with docs/openapi.md's aggregated API server
 // snippet; it is apart so that union-gen does not depend on k8s.io/apiserver.
 const apiServerExample = "../../apiserver"
 
@@ -19,14 +19,14 @@ func TestAPIServerExample(t *testing.T) {
 	moduletest.GoTest(t, apiServerExample)
 }
 
-// TestREADMEShowsAPIServerExample keeps the README's snippet the code that
-// TestAPIServerExample compiles.
-func TestREADMEShowsAPIServerExample(t *testing.T) {
+// TestDocsShowAPIServerExample keeps the snippet of docs/openapi.md the
+// code that TestAPIServerExample compiles.
+func TestDocsShowAPIServerExample(t *testing.T) {
 	src, err := os.ReadFile(apiServerExample + "/openapi.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile("../../../README.md")
+	doc, err := os.ReadFile("../../../docs/openapi.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestREADMEShowsAPIServerExample(t *testing.T) {
 	if !ok {
 		t.Fatal("openapi.go has no import block")
 	}
-	if !strings.Contains(string(readme), "import ("+snippet) {
-		t.Errorf("README.md does not show examples/apiserver/openapi.go from its imports on; copy it there:\nimport (%s", snippet)
+	if !strings.Contains(string(doc), "import ("+snippet) {
+		t.Errorf("docs/openapi.md does not show examples/apiserver/openapi.go from its imports on; copy it there:\nimport (%s", snippet)
 	}
 }

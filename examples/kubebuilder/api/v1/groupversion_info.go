@@ -19,6 +19,9 @@ limitations under the License.
 // +groupName=apps.example.com
 package v1
 
+// The union methods, for a controller or webhook that validates widgets in Go.
+//go:generate go tool union-gen --go-header-file ../../hack/boilerplate.go.txt .
+
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
