@@ -36,35 +36,29 @@ func TestManifests(t *testing.T) {
 	}
 	goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen="+root)
 	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
-	// Builds union-gen with what it needs from the module proxy; the
-	// README's `go get -tool` then adds it back.
+	// Builds union-gen with what it needs from the module proxy, and reads
+	// the go.mod files of the whole module graph, which go get reads: the
+	// README's `go get -tool` then adds union-gen back without the proxy.
 	goOutput(t, dir, "tool", "-n", "union-gen")
+	goOutput(t, dir, "list", "-m", "all")
 	goOutput(t, dir, "mod", "edit", "-droptool", "github.com/union-gen/union-gen/cmd/union-gen")
 
-	var lines []string
+	var readmeLines []string
 	for _, b := range readmeBlocks(t, read(t, "../../README.md"), "<!-- run: examples/kubebuilder -->") {
-		lines = append(lines, strings.Split(strings.TrimSpace(b), "\n")...)
+		readmeLines = append(readmeLines, strings.Split(strings.TrimSpace(b), "\n")...)
 	}
-	if len(lines) == 0 {
+	if len(readmeLines) == 0 {
 		t.Fatal("the README has no command to run here")
 	}
-	for _, line := range recipe(t, makefile, "manifests") {
-		lines = append(lines, strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen))
-	}
-	lines = append(lines, "go generate ./...")
-	for _, line := range lines {
-		if strings.Contains(line, "$(") {
-			t.Fatalf("a command uses a variable this test does not set: %s", line)
-		}
-		cmd := exec.Command("sh", "-c", line)
-		cmd.Dir = dir
+	for _, line := range readmeLines {
 		// union-gen is this repository's, through go.mod's replace: the
 		// proxy must not be asked for a published one.
-		cmd.Env = append(os.Environ(), "GOPROXY=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", line, err, out)
-		}
+		run(t, dir, line, "GOPROXY=off")
 	}
+	for _, line := range recipe(t, makefile, "manifests") {
+		run(t, dir, strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen))
+	}
+	run(t, dir, "go generate ./...")
 
 	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -97,6 +91,20 @@ func TestManifests(t *testing.T) {
 		if !strings.Contains(policy, "\nkind: "+kind+"\n") {
 			t.Errorf("the policy file has no %s", kind)
 		}
+	}
+}
+
+// run runs a command line with sh in dir, with env added to the environment.
+func run(t *testing.T, dir, line string, env ...string) {
+	t.Helper()
+	if strings.Contains(line, "$(") {
+		t.Fatalf("a command uses a variable this test does not set: %s", line)
+	}
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", line, err, out)
 	}
 }
 
