@@ -25,7 +25,7 @@ func editPackage(t *testing.T, dir string) ([]crd.File, unions.Problems) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crd.Edit(model, crd.Kinds(universe, packages), files)
+	return crd.Edit(model, crd.Kinds(universe, packages, buildTags), files)
 }
 
 // TestRulesOfBadCRDs checks the cases of the CRD rules in testdata/bad

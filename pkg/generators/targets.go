@@ -83,6 +83,10 @@ func Header(boilerplateFile string) ([]byte, error) {
 	return header, nil
 }
 
+// buildTags are the tags gengo loads the packages with (gengo.StdBuildTag,
+// which leaves out generated files), for what reads their files again.
+var buildTags = []string{gengo.StdBuildTag}
+
 // GetTargets builds and checks the union model of the input packages and
 // returns one target per package with generated methods. When any problem is
 // an error it returns no target, so that nothing is written.
@@ -91,7 +95,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list"}}
 	}
-	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: []string{gengo.StdBuildTag}, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
+	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.

@@ -2,13 +2,11 @@ package unions
 
 import (
 	"go/ast"
-	"go/build"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/union-gen/union-gen/internal/gosource"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -48,15 +46,7 @@ func (s *source) pkg(dir string) *pkgSource {
 	}
 	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}}
 	s.pkgs[dir] = p
-	bp, err := s.context(false).ImportDir(dir, 0)
-	if err != nil {
-		return p
-	}
-	for _, name := range bp.GoFiles {
-		f, err := parser.ParseFile(s.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, false) {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
@@ -80,29 +70,12 @@ func (s *source) pkg(dir string) *pkgSource {
 	return p
 }
 
-// context is the build context of the packages: gengo's build tags, and cgo
-// as union-gen runs gengo, off, unless cgo asks for the files of cgo.
-func (s *source) context(cgo bool) *build.Context {
-	ctx := build.Default
-	ctx.BuildTags = s.buildTags
-	ctx.CgoEnabled = cgo
-	return &ctx
-}
-
 // cgoUnionMarkers returns the position of the first union marker of each
 // file of the package in dir that imports "C": with cgo off, as union-gen
 // reads packages, such a file is not in the package.
 func (s *source) cgoUnionMarkers(dir string) []token.Position {
-	bp, err := s.context(true).ImportDir(dir, 0)
-	if err != nil {
-		return nil
-	}
 	var out []token.Position
-	for _, name := range bp.CgoFiles {
-		f, err := parser.ParseFile(s.fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, true) {
 		for _, c := range f.Comments {
 			if markers.HasUnionMarker(strings.Split(c.Text(), "\n")) {
 				out = append(out, s.position(c.Pos()))
