@@ -5,38 +5,61 @@ import (
 	"fmt"
 	"strings"
 
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/jsonmergepatch"
 
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 )
 
-// applyChart draws the apply story of the README: a Deployment switched from
-// RollingUpdate to Recreate by kubectl apply, whose patch leaves the stored
-// rollingUpdate in place, and what NormalizeUnions makes of it. Every object
-// and message is computed, not written.
+// applyChart draws the apply story of the README: a strategy switched from
+// RollingUpdate to Recreate by kubectl apply, whose JSON merge patch (what it
+// sends for a custom resource, and for any union without retainKeys) leaves
+// in place the rollingUpdate that the server defaulted, and what
+// NormalizeUnions makes of it. Every object and message is computed, not
+// written.
 func applyChart() (string, error) {
-	maxSurge := intstr.FromInt32(1)
-	stored := &appsv1.Deployment{Spec: appsv1.DeploymentSpec{Strategy: appsv1.DeploymentStrategy{
-		Type:          appsv1.RollingUpdateDeploymentStrategyType,
-		RollingUpdate: &appsv1.RollingUpdateDeployment{MaxSurge: &maxSurge},
-	}}}
-	// The manifest now says type: Recreate and nothing of rollingUpdate,
-	// which kubectl apply does not own (the server defaulted it).
-	patch := map[string]any{"spec": map[string]any{"strategy": map[string]any{"type": "Recreate"}}}
+	strategy := func(typ appsv1.DeploymentStrategyType, rollingUpdate *appsv1.RollingUpdateDeployment) *appsv1.Deployment {
+		return &appsv1.Deployment{Spec: appsv1.DeploymentSpec{Strategy: appsv1.DeploymentStrategy{Type: typ, RollingUpdate: rollingUpdate}}}
+	}
+	quarter := intstr.FromString("25%")
+	// The manifest applied before and now, and the object the server holds,
+	// whose rollingUpdate defaulting filled in: kubectl does not own it.
+	lastApplied := strategy(appsv1.RollingUpdateDeploymentStrategyType, nil)
+	manifest := strategy(appsv1.RecreateDeploymentStrategyType, nil)
+	stored := strategy(appsv1.RollingUpdateDeploymentStrategyType, &appsv1.RollingUpdateDeployment{MaxUnavailable: &quarter, MaxSurge: &quarter})
 
-	var storedJSON map[string]any
-	if err := roundTrip(stored, &storedJSON); err != nil {
+	var docs [3][]byte
+	for i, obj := range []*appsv1.Deployment{lastApplied, manifest, stored} {
+		var err error
+		if docs[i], err = json.Marshal(obj); err != nil {
+			return "", err
+		}
+	}
+	patchJSON, err := jsonmergepatch.CreateThreeWayJSONMergePatch(docs[0], docs[1], docs[2])
+	if err != nil {
 		return "", err
 	}
-	merged := &appsv1.Deployment{}
-	if err := roundTrip(mergePatch(storedJSON, patch), merged); err != nil {
+	mergedJSON, err := jsonpatch.MergePatch(docs[2], patchJSON)
+	if err != nil {
 		return "", err
+	}
+	// Only the strategy is drawn; the patch holds nothing else.
+	var patch struct {
+		Spec struct {
+			Strategy map[string]any `json:"strategy"`
+		} `json:"spec"`
+	}
+	merged, normalized := &appsv1.Deployment{}, &appsv1.Deployment{}
+	for _, d := range []struct {
+		data []byte
+		into any
+	}{{patchJSON, &patch}, {mergedJSON, merged}, {mergedJSON, normalized}} {
+		if err := json.Unmarshal(d.data, d.into); err != nil {
+			return "", err
+		}
 	}
 	rejected := merged.ValidateUnions(stored, nil).ToAggregate()
-	normalized := &appsv1.Deployment{}
-	if err := roundTrip(merged, normalized); err != nil {
-		return "", err
-	}
 	normalized.NormalizeUnions(stored)
 	if errs := normalized.ValidateUnions(stored, nil); len(errs) > 0 {
 		return "", fmt.Errorf("the normalized object is invalid: %v", errs.ToAggregate())
@@ -50,14 +73,14 @@ func applyChart() (string, error) {
 		value any
 	}{
 		{"1. stored", stored.Spec.Strategy},
-		{"2. kubectl apply's patch", patch["spec"].(map[string]any)["strategy"]},
+		{"2. kubectl apply's patch", patch.Spec.Strategy},
 		{"3. merged by the server", merged.Spec.Strategy},
 		{"4. after NormalizeUnions", normalized.Spec.Strategy},
 	}
 	const width, gap, top = 230.0, 20.0, 60.0
 	var b svgBuilder
 	b.open(4*width+5*gap, 300)
-	b.text(gap, 28, 15, "start", "bold", "spec.strategy of a Deployment switched to Recreate with kubectl apply")
+	b.text(gap, 28, 15, "start", "bold", "spec.strategy switched to Recreate by kubectl apply's JSON merge patch, as for a custom resource")
 	for i, p := range panels {
 		x := gap + float64(i)*(width+gap)
 		lines, err := indented(p.value)
@@ -76,35 +99,6 @@ func applyChart() (string, error) {
 	b.code(x3+width+gap, top+172, 11, "#1e8449", []string{"valid: rollingUpdate cleared,", "as the user meant"})
 	b.close()
 	return b.String(), nil
-}
-
-// roundTrip encodes in as JSON and decodes it into out.
-func roundTrip(in, out any) error {
-	data, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(data, out)
-}
-
-// mergePatch applies a JSON merge patch (RFC 7386) to an object.
-func mergePatch(target, patch map[string]any) map[string]any {
-	out := map[string]any{}
-	for k, v := range target {
-		out[k] = v
-	}
-	for k, v := range patch {
-		switch pv := v.(type) {
-		case nil:
-			delete(out, k)
-		case map[string]any:
-			tv, _ := out[k].(map[string]any)
-			out[k] = mergePatch(tv, pv)
-		default:
-			out[k] = v
-		}
-	}
-	return out
 }
 
 func indented(v any) ([]string, error) {

@@ -22,8 +22,8 @@ func validateUpdate(obj, old *appsv1.Deployment) field.ErrorList {
 	return append(allErrs, obj.ValidateUnions(old, nil)...)
 }
 
-// A Deployment switched from RollingUpdate to Recreate by kubectl apply,
-// which keeps the rollingUpdate that the manifest does not mention.
+// A Deployment switched from RollingUpdate to Recreate by a merge patch,
+// which keeps the rollingUpdate that the patch does not mention.
 func Example() {
 	maxSurge := intstr.FromInt32(1)
 	stored := &appsv1.Deployment{Spec: appsv1.DeploymentSpec{Strategy: appsv1.DeploymentStrategy{
