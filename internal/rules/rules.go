@@ -342,8 +342,8 @@ var All = []Rule{
 	},
 	{
 		ID: KindNoCRD, Family: "warning",
-		Summary: "A kind of the input packages that has unions has a CRD in `--crd-paths` when other kinds of its group and version have theirs: a kind is a struct with `metav1.TypeMeta` and `metav1.ObjectMeta`.",
-		Message: "kind <kind> has unions, but no CRD of --crd-paths is of it, while other kinds of <group>/<version> have theirs: generate its CRD with controller-gen into --crd-paths, or it gets no rules",
+		Summary: "A kind of the input packages that has unions has a CRD in `--crd-paths`, at its version, when other CRDs of its group are there: a kind is a struct with `metav1.TypeMeta` and `metav1.ObjectMeta`.",
+		Message: "kind <kind> has unions, but no CRD of --crd-paths is of it at version <version>, while other CRDs of group <group> are: generate its CRD with controller-gen into --crd-paths, or it gets no rules",
 		Hint:    "Generate the kind's CRD (controller-gen) into a directory of `--crd-paths`, or give its file to `--crd-paths`.",
 	},
 }

@@ -2,6 +2,7 @@ package crd
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -74,21 +75,30 @@ func (k *KindIndex) find(gv groupVersion, kind string) *types.Type {
 	return nil
 }
 
-// withoutCRD reports, for each group and version of which some kind has a
-// CRD (matched), the kinds with unions that have none.
-func (k *KindIndex) withoutCRD(model *unions.Model, matched map[groupVersion]map[string]bool) unions.Problems {
+// withoutCRD reports the kinds with unions that have no CRD (withCRD), in
+// the groups of which some kind has one: a group that has none is no CRD
+// group here (when no group has, Edit fails), and a version or a kind whose
+// CRD was not generated still gets a word.
+func (k *KindIndex) withoutCRD(model *unions.Model, withCRD map[groupVersion]map[string]bool) unions.Problems {
+	groups := map[string]bool{}
+	for gv := range withCRD {
+		groups[gv.group] = true
+	}
 	var problems unions.Problems
-	for _, gv := range slices.SortedFunc(maps.Keys(matched), func(a, b groupVersion) int {
-		return strings.Compare(a.group+"/"+a.version, b.group+"/"+b.version)
+	for _, gv := range slices.SortedFunc(maps.Keys(k.byGV), func(a, b groupVersion) int {
+		return cmp.Or(strings.Compare(a.group, b.group), strings.Compare(a.version, b.version))
 	}) {
+		if !groups[gv.group] {
+			continue
+		}
 		for _, p := range k.byGV[gv] {
 			for _, name := range slices.Sorted(maps.Keys(p.pkg.Types)) {
 				t := p.pkg.Types[name]
-				if matched[gv][name] || model.Plans[t.Name] == nil || !isKind(t) {
+				if withCRD[gv][name] || model.Plans[t.Name] == nil || !isKind(t) {
 					continue
 				}
 				problems = append(problems, unions.Problem{Pos: p.typePos[name], Subject: short(t), Rule: rules.KindNoCRD, Warning: true,
-					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it, while other kinds of %s/%s have theirs: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.group, gv.version)})
+					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.version, gv.group)})
 			}
 		}
 	}

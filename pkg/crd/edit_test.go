@@ -31,7 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
-	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "./testdata/versions/...",
 )
 
 // buildTags are the tags of testLoad's packages.
@@ -347,6 +347,19 @@ func TestEditKindWithoutUnions(t *testing.T) {
 				t.Errorf("got the CRD\n%s\nwant\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestEditKindNoCRDAtVersion: a kind with unions whose group has a CRD, but
+// not at the kind's version, is a warning at the type.
+func TestEditKindNoCRDAtVersion(t *testing.T) {
+	model, problems, universe, packages, err := buildShared("./testdata/versions")
+	if err != nil || problems.HasErrors() {
+		t.Fatalf("the packages have problems: %v %v", err, problems)
+	}
+	_, problems = crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{"testdata/versions/crd/versions.example.com_things.yaml"})
+	if len(problems) != 1 || problems[0].Rule != rules.KindNoCRD || !strings.HasSuffix(problems[0].Pos.Filename, "testdata/versions/v2/types.go") {
+		t.Errorf("got problems %v, want one kindnocrd warning at testdata/versions/v2/types.go", problems)
 	}
 }
 
