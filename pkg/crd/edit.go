@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -201,6 +202,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string) ([]File, unions
 	var out []File
 	var problems unions.Problems
 	policyOf := map[string]string{} // policy file to the CRD file it is of
+	nameOf := map[string]string{}   // policy name to the CRD file it is of
 	matched := false
 	// CRDs found, by group and version, and kind.
 	withCRD := map[groupVersion]map[string]bool{}
@@ -232,6 +234,13 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string) ([]File, unions
 			continue
 		}
 		policyOf[policyFile] = name
+		for _, policy := range e.policyNames {
+			if other, ok := nameOf[policy]; ok {
+				problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+					Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
+			}
+			nameOf[policy] = name
+		}
 		have, err := os.ReadFile(policyFile)
 		switch {
 		case err == nil && !unstructuredunions.IsPolicyFile(have):
@@ -265,10 +274,16 @@ type editor struct {
 	file     string
 	line     int // of the current document's first line, from 0
 	problems unions.Problems
-	// policies are the policies of the file's CRDs, as YAML documents.
-	policies []byte
+	// policies are the policies of the file's CRDs, as YAML documents, and
+	// policyNames their names.
+	policies    []byte
+	policyNames []string
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
+	// variants are the specs of the unions as the current CRD version has
+	// them, by the union's own (unions.Union.Variant); nil for a union it
+	// does not have.
+	variants map[*unionspec.Union]*unionspec.Union
 }
 
 // errorf reports a problem at a node of the current document.
@@ -410,14 +425,29 @@ func (e *editor) document(doc string) string {
 		}
 		changed = true
 		strip(schema)
+		e.variants = map[*unionspec.Union]*unionspec.Union{}
 		e.visit(schema, t, true, kind)
-		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural"))}
+		for _, st := range s.Structs {
+			st.Unions = slices.DeleteFunc(slices.Clone(st.Unions), func(u *unionspec.Union) bool {
+				v, ok := e.variants[u]
+				return ok && v == nil
+			})
+			for i, u := range st.Unions {
+				if v := e.variants[u]; v != nil {
+					st.Unions[i] = v
+				}
+			}
+		}
+		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)}
 		policy, err := Policy(r, s)
 		if err != nil {
 			e.errorf(version, rules.CELSize, kind+"."+group+"/"+name, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
 			continue
 		}
 		e.policies = append(e.policies, policy...)
+		if policy != nil {
+			e.policyNames = append(e.policyNames, r.PolicyName())
+		}
 	}
 	if !ofInputKind {
 		at := get(get(spec, "names"), "kind")
@@ -444,6 +474,18 @@ func (e *editor) document(doc string) string {
 	return string(b)
 }
 
+// release are the annotations of a CRD that say in which releases it is
+// installed (ReleaseAnnotations).
+func release(crd *yaml.Node) map[string]string {
+	out := map[string]string{}
+	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
+		if ReleaseAnnotations(p[0].Value) {
+			out[p[0].Value] = scalar(p[1])
+		}
+	}
+	return out
+}
+
 // visit adds the rules of the unions of t, and of the structs it reaches, to
 // its schema. path names the schema in problems.
 func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path string) {
@@ -461,6 +503,9 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 			continue
 		}
 		child := get(props, step.JSONName)
+		if child == nil && step.Gated {
+			continue // not in this feature set's CRD
+		}
 		if child == nil {
 			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
 			continue
@@ -492,16 +537,32 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path s
 
 // union adds a union's rules to the schema of its struct, and its enum to the
 // discriminator's schema.
+// The union is the CRD's variant of it (unions.Union.Variant), which the
+// policy gets too.
 func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated bool, path string) {
+	if u.Discriminator.Gated && get(props, u.Discriminator.JSONName) == nil {
+		e.variant(schema, path, u, nil) // not in this feature set's CRD
+		return
+	}
 	if !e.properties(schema, props, u, path) {
 		return
 	}
-	celRules, err := Rules(u.Spec, correlated)
+	var values []string
+	disc := get(props, u.Spec.Discriminator)
+	if u.Spec.Discriminator != "" {
+		var ok bool
+		if values, ok = e.enum(disc, u, path); !ok {
+			return
+		}
+	}
+	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
+	if disc != nil && values == nil {
+		set(disc, "enum", stringSeq(spec.Accepted()))
+	}
+	e.variant(schema, path, u, spec)
+	celRules, err := Rules(spec, correlated)
 	if err != nil {
 		e.errorf(schema, rules.CELName, path, "%v", err)
-		return
-	}
-	if u.Spec.Discriminator != "" && !e.enum(get(props, u.Spec.Discriminator), u, path) {
 		return
 	}
 	list := get(schema, "x-kubernetes-validations")
@@ -540,6 +601,9 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 	}
 	for _, m := range u.Members {
 		member := get(props, m.JSONName)
+		if member == nil && m.Gated {
+			continue // not in this feature set's CRD
+		}
 		if member == nil {
 			union := "a union without a discriminator"
 			if d != "" {
@@ -562,34 +626,46 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 	return true
 }
 
-// enum sets the discriminator's enum to the values its rules expect, or
-// reports an enum of other values.
-func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) bool {
+// enum checks the discriminator's enum, which the caller sets to the values
+// its rules expect when it returns nil values: there is none, or it has
+// those or the enum's values. A feature set's CRD of a gated enum has some
+// of them: those are the values returned. Other values are reported.
+func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []string, ok bool) {
 	want := Enum(u)
 	enum := get(disc, "enum")
 	if enum == nil {
-		set(disc, "enum", stringSeq(want))
-		return true
+		return nil, true
 	}
 	var have []string
 	for _, n := range items(enum) {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
 			e.errorf(n, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, short(u.Enum.Type), unions.Quote(u.Enum.Values))
-			return false
+			return nil, false
 		}
 		have = append(have, n.Value)
 	}
 	slices.Sort(have)
+	have = slices.Compact(have)
 	switch {
-	case slices.Equal(have, want):
-	case slices.Equal(have, u.Enum.Values):
-		set(disc, "enum", stringSeq(want))
-	default:
-		e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-			unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
-		return false
+	case slices.Equal(have, want), slices.Equal(have, u.Enum.Values):
+		return nil, true
+	case u.Enum.Gated && len(have) > 0 && !slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }):
+		return have, true
 	}
-	return true
+	e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+		unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
+	return nil, false
+}
+
+// variant records the spec of a union in the CRD being edited, for its
+// policy; nil when the CRD does not have the union. A struct has one schema
+// in a CRD version, so the union has one variant there.
+func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *unionspec.Union) {
+	if have, ok := e.variants[u.Spec]; ok && !reflect.DeepEqual(have, spec) {
+		e.errorf(schema, rules.CRDSchema, path, "the union here has other members or values than the same union elsewhere in this CRD version: the CRD was edited; run controller-gen first")
+		return
+	}
+	e.variants[u.Spec] = spec
 }
 
 // ruleNode is a rule as an item of x-kubernetes-validations.

@@ -31,7 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
-	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "./testdata/versions/...",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "./testdata/versions/...", "./testdata/featuresets",
 )
 
 // buildTags are the tags of testLoad's packages.
@@ -420,5 +420,69 @@ func TestEditPolicyPathIsDirectory(t *testing.T) {
 	files, problems := crd.Edit(model, exampleKinds, []string{file})
 	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.PolicyFile {
 		t.Errorf("%d files, problems %v; want one policyfile problem", len(files), problems)
+	}
+}
+
+// TestEditFeatureSets: openshift/api's CRDs of one kind, one per feature
+// set, each get the rules of the members and enum values that their schema
+// has, and a policy named by its feature set, with its release annotations.
+// Two CRDs whose policies would share a name are refused.
+func TestEditFeatureSets(t *testing.T) {
+	model, problems, universe, packages, err := buildShared("./testdata/featuresets")
+	if err != nil || problems.HasErrors() {
+		t.Fatal(err, problems)
+	}
+	kinds := crd.Kinds(universe, packages, buildTags)
+	dir := t.TempDir()
+	var files []string
+	for _, fs := range []string{"Default", "TechPreviewNoUpgrade"} {
+		file := filepath.Join(dir, "things-"+fs+".crd.yaml")
+		if err := os.WriteFile(file, []byte(read(t, "testdata/featuresets/crd/things-"+fs+".crd.yaml")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	out, problems := crd.Edit(model, kinds, files)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	data := map[string]string{}
+	for _, f := range out {
+		data[filepath.Base(f.Path)] = string(f.Data)
+	}
+	for _, c := range []struct {
+		featureSet  string
+		has, hasNot []string
+		policyName  string
+	}{
+		{"Default", []string{"has(self.b)"}, []string{"has(self.c)", `"C"`}, "things.featuresets.example.com-featuresets-unions-default"},
+		{"TechPreviewNoUpgrade", []string{"has(self.c)", `"C"`}, nil, "things.featuresets.example.com-featuresets-unions-techpreviewnoupgrade"},
+	} {
+		rules, policy := data["things-"+c.featureSet+".crd.yaml"], data["things-"+c.featureSet+".crd"+crd.PolicySuffix]
+		for _, s := range c.has {
+			if !strings.Contains(rules, s) {
+				t.Errorf("%s: the CRD's rules have no %s:\n%s", c.featureSet, s, rules)
+			}
+		}
+		for _, s := range c.hasNot {
+			if strings.Contains(rules, s) || strings.Contains(policy, s) {
+				t.Errorf("%s: the CRD or its policy has %s, which is not in its schema:\n%s\n%s", c.featureSet, s, rules, policy)
+			}
+		}
+		for _, s := range []string{"name: " + c.policyName + "\n", crd.FeatureSetAnnotation + ": " + c.featureSet + "\n", "include.release.openshift.io/self-managed-high-availability: \"true\"\n"} {
+			if strings.Count(policy, s) != 2 {
+				t.Errorf("%s: the policy and its binding do not both have %q:\n%s", c.featureSet, s, policy)
+			}
+		}
+	}
+
+	// The same feature set twice: one policy name for two CRDs.
+	twin := filepath.Join(dir, "things-Twin.crd.yaml")
+	if err := os.WriteFile(twin, []byte(read(t, "testdata/featuresets/crd/things-Default.crd.yaml")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, problems = crd.Edit(model, kinds, append(files, twin))
+	if len(problems) != 1 || problems[0].Rule != rules.PolicyFile || !strings.Contains(problems[0].Message, "would both be named things.featuresets.example.com-featuresets-unions-default") {
+		t.Errorf("got problems %v, want one policyfile error about the policies' name", problems)
 	}
 }

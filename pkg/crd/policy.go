@@ -21,12 +21,31 @@ const PolicySuffix = ".unions-policy.yaml"
 // Resource is a version of a CRD's resource, as its policy matches it.
 type Resource struct {
 	Group, Version, Plural string
+	// Release are the CRD's annotations that say in which releases it is
+	// installed (ReleaseAnnotations): the policy is installed with it.
+	Release map[string]string
+}
+
+// FeatureSetAnnotation is openshift's annotation of the feature set whose
+// clusters install a manifest: openshift/api ships one CRD file per feature
+// set, whose policies must not share a name.
+const FeatureSetAnnotation = "release.openshift.io/feature-set"
+
+// ReleaseAnnotations reports whether a CRD's annotation says in which
+// releases it is installed: openshift's feature set and its
+// include.release.openshift.io/<profile> annotations.
+func ReleaseAnnotations(key string) bool {
+	return key == FeatureSetAnnotation || strings.HasPrefix(key, "include.release.openshift.io/")
 }
 
 // PolicyName is the name of the MutatingAdmissionPolicy of a resource, and
-// of its binding.
+// of its binding; that of a feature set's CRD ends with the feature set.
 func (r Resource) PolicyName() string {
-	return r.Plural + "." + r.Group + "-" + r.Version + "-unions"
+	name := r.Plural + "." + r.Group + "-" + r.Version + "-unions"
+	if fs := r.Release[FeatureSetAnnotation]; fs != "" {
+		name += "-" + strings.ToLower(strings.ReplaceAll(fs, ",", "-"))
+	}
+	return name
 }
 
 // Recursion finds a path of the schema, through values with old
@@ -96,12 +115,17 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
 	name := r.PolicyName()
+	annotations := map[string]any{unstructuredunions.Annotation: string(schemaJSON)}
+	release := map[string]any{}
+	for k, v := range r.Release {
+		annotations[k], release[k] = v, v
+	}
 	policy := map[string]any{
 		"apiVersion": "admissionregistration.k8s.io/v1",
 		"kind":       "MutatingAdmissionPolicy",
 		"metadata": map[string]any{
 			"name":        name,
-			"annotations": map[string]any{unstructuredunions.Annotation: string(schemaJSON)},
+			"annotations": annotations,
 		},
 		"spec": map[string]any{
 			"failurePolicy": "Fail",
@@ -121,10 +145,14 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 			"reinvocationPolicy": "Never",
 		},
 	}
+	bindingMeta := map[string]any{"name": name}
+	if len(release) > 0 {
+		bindingMeta["annotations"] = release
+	}
 	binding := map[string]any{
 		"apiVersion": "admissionregistration.k8s.io/v1",
 		"kind":       "MutatingAdmissionPolicyBinding",
-		"metadata":   map[string]any{"name": name},
+		"metadata":   bindingMeta,
 		"spec":       map[string]any{"policyName": name},
 	}
 	var out []byte

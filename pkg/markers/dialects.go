@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"k8s.io/gengo/v2/codetags"
 
@@ -49,6 +51,13 @@ const (
 	// KubebuilderEnumMarker lists a string's valid values:
 	// "+kubebuilder:validation:Enum=A;B".
 	KubebuilderEnumMarker = "kubebuilder:validation:Enum"
+	// GateAwareEnumMarker lists a string's valid values under feature gates,
+	// as openshift/api writes it, one line per gate:
+	// "+openshift:validation:FeatureGateAwareEnum:featureGate=G,enum=A;B".
+	GateAwareEnumMarker = "openshift:validation:FeatureGateAwareEnum"
+	// FeatureGateMarker puts a field in the CRDs of the feature sets that
+	// enable a gate only: "+openshift:enable:FeatureGate=G".
+	FeatureGateMarker = "openshift:enable:FeatureGate"
 	// UnionTag is the key of the 2018 proposal's struct tag.
 	UnionTag = "union"
 )
@@ -186,26 +195,120 @@ func parseK8sArgs(tag codetags.Tag, allowed ...string) (map[string]string, *Synt
 	return args, nil
 }
 
-// parseKubebuilderEnum reads the values of "+kubebuilder:validation:Enum=":
-// separated by ";", each bare or a quoted string.
+// parseKubebuilderEnum reads the values of "+kubebuilder:validation:Enum=",
+// or "Enum:=" (scan reads both), as controller-gen reads them: a list in
+// braces, {A, "B"}, or separated by ";", A;"B", with an optional trailing
+// ";". Each value is a Go string literal or a bare word. A spelling that
+// controller-gen reads otherwise than it looks is refused with the one to
+// write: a bare value that it reads as a number or a boolean, or that has
+// characters its scanner may take apart (see notBare), and spaces beside ";" or before ","
+// and "}".
 func parseKubebuilderEnum(rest string) ([]string, *SyntaxError) {
+	malformed := func(format string, args ...any) *SyntaxError {
+		return syntaxErrorf(rules.Malformed, "malformed +%s%s: %s", KubebuilderEnumMarker, rest, fmt.Sprintf(format, args...))
+	}
 	list, ok := strings.CutPrefix(rest, "=")
 	if !ok || list == "" {
-		return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s=<value>;<value>...", KubebuilderEnumMarker, rest, KubebuilderEnumMarker)
+		return nil, malformed("expected +%s=<value>;<value>... or +%s={<value>,<value>...}", KubebuilderEnumMarker, KubebuilderEnumMarker)
+	}
+	if !utf8.ValidString(list) || strings.ContainsFunc(list, unicode.IsControl) {
+		return nil, malformed("a control character or bytes that are not UTF-8; write them as escapes in a quoted string")
+	}
+	sep, braces := ";", false
+	if inner, ok := strings.CutPrefix(list, "{"); ok {
+		if list, ok = strings.CutSuffix(inner, "}"); !ok {
+			return nil, malformed("the list opens with { but does not end with }")
+		}
+		sep, braces = ",", true
+	} else {
+		list = strings.TrimSuffix(list, ";")
+	}
+	items, err := splitOutsideQuotes(list, sep)
+	if err != "" {
+		return nil, malformed("%s", err)
+	}
+	if braces && len(items) == 1 && strings.TrimSpace(items[0]) == "" {
+		return nil, malformed("the list is empty")
 	}
 	var values []string
-	for _, v := range strings.Split(list, ";") {
-		v = strings.TrimSpace(v)
-		if strings.HasPrefix(v, `"`) {
+	for _, v := range items {
+		if braces {
+			v = strings.TrimLeft(v, " \t")
+		}
+		if v != strings.TrimSpace(v) {
+			return nil, malformed("space before or beside %q, which controller-gen reads into the values; write the values with no space before the next", sep)
+		}
+		switch {
+		case v == "":
+			return nil, malformed("an empty value between two %q; write \"\" for the empty string", sep)
+		case v[0] == '"' || v[0] == '`':
 			unquoted, err := strconv.Unquote(v)
 			if err != nil {
-				return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: %s is not a quoted string", KubebuilderEnumMarker, rest, v)
+				return nil, malformed("%s is not a quoted string", v)
 			}
 			v = unquoted
+		case strings.ContainsFunc(v, notBare) || strings.Contains(v, "//") || strings.Contains(v, "/*"):
+			return nil, malformed("controller-gen reads the bare value %s otherwise than it looks; quote it: %q", v, v)
+		case strings.ContainsAny(v[:1], "0123456789+-.") || v == "true" || v == "false" ||
+			strings.HasPrefix(v, "true") && !isIdentChar(v[4]) || strings.HasPrefix(v, "false") && !isIdentChar(v[5]):
+			return nil, malformed("controller-gen reads %s as a number or a boolean, not a string; quote it: %q", v, v)
 		}
 		values = append(values, v)
 	}
 	return values, nil
+}
+
+// notBare reports whether a bare enum value may not have r: only ASCII
+// letters, digits and -._/:@=+ are read by controller-gen as they look.
+func notBare(r rune) bool {
+	return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune("-._/:@=+", r))
+}
+
+// parseGateAwareEnum reads the values of one line of
+// "+openshift:validation:FeatureGateAwareEnum:featureGate=<gates>,enum=<list>"
+// (or requiredFeatureGate=), as openshift's generator reads it: the list as
+// +kubebuilder:validation:Enum's. The gates only say in which feature sets's
+// CRDs the values are, which a CRD's schema says itself.
+func parseGateAwareEnum(rest string) ([]string, *SyntaxError) {
+	args, ok := strings.CutPrefix(rest, ":")
+	gates, list, hasEnum := strings.Cut(args, ",enum=")
+	gate, _, _ := strings.Cut(gates, "=")
+	if !ok || !hasEnum || gate != "featureGate" && gate != "requiredFeatureGate" {
+		return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s:featureGate=<gate>,enum=<value>;<value>...", GateAwareEnumMarker, rest, GateAwareEnumMarker)
+	}
+	return parseKubebuilderEnum("=" + list)
+}
+
+// isIdentChar reports whether c continues a Go identifier.
+func isIdentChar(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
+}
+
+// splitOutsideQuotes splits s at each sep that is not inside a Go string
+// literal, or says which literal is not closed.
+func splitOutsideQuotes(s, sep string) ([]string, string) {
+	var items []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '`':
+			end := i + 1
+			for end < len(s) && s[end] != c {
+				if c == '"' && s[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(s) {
+				return nil, fmt.Sprintf("%s is not a closed quoted string", s[i:])
+			}
+			i = end
+		case strings.HasPrefix(s[i:], sep):
+			items = append(items, s[start:i])
+			start = i + len(sep)
+		}
+	}
+	return append(items, s[start:]), ""
 }
 
 // StructTagUnion is the 2018 proposal's struct tag on a field whose type is

@@ -65,8 +65,15 @@ type FieldMarkers struct {
 	// K8sDiscriminator and K8sMembers are validation-gen's union markers.
 	K8sDiscriminator *K8sDiscriminator
 	K8sMembers       []K8sMember
-	// Enum holds the values of "+kubebuilder:validation:Enum=", if any.
+	// Enum holds the values of "+kubebuilder:validation:Enum=", if any, or
+	// all those of "+openshift:validation:FeatureGateAwareEnum".
 	Enum []string
+	// EnumGated is set when Enum comes from FeatureGateAwareEnum: a CRD of
+	// one feature set has some of its values.
+	EnumGated bool
+	// FeatureGated is set by "+openshift:enable:FeatureGate=": the field is
+	// in the CRDs of some feature sets only.
+	FeatureGated bool
 	// Lines holds, for each union marker and "+default" found, the index of
 	// its comment line, so that checks can point at the marker.
 	Lines map[string]int
@@ -110,7 +117,16 @@ func scan(lines []string) []marker {
 		if end < 0 {
 			end = len(s)
 		}
-		out = append(out, marker{line: i, name: s[:end], rest: s[end:]})
+		name, rest := s[:end], s[end:]
+		if i := strings.LastIndex(name, ":"); i > 0 && definitions[name] == nil && definitions[name[:i]] != nil && strings.HasPrefix(rest, "=") {
+			// controller-gen's markers name their first argument after a
+			// colon, +name:arg=value, and +name:=value is +name=value.
+			name, rest = name[:i], ":"+name[i+1:]+rest
+			if rest[1] == '=' {
+				rest = rest[1:]
+			}
+		}
+		out = append(out, marker{line: i, name: name, rest: rest})
 	}
 	return out
 }
@@ -157,8 +173,11 @@ type TypeMarkers struct {
 	Enum bool
 	// LegacyUnion is KEP-1027 2019's "+union" struct marker.
 	LegacyUnion bool
-	// EnumValues holds the values of "+kubebuilder:validation:Enum=", if any.
+	// EnumValues holds the values of "+kubebuilder:validation:Enum=", if any,
+	// or all those of "+openshift:validation:FeatureGateAwareEnum", which
+	// sets EnumGated.
 	EnumValues []string
+	EnumGated  bool
 }
 
 // ParseType reads the markers of a type's comment lines, each with the type
@@ -188,6 +207,17 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 		}
 	}
 	return tm, errs
+}
+
+// FeatureGated reports whether a field's comment lines put it under an
+// openshift feature gate (+openshift:enable:FeatureGate=).
+func FeatureGated(lines []string) bool {
+	for _, m := range scan(lines) {
+		if m.name == FeatureGateMarker {
+			return true
+		}
+	}
+	return false
 }
 
 // HasUnionMarker reports whether any line looks like a union marker, spelled

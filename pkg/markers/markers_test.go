@@ -136,6 +136,22 @@ func TestParseField(t *testing.T) {
 			want:  FieldMarkers{Enum: []string{"", "AWS", "oVirt"}, Lines: map[string]int{KubebuilderEnumMarker: 0}},
 		},
 		{
+			name:  "kubebuilder enum, controller-gen's other spellings",
+			lines: []string{`+kubebuilder:validation:Enum:=A;B;`, `+kubebuilder:validation:Enum={"C", D}`},
+			want:  FieldMarkers{Enum: []string{"C", "D"}, Lines: map[string]int{KubebuilderEnumMarker: 1}},
+		},
+		{
+			name:  "kubebuilder enum that controller-gen misreads",
+			lines: []string{`+kubebuilder:validation:Enum=A; B`, `+kubebuilder:validation:Enum=1;2`, `+kubebuilder:validation:Enum=A;;B`, `+kubebuilder:validation:Enum={A }`},
+			want:  FieldMarkers{Lines: map[string]int{}},
+			errs: map[int]wantError{
+				0: {rules.Malformed, `malformed +kubebuilder:validation:Enum=A; B: space before or beside ";", which controller-gen reads into the values; write the values with no space before the next`},
+				1: {rules.Malformed, `malformed +kubebuilder:validation:Enum=1;2: controller-gen reads 1 as a number or a boolean, not a string; quote it: "1"`},
+				2: {rules.Malformed, `malformed +kubebuilder:validation:Enum=A;;B: an empty value between two ";"; write "" for the empty string`},
+				3: {rules.Malformed, `malformed +kubebuilder:validation:Enum={A }: space before or beside ",", which controller-gen reads into the values; write the values with no space before the next`},
+			},
+		},
+		{
 			name:  "validation-gen unknown argument",
 			lines: []string{`+k8s:unionMember(name: "a")`},
 			want:  FieldMarkers{Lines: map[string]int{}},

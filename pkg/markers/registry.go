@@ -370,6 +370,55 @@ var Definitions = []Definition{
 			return e
 		},
 	},
+	{
+		Name: GateAwareEnumMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Usage:   "+" + GateAwareEnumMarker + ":featureGate=<gate>,enum=<value>;<value>...",
+		Args:    "`<gate>`: the feature gates (or `\"\"`, none) under which `<value>`s are valid, written as in `+" + KubebuilderEnumMarker + "`",
+		Meaning: "openshift/api's enum per feature gate: the valid values are those of all its lines; the CRD of a feature set lists those of its gates, and gets the rules of those",
+		Rules:   []rules.ID{rules.Malformed, rules.CRDEnum},
+		Dialects: []DialectDoc{
+			{Dialect: Dialect2019, Marker: "+" + GateAwareEnumMarker + ":featureGate=<gate>,enum=<value>;...",
+				Meaning: "openshift/api: the discriminator's valid values in the feature sets that enable `<gate>`", Behaviour: "the valid values, where the type has no `+enum`: those of all lines in Go, those of the CRD's enum in each feature set's CRD"},
+		},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			values, e := gateAwareValues(fm.Enum, m)
+			if e == nil {
+				fm.Enum, fm.EnumGated = values, true
+				fm.Lines[m.name] = m.line
+			}
+			return e
+		},
+		onType: func(tm *TypeMarkers, m marker) *SyntaxError {
+			values, e := gateAwareValues(tm.EnumValues, m)
+			if e == nil {
+				tm.EnumValues, tm.EnumGated = values, true
+			}
+			return e
+		},
+	},
+	{
+		Name: FeatureGateMarker, Kind: KindForeign, Scope: ScopeField,
+		Usage:   "+" + FeatureGateMarker + "=<gate>",
+		Args:    "`<gate>`: an openshift feature gate",
+		Meaning: "openshift/api: the field is only in the CRDs of the feature sets that enable `<gate>`; in the others, a member it marks is no member and a union it holds has no rules",
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError { fm.FeatureGated = true; return nil },
+	},
+}
+
+// gateAwareValues adds the values of one FeatureGateAwareEnum line to the
+// values of the others: the discriminator's values are those of all feature
+// sets.
+func gateAwareValues(have []string, m marker) ([]string, *SyntaxError) {
+	values, e := parseGateAwareEnum(m.rest)
+	if e != nil {
+		return have, e
+	}
+	for _, v := range values {
+		if !slices.Contains(have, v) {
+			have = append(have, v)
+		}
+	}
+	return have, nil
 }
 
 // definitions are the Definitions by name and alias.

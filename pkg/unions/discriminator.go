@@ -37,9 +37,9 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	case info.marked && !noConsts:
 		u.Enum = info.enum
 	case d.marks.Enum != nil:
-		u.Enum = kubebuilderEnum(et, d.marks.Enum)
+		u.Enum = kubebuilderEnum(et, d.marks.Enum, d.marks.EnumGated)
 	case info.kubebuilder != nil:
-		u.Enum = kubebuilderEnum(et, info.kubebuilder)
+		u.Enum = kubebuilderEnum(et, info.kubebuilder, info.kubebuilderGated)
 	case s.dialect == markers.DialectKEP:
 		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
 		return nil
@@ -61,10 +61,10 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 }
 
 // kubebuilderEnum is the enum of a +kubebuilder:validation:Enum marker.
-func kubebuilderEnum(t *types.Type, values []string) Enum {
+func kubebuilderEnum(t *types.Type, values []string, gated bool) Enum {
 	values = slices.Clone(values)
 	slices.Sort(values)
-	return Enum{Type: t, Values: slices.Compact(values), Source: EnumKubebuilder}
+	return Enum{Type: t, Values: slices.Compact(values), Source: EnumKubebuilder, Gated: gated}
 }
 
 // guess completes the guessed values of a union with its members' values,

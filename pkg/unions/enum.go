@@ -31,6 +31,9 @@ type enumInfo struct {
 	// constants, when it is not marked +enum.
 	kubebuilder, constants []string
 	untyped                []untypedConst
+	// kubebuilderGated says that kubebuilder are the values of all the
+	// feature gates of a FeatureGateAwareEnum.
+	kubebuilderGated bool
 	// broken says that a constant of the type does not compile, which is
 	// reported once: its discriminators are left out, since its values are
 	// not known.
@@ -67,9 +70,9 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 	if !fromSource.Enum && !fromGengo.Enum {
 		info.notEnum = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
-		info.kubebuilder = fromSource.EnumValues
+		info.kubebuilder, info.kubebuilderGated = fromSource.EnumValues, fromSource.EnumGated
 		if info.kubebuilder == nil {
-			info.kubebuilder = fromGengo.EnumValues
+			info.kubebuilder, info.kubebuilderGated = fromGengo.EnumValues, fromGengo.EnumGated
 		}
 		info.constants, info.broken = b.enumValues(et)
 		return info

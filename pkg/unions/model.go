@@ -76,6 +76,10 @@ type Field struct {
 	GoName   string
 	JSONName string
 	Type     *types.Type
+	// Gated is set for a field under an openshift feature gate
+	// (+openshift:enable:FeatureGate), which the CRDs of some feature sets
+	// do not have.
+	Gated bool
 }
 
 // Member is a member field and the discriminator value that selects it.
@@ -106,6 +110,9 @@ type Enum struct {
 	Values []string
 	// Source says where the values come from.
 	Source EnumSource
+	// Gated is set for values of openshift's FeatureGateAwareEnum: the CRD
+	// of a feature set has those of its gates, some of Values.
+	Gated bool
 }
 
 // EnumSource is where the valid values of a discriminator come from.
@@ -216,6 +223,9 @@ type Step struct {
 	// whose properties are the parent's.
 	JSONName string
 	Walk     *Walk
+	// Gated is set for a field under an openshift feature gate, which the
+	// CRDs of some feature sets do not have.
+	Gated bool
 }
 
 // Walk is how generated code reaches the unions in a value.

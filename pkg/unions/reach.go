@@ -49,7 +49,7 @@ func (b *builder) plan(structs []*types.Type) {
 			case why != "":
 				b.fieldError(t, m.Name, rules.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, m, w):
-				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w})
+				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w, Gated: markers.FeatureGated(m.CommentLines)})
 			}
 		}
 		b.model.Plans[t.Name] = plan

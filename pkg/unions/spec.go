@@ -43,6 +43,29 @@ func (u *Union) Describe() *unionspec.Union {
 	return s
 }
 
+// Variant describes the union as the CRD of one feature set has it (see
+// Field.Gated and Enum.Gated): without the gated members that its schema
+// lacks (present says which it has), and, for a gated enum, with the
+// discriminator values of the schema's enum, values; nil keeps the union's.
+// It is u.Spec when the CRD has all of the union.
+func (u *Union) Variant(present func(jsonName string) bool, values []string) *unionspec.Union {
+	v := *u
+	v.Members = slices.DeleteFunc(slices.Clone(u.Members), func(m *Member) bool { return m.Gated && !present(m.JSONName) })
+	if len(v.Members) == len(u.Members) && values == nil {
+		return u.Spec
+	}
+	if values != nil {
+		// "" is a value of the schema's enum also where V1 reports it
+		// Required (unionspec.Union.Accepted).
+		v.NoneValue = u.NoneValue && slices.Contains(values, "")
+		if !v.NoneValue {
+			values = slices.DeleteFunc(slices.Clone(values), func(s string) bool { return s == "" })
+		}
+		v.Enum.Values = values
+	}
+	return v.Describe()
+}
+
 // describeSelection writes the checks and clears of a discriminated union:
 // N1–N3 and V1–V3, each check's condition made by validated.
 func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionspec.Cond) *unionspec.Cond) {
