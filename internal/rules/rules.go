@@ -62,6 +62,7 @@ const (
 	ValueName     ID = "valuename"
 	GuessedValues ID = "guessedvalues"
 	Unselectable  ID = "unselectable"
+	RequiredField ID = "requiredfield"
 	ItemUnion     ID = "itemunion"
 	TypeErrors    ID = "typeerrors"
 	CRDNoKind     ID = "crdnokind"
@@ -318,9 +319,15 @@ var All = []Rule{
 	},
 	{
 		ID: Unselectable, Family: "warning",
-		Summary: "In the dialects other than KEP-1027's, a member with no value written is selected by its Go name; when that is not a valid value, the member is left out of the union.",
-		Message: "<member> is left out of the union: its value is its Go name, \"<name>\", which is not a valid value of <field> (<values>); write +unionMember=<value> to give it one",
+		Summary: "In the dialects other than KEP-1027's, a member with no value written is selected by its Go name, or by its JSON name where that and not the Go name is a valid value; when neither is, the member is left out of the union.",
+		Message: "<member> is left out of the union: its value is its Go name, \"<name>\", which is not a valid value of <field> (<values>), nor is its JSON name, \"<json>\"; write +unionMember=<value> to give it one",
 		Hint:    "Give the member its value with `+unionMember=<value>` (or validation-gen's `memberName`), or add its Go name to the valid values.",
+	},
+	{
+		ID: RequiredField, Family: "warning",
+		Summary: "In a KEP-1027 2019 `+union` struct without member markers, every optional field but the discriminator is a member; a required field (neither `+optional` nor omitempty/omitzero), such as a `targetRef` beside the union, is left out of the union.",
+		Message: "<field> is required, so it is no member of the +union struct's union: mark the members +unionMember, or mark <field> +optional if it is one",
+		Hint:    "Mark the members `+unionMember` so that the other fields are not taken for members, or make the field optional if it is a member.",
 	},
 	{
 		ID: ItemUnion, Family: "warning",

@@ -153,7 +153,7 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 func hasStructMembers(plan *unions.Plan) bool {
 	for _, u := range plan.Unions {
 		for _, m := range u.Members {
-			if m.Presence == unionspec.PresenceNonZero {
+			if m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName) {
 				return true
 			}
 		}

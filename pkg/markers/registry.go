@@ -235,12 +235,12 @@ var Definitions = []Definition{
 	{
 		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
-		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its fields but the discriminator, are members selected by their Go names (see [Dialects](#dialects))",
+		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its optional fields but the discriminator, are members selected by their Go names, or their JSON names where those are the valid values (see [Dialects](#dialects))",
 		Rules:   []rules.ID{rules.GuessedValues, rules.Unselectable, rules.DialectConflict},
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + LegacyUnionMarker,
 				Meaning:   "every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
-				Behaviour: "the same; without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
+				Behaviour: "the same, but a required field is no member (`requiredfield`); without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
 			{Dialect: DialectValidationGen, Marker: "+" + LegacyUnionMarker + " beside `+" + K8sMemberMarker + "`",
 				Meaning:   "k8s.io/api writes kube-openapi's `+union` for openapi-gen next to validation-gen's members",
 				Behaviour: "ignored: the validation-gen markers make the unions"},

@@ -280,7 +280,15 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 				b.fieldError(t, f.GoName, rules.JSONName, "a +%s struct cannot embed a struct inline: its fields would be members of another struct's union", markers.LegacyUnionMarker)
 				continue
 			}
-			s.members = append(s.members, memberSpec{f: f})
+			if !isOptional(f) {
+				// Real +union structs hold required fields beside the
+				// union (a targetRef): they are not members.
+				b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), rules.RequiredField, true,
+					"%s is required, so it is no member of the +%s struct's union: mark the members +%s, or mark %s +optional if it is one", f.GoName, markers.LegacyUnionMarker, markers.MemberMarker, f.GoName)
+				continue
+			}
+			// Implicit members are optional (docs/semantics.md, Dialects).
+			s.members = append(s.members, memberSpec{f: f, optional: true})
 		}
 	}
 	return s

@@ -53,13 +53,19 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 }
 
 // memberValue is the discriminator value that selects a member of a
-// discriminated union: its written value, else its Go name. It reports
+// discriminated union: its written value, else its Go name, or, outside
+// KEP-1027's dialect, its JSON name where that and not the Go name is a
+// valid value (openshift/api's machines_v1beta1_machine_openshift_io). It
+// reports
 // false for a member that is left out of the union or is in error.
 func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, bool) {
 	m := ms.f
 	value := ms.value
 	if value == "" {
 		value = m.GoName
+		if u.Dialect != markers.DialectKEP && !u.Enum.Has(value) && u.Enum.Has(m.JSONName) {
+			value = m.JSONName
+		}
 	}
 	// Guessed values are completed with the members' values once all are
 	// read (guess): a written value is taken, and so is every Go name when
@@ -72,8 +78,8 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 		// The author wrote no value: the Go name is the dialect's
 		// convention, not a claim to check.
 		b.markerProblem(t, m, ms.marker, rules.Unselectable, true,
-			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s); write +%s=<value> to give it one",
-			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), markers.MemberMarker)
+			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s), nor is its JSON name, %q; write +%s=<value> to give it one",
+			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), m.JSONName, markers.MemberMarker)
 		return "", false
 	default:
 		b.markerProblem(t, m, ms.marker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))

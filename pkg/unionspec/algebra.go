@@ -19,6 +19,26 @@ func (op Op) OnUpdateOnly() bool {
 	return false
 }
 
+// Tests reports whether a condition of the union tests whether the member
+// is set: one that only its value selects, and that is never required, is
+// not tested, and its Go test needs not be written.
+func (u *Union) Tests(member string) bool {
+	conds := []*Cond{u.Kept}
+	for _, c := range u.Checks {
+		conds = append(conds, c.When)
+	}
+	for _, c := range u.Clears {
+		conds = append(conds, c.When)
+	}
+	return slices.ContainsFunc(conds, func(c *Cond) bool { return c != nil && c.tests(member) })
+}
+
+// tests reports whether c tests whether member is set: by name, or as one
+// of all the members that NoneSet and SeveralSet count.
+func (c *Cond) tests(member string) bool {
+	return c.Member == member || c == noneSet || c == severalSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
+}
+
 // ReadsOld reports whether c reads the old object somewhere.
 func (c *Cond) ReadsOld() bool {
 	return c.Op.OnUpdateOnly() || slices.ContainsFunc(c.Args, (*Cond).ReadsOld)

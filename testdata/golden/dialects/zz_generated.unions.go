@@ -865,11 +865,11 @@ func (in *Subject) ValidateUnions(old *Subject, fldPath *field.Path) field.Error
 	}
 	switch in.Kind {
 	case "Group":
-		if in.User != nil || in.Group == nil {
+		if in.User != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "User":
-		if in.User == nil || in.Group != nil {
+		if in.Group != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -884,18 +884,11 @@ func (in *Subject) unionsErrors(old *Subject, fldPath *field.Path) field.ErrorLi
 	var errs field.ErrorList
 	switch in.Kind {
 	case "Group", "User":
-		if in.Kind == "User" && in.User == nil {
-			errs = unionsAppend(errs, field.Required(fldPath.Child("user"), "must be set when kind is \"User\""))
-		}
-		if in.Kind == "Group" {
-			if in.User != nil && (old == nil || old.Kind != in.Kind) {
+		if in.User != nil && in.Kind == "Group" {
+			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
-			}
-			if in.User != nil && (old != nil && old.Kind == in.Kind) {
+			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
-			}
-			if in.Group == nil {
-				errs = unionsAppend(errs, field.Required(fldPath.Child("group"), "must be set when kind is \"Group\""))
 			}
 		}
 		if in.Group != nil && in.Kind == "User" {
@@ -923,11 +916,11 @@ func (in *Subject) UnionsValid() bool {
 	}
 	switch in.Kind {
 	case "Group":
-		if in.User != nil || in.Group == nil {
+		if in.User != nil {
 			return false
 		}
 	case "User":
-		if in.User == nil || in.Group != nil {
+		if in.Group != nil {
 			return false
 		}
 	default:

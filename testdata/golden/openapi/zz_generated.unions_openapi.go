@@ -95,8 +95,8 @@ func UnionDefinitions() openapiext.Definitions {
 			{
 				Discriminator: "kind",
 				FieldMembers: map[string]*openapiext.MemberField{
-					"Group": {Name: "group", Optional: false},
-					"User":  {Name: "user", Optional: false},
+					"Group": {Name: "group", Optional: true},
+					"User":  {Name: "user", Optional: true},
 				},
 			},
 		},
