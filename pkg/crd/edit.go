@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
@@ -428,17 +429,22 @@ func (e *editor) document(doc string) string {
 		e.variants = map[*unionspec.Union]*unionspec.Union{}
 		e.visit(schema, t, true, kind)
 		for _, st := range s.Structs {
-			st.Unions = slices.DeleteFunc(slices.Clone(st.Unions), func(u *unionspec.Union) bool {
-				v, ok := e.variants[u]
-				return ok && v == nil
-			})
-			for i, u := range st.Unions {
-				if v := e.variants[u]; v != nil {
-					st.Unions[i] = v
+			var specs []*unionspec.Union
+			for _, u := range st.Unions {
+				if v, ok := e.variants[u]; !ok {
+					specs = append(specs, u)
+				} else if v != nil {
+					specs = append(specs, v)
 				}
 			}
+			st.Unions = specs
 		}
 		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)}
+		if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
+			e.errorf(get(get(crd, "metadata"), "annotations"), rules.PolicyFile, kind+"."+group+"/"+name, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
+				r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
+			continue
+		}
 		policy, err := Policy(r, s)
 		if err != nil {
 			e.errorf(version, rules.CELSize, kind+"."+group+"/"+name, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
@@ -475,11 +481,11 @@ func (e *editor) document(doc string) string {
 }
 
 // release are the annotations of a CRD that say in which releases it is
-// installed (ReleaseAnnotations).
+// installed (IsReleaseAnnotation).
 func release(crd *yaml.Node) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
-		if ReleaseAnnotations(p[0].Value) {
+		if IsReleaseAnnotation(p[0].Value) {
 			out[p[0].Value] = scalar(p[1])
 		}
 	}
@@ -626,10 +632,11 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 	return true
 }
 
-// enum checks the discriminator's enum, which the caller sets to the values
-// its rules expect when it returns nil values: there is none, or it has
-// those or the enum's values. A feature set's CRD of a gated enum has some
-// of them: those are the values returned. Other values are reported.
+// enum checks the discriminator's enum and returns its values, the valid
+// values of this CRD's variant of the union; nil when the caller must write
+// the values its rules expect: there is no enum, or it lacks the "" that
+// they accept. A feature set's CRD of a gated enum has some of the values.
+// Other values are reported.
 func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []string, ok bool) {
 	want := Enum(u)
 	enum := get(disc, "enum")
@@ -647,7 +654,9 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []s
 	slices.Sort(have)
 	have = slices.Compact(have)
 	switch {
-	case slices.Equal(have, want), slices.Equal(have, u.Enum.Values):
+	case slices.Equal(have, want):
+		return have, true
+	case slices.Equal(have, u.Enum.Values):
 		return nil, true
 	case u.Enum.Gated && len(have) > 0 && !slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }):
 		return have, true

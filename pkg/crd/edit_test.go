@@ -485,4 +485,13 @@ func TestEditFeatureSets(t *testing.T) {
 	if len(problems) != 1 || problems[0].Rule != rules.PolicyFile || !strings.Contains(problems[0].Message, "would both be named things.featuresets.example.com-featuresets-unions-default") {
 		t.Errorf("got problems %v, want one policyfile error about the policies' name", problems)
 	}
+
+	// A feature set that makes no valid name.
+	if err := os.WriteFile(twin, []byte(strings.Replace(read(t, "testdata/featuresets/crd/things-Default.crd.yaml"), "feature-set: Default", "feature-set: Not_A_Name", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, problems = crd.Edit(model, kinds, []string{twin})
+	if len(problems) != 1 || problems[0].Rule != rules.PolicyFile || problems[0].Pos.Line != 5 || !strings.Contains(problems[0].Message, "is no valid object name") {
+		t.Errorf("got problems %v, want one policyfile error at the annotations, line 5", problems)
+	}
 }

@@ -22,7 +22,7 @@ const PolicySuffix = ".unions-policy.yaml"
 type Resource struct {
 	Group, Version, Plural string
 	// Release are the CRD's annotations that say in which releases it is
-	// installed (ReleaseAnnotations): the policy is installed with it.
+	// installed (IsReleaseAnnotation): the policy is installed with it.
 	Release map[string]string
 }
 
@@ -31,10 +31,10 @@ type Resource struct {
 // set, whose policies must not share a name.
 const FeatureSetAnnotation = "release.openshift.io/feature-set"
 
-// ReleaseAnnotations reports whether a CRD's annotation says in which
+// IsReleaseAnnotation reports whether a CRD's annotation says in which
 // releases it is installed: openshift's feature set and its
 // include.release.openshift.io/<profile> annotations.
-func ReleaseAnnotations(key string) bool {
+func IsReleaseAnnotation(key string) bool {
 	return key == FeatureSetAnnotation || strings.HasPrefix(key, "include.release.openshift.io/")
 }
 

@@ -281,7 +281,7 @@ func parseGateAwareEnum(rest string) ([]string, *SyntaxError) {
 
 // isIdentChar reports whether c continues a Go identifier.
 func isIdentChar(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // splitOutsideQuotes splits s at each sep that is not inside a Go string

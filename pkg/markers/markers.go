@@ -71,9 +71,6 @@ type FieldMarkers struct {
 	// EnumGated is set when Enum comes from FeatureGateAwareEnum: a CRD of
 	// one feature set has some of its values.
 	EnumGated bool
-	// FeatureGated is set by "+openshift:enable:FeatureGate=": the field is
-	// in the CRDs of some feature sets only.
-	FeatureGated bool
 	// Lines holds, for each union marker and "+default" found, the index of
 	// its comment line, so that checks can point at the marker.
 	Lines map[string]int

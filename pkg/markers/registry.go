@@ -401,7 +401,6 @@ var Definitions = []Definition{
 		Usage:   "+" + FeatureGateMarker + "=<gate>",
 		Args:    "`<gate>`: an openshift feature gate",
 		Meaning: "openshift/api: the field is only in the CRDs of the feature sets that enable `<gate>`; in the others, a member it marks is no member and a union it holds has no rules",
-		onField: func(fm *FieldMarkers, m marker) *SyntaxError { fm.FeatureGated = true; return nil },
 	},
 }
 

@@ -189,7 +189,7 @@ func (b *builder) structType(t *types.Type) {
 		for _, e := range errs {
 			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: fm.FeatureGated}, marks: fm, member: m, index: i, valid: true}
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: markers.FeatureGated(m.CommentLines)}, marks: fm, member: m, index: i, valid: true}
 		fields[i] = f
 		byName[f.GoName] = f
 		byName[f.JSONName] = f

@@ -51,9 +51,6 @@ func (u *Union) Describe() *unionspec.Union {
 func (u *Union) Variant(present func(jsonName string) bool, values []string) *unionspec.Union {
 	v := *u
 	v.Members = slices.DeleteFunc(slices.Clone(u.Members), func(m *Member) bool { return m.Gated && !present(m.JSONName) })
-	if len(v.Members) == len(u.Members) && values == nil {
-		return u.Spec
-	}
 	if values != nil {
 		// "" is a value of the schema's enum also where V1 reports it
 		// Required (unionspec.Union.Accepted).
@@ -62,6 +59,9 @@ func (u *Union) Variant(present func(jsonName string) bool, values []string) *un
 			values = slices.DeleteFunc(slices.Clone(values), func(s string) bool { return s == "" })
 		}
 		v.Enum.Values = values
+	}
+	if len(v.Members) == len(u.Members) && v.NoneValue == u.NoneValue && slices.Equal(v.Enum.Values, u.Enum.Values) {
+		return u.Spec
 	}
 	return v.Describe()
 }
