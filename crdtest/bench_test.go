@@ -116,6 +116,24 @@ func peerCRD(t testing.TB) *apiextensions.CustomResourceDefinition {
 	return c
 }
 
+// compileRules compiles the rules of a schema as the API server does, in its
+// CEL context: nil when it has none.
+func compileRules(t testing.TB, s *apiextensions.JSONSchemaProps, ctx *crdvalidation.CELSchemaContext, envSet *environment.EnvSet) []cel.CompilationResult {
+	t.Helper()
+	if len(s.XValidations) == 0 {
+		return nil
+	}
+	info, err := ctx.TypeInfo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := cel.Compile(info.Schema, info.DeclType, celconfig.PerCallLimit, envSet, cel.NewExpressionsEnvLoader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results
+}
+
 // ruleCost is a rule's estimated cost as the API server's CRD validation
 // estimates it: its CEL cost times the number of times it can run.
 type ruleCost struct {
@@ -130,18 +148,7 @@ func ruleCosts(t testing.TB, c *apiextensions.CustomResourceDefinition) []ruleCo
 	envSet := environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
 	schema := c.Spec.Validation.OpenAPIV3Schema
 	forEachSchema(schema, "", crdvalidation.RootCELContext(schema), func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext) {
-		if len(s.XValidations) == 0 {
-			return
-		}
-		info, err := ctx.TypeInfo()
-		if err != nil {
-			t.Fatal(err)
-		}
-		results, err := cel.Compile(info.Schema, info.DeclType, celconfig.PerCallLimit, envSet, cel.NewExpressionsEnvLoader())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, r := range results {
+		for i, r := range compileRules(t, s, ctx, envSet) {
 			if r.Error != nil {
 				t.Fatalf("%s: rule %q: %v", path, s.XValidations[i].Rule, r.Error)
 			}

@@ -308,6 +308,7 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 	if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crdDef); len(errs) > 0 {
 		t.Fatalf("%s: the API server rejects the CRD:\n%v", k.name, errs.ToAggregate())
 	}
+	checkCostEstimates(t, crdDef)
 	v := newValidators(t, crdDef)
 	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+crd.PolicySuffix, k.name, plural)
 	if got, want := p.schema != nil, k.mayNormalize(); got != want {
