@@ -76,10 +76,10 @@ func yamlSchema(t testing.TB, s *apiextensions.JSONSchemaProps) *yaml.Node {
 	return doc.Content[0]
 }
 
-// TestCostEstimates: union-gen's estimates of the example CRD's rules are
-// the API server's.
+// TestCostEstimates: union-gen's estimates of the example CRD's rules,
+// precise and compact, are the API server's.
 func TestCostEstimates(t *testing.T) {
-	for _, file := range []string{exampleCRD} {
+	for _, file := range []string{exampleCRD, compactCRD, fallbackCRD} {
 		if n := checkCostEstimates(t, loadCRD(t, file)); n == 0 {
 			t.Errorf("no rule of union-gen in %s", file)
 		} else {

@@ -27,7 +27,14 @@ import (
 
 // exampleCRD is the CRD that hack/update-codegen.sh makes with
 // controller-gen and union-gen.
-const exampleCRD = "../examples/crd/config/examples.union-gen.io_widgets.yaml"
+const (
+	exampleCRD = "../examples/crd/config/examples.union-gen.io_widgets.yaml"
+	// compactCRD is the example CRD with --crd-rules=compact.
+	compactCRD = "../examples/crd/compact/examples.union-gen.io_widgets.yaml"
+	// fallbackCRD has a union in a list without maxItems, whose precise
+	// rules cost too much: union-gen gives it compact ones.
+	fallbackCRD = "../testdata/bad/compactrules/crd/compactrules.example.com_things.yaml"
+)
 
 // loadCRD reads a CRD file into the API server's internal type, defaulted
 // as the API server defaults it.
@@ -117,8 +124,10 @@ func (v *validators) validateRatcheting(obj, old map[string]any) field.ErrorList
 // every rule compiles in the CRD CEL environment and passes the estimated
 // cost limits, per rule and for the whole CRD.
 func TestExampleCRDValid(t *testing.T) {
-	crd := loadCRD(t, exampleCRD)
-	if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crd); len(errs) > 0 {
-		t.Errorf("the API server rejects %s:\n%v", exampleCRD, errs.ToAggregate())
+	for _, file := range []string{exampleCRD, compactCRD, fallbackCRD} {
+		crd := loadCRD(t, file)
+		if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crd); len(errs) > 0 {
+			t.Errorf("the API server rejects %s:\n%v", file, errs.ToAggregate())
+		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -114,6 +115,7 @@ func main() {
 			OpenAPIDir:     a.OpenAPIOutputDir,
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
+			CRDRules:       crd.RulesMode(a.CRDRules),
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 			Output:         out,
 			Checked:        checked,

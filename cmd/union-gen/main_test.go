@@ -35,6 +35,7 @@ var warningPkgs = map[string]string{
 	"guessedvalues": "Subject",
 	"itemunion":     "",
 	"kindnocrd":     "Thing",
+	"compactrules":  "Route",
 	"requiredfield": "Autoscaling",
 	"typeerrors":    "Choice",
 	"unselectable":  "Profile",
@@ -469,7 +470,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, compactrules, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

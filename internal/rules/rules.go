@@ -53,6 +53,7 @@ const (
 	CRDEnum      ID = "crdenum"
 	CELName      ID = "celname"
 	CELSize      ID = "celsize"
+	CELCost      ID = "celcost"
 	CRDRecursive ID = "crdrecursive"
 	NotYAML      ID = "notyaml"
 	PolicyFile   ID = "policyfile"
@@ -63,6 +64,7 @@ const (
 	GuessedValues ID = "guessedvalues"
 	Unselectable  ID = "unselectable"
 	RequiredField ID = "requiredfield"
+	CompactRules  ID = "compactrules"
 	ItemUnion     ID = "itemunion"
 	TypeErrors    ID = "typeerrors"
 	CRDNoKind     ID = "crdnokind"
@@ -306,6 +308,12 @@ var All = []Rule{
 		Hint:    "Give the discriminator fewer enum values (a rule lists the values that do not select a member), or leave the kind's CRD out of `--crd-paths`.",
 	},
 	{
+		ID: CELCost, Family: "crd",
+		Summary: "The API server accepts a CRD's rules only where each, times the values it may run on, costs at most 10,000,000 by its estimate, and all of a version's at most 100,000,000; union-gen estimates its rules as the API server does, and writes none that do not fit, even compact (`--crd-rules=compact`).",
+		Message: "even the compact rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths",
+		Hint:    "Bound the lists and maps that hold the union (`+kubebuilder:validation:MaxItems`, `MaxProperties`), and strings that a rule compares (`MaxLength`, or an enum).",
+	},
+	{
 		ID: ValueName, Family: "warning",
 		Summary: "A member's value matches its JSON name, ignoring case, as KEP-1027 says it should.",
 		Message: "member value \"<value>\" does not match its JSON name \"<name>\" (KEP-1027: they should match, ignoring case)",
@@ -328,6 +336,12 @@ var All = []Rule{
 		Summary: "In a KEP-1027 2019 `+union` struct without member markers, every optional field but the discriminator is a member; a required field (neither `+optional` nor omitempty/omitzero), such as a `targetRef` beside the union, is left out of the union.",
 		Message: "<field> is required, so it is no member of the +union struct's union: mark the members +unionMember, or mark <field> +optional if it is one",
 		Hint:    "Mark the members `+unionMember` so that the other fields are not taken for members, or make the field optional if it is a member.",
+	},
+	{
+		ID: CompactRules, Family: "warning",
+		Summary: "A union's precise CRD rules (one per error, with its reason, field and message) fit the API server's cost limits; where they do not, union-gen writes its compact rules, one per member, which give the same verdicts.",
+		Message: "the precise rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: union-gen writes its compact rules, one per member (cost <n> at most), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties for precise rules",
+		Hint:    "Bound the list or map named (`+kubebuilder:validation:MaxItems`, `MaxProperties`) for precise rules, or choose compact rules for every CRD with `--crd-rules=compact`.",
 	},
 	{
 		ID: ItemUnion, Family: "warning",

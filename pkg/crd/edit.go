@@ -199,7 +199,7 @@ func Files(paths []string) ([]string, error) {
 // none of whose CRDs is of an input kind are a problem too. A policy file is
 // never written over a file that union-gen did not write, nor shared by two
 // CRD files.
-func Edit(model *unions.Model, kinds *KindIndex, files []string) ([]File, unions.Problems) {
+func Edit(model *unions.Model, kinds *KindIndex, files []string, mode RulesMode) ([]File, unions.Problems) {
 	var out []File
 	var problems unions.Problems
 	policyOf := map[string]string{} // policy file to the CRD file it is of
@@ -213,7 +213,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string) ([]File, unions
 			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: mode}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -285,6 +285,11 @@ type editor struct {
 	// them, by the union's own (unions.Union.Variant); nil for a union it
 	// does not have.
 	variants map[*unionspec.Union]*unionspec.Union
+	// mode is the rules that unions get where their cost allows, and
+	// placements are the unions of the current CRD version whose rules
+	// are yet to be added.
+	mode       RulesMode
+	placements []*placement
 }
 
 // errorf reports a problem at a node of the current document.
@@ -427,7 +432,9 @@ func (e *editor) document(doc string) string {
 		changed = true
 		strip(schema)
 		e.variants = map[*unionspec.Union]*unionspec.Union{}
-		e.visit(schema, t, true, kind)
+		e.placements = nil
+		e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
+		e.addRules(version, kind+"."+group+"/"+name)
 		for _, st := range s.Structs {
 			var specs []*unionspec.Union
 			for _, u := range st.Unions {
@@ -492,20 +499,41 @@ func release(crd *yaml.Node) map[string]string {
 	return out
 }
 
-// visit adds the rules of the unions of t, and of the structs it reaches, to
-// its schema. path names the schema in problems.
-func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path string) {
+// reach is where a schema is in the CRD's: its path, which names it in
+// problems, whether the API server matches its values with old ones, and
+// how many times it counts the schema's rules: as many as the maxItems and
+// maxProperties on the way from the root allow, or, past the lists and
+// maps without one (unbounded), as many values of the schema as a request
+// could hold (Cardinality).
+type reach struct {
+	path       string
+	correlated bool
+	bound      uint64
+	unbounded  []string
+}
+
+// count is the number of times the API server counts a rule of schema.
+func (r reach) count(schema *yaml.Node) uint64 {
+	if len(r.unbounded) > 0 {
+		return Cardinality(schema)
+	}
+	return r.bound
+}
+
+// visit records the unions of t, and of the structs it reaches, on its
+// schema.
+func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 	plan := e.model.Plans[t.Name]
 	if plan == nil {
 		return
 	}
 	props := get(schema, "properties")
 	for _, u := range plan.Unions {
-		e.union(schema, props, u, correlated, path)
+		e.union(schema, props, u, at)
 	}
 	for _, step := range plan.Steps {
 		if step.JSONName == "" {
-			e.visit(schema, step.Walk.Struct, correlated, path)
+			e.visit(schema, step.Walk.Struct, at)
 			continue
 		}
 		child := get(props, step.JSONName)
@@ -513,39 +541,48 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, correlated bool, path s
 			continue // not in this feature set's CRD
 		}
 		if child == nil {
-			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
+			e.errorf(schema, rules.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
 			continue
 		}
-		e.walk(child, step.Walk, correlated, path+"."+step.JSONName)
+		next := at
+		next.path += "." + step.JSONName
+		e.walk(child, step.Walk, next)
 	}
 }
 
-func (e *editor) walk(schema *yaml.Node, w *unions.Walk, correlated bool, path string) {
-	var key string
+func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
+	var key, bound string
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		e.visit(schema, w.Struct, correlated, path)
+		e.visit(schema, w.Struct, at)
 		return
 	case unionspec.ShapeList:
-		key, correlated = "items", false
+		key, bound, at.correlated = "items", "maxItems", false
 	case unionspec.ShapeListMap:
-		key = "items"
+		key, bound = "items", "maxItems"
 	case unionspec.ShapeMap:
-		key = "additionalProperties"
+		key, bound = "additionalProperties", "maxProperties"
 	}
 	child := get(schema, key)
 	if child == nil {
-		e.errorf(schema, rules.CRDSchema, path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
+		e.errorf(schema, rules.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
 		return
 	}
-	e.walk(child, w.Elem, correlated, path+"[*]")
+	if n, err := strconv.ParseInt(scalar(get(schema, bound)), 10, 64); err == nil {
+		at.bound = multiply(at.bound, uint64(max(n, 0)))
+	} else {
+		at.unbounded = append(slices.Clip(at.unbounded), at.path+" (no "+bound+")")
+	}
+	at.path += "[*]"
+	e.walk(child, w.Elem, at)
 }
 
-// union adds a union's rules to the schema of its struct, and its enum to the
-// discriminator's schema.
+// union records a union's rules on the schema of its struct, for addRules,
+// and adds its enum to the discriminator's schema.
 // The union is the CRD's variant of it (unions.Union.Variant), which the
 // policy gets too.
-func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated bool, path string) {
+func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
+	path := at.path
 	if u.Discriminator.Gated && get(props, u.Discriminator.JSONName) == nil {
 		e.variant(schema, path, u, nil) // not in this feature set's CRD
 		return
@@ -565,28 +602,24 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, correlated boo
 	if disc != nil && values == nil {
 		set(disc, "enum", stringSeq(spec.Accepted()))
 	}
-	e.variant(schema, path, u, spec)
-	celRules, err := Rules(spec, correlated)
+	e.variant(schema, at.path, u, spec)
+	precise, err := Rules(spec, at.correlated)
 	if err != nil {
-		e.errorf(schema, rules.CELName, path, "%v", err)
+		e.errorf(schema, rules.CELName, at.path, "%v", err)
 		return
 	}
-	list := get(schema, "x-kubernetes-validations")
-	switch {
-	case list == nil:
-		list = &yaml.Node{Kind: yaml.SequenceNode}
-		set(schema, "x-kubernetes-validations", list)
-	case list.Kind != yaml.SequenceNode:
-		e.errorf(list, rules.CRDSchema, path, "x-kubernetes-validations is not a list")
+	compact, _ := CompactRules(spec, at.correlated)
+	if list := get(schema, "x-kubernetes-validations"); list != nil && list.Kind != yaml.SequenceNode {
+		e.errorf(list, rules.CRDSchema, at.path, "x-kubernetes-validations is not a list")
 		return
 	}
-	for _, r := range celRules {
-		if err := checkSize("a rule of the union", r.Rule); err != nil {
-			e.errorf(schema, rules.CELSize, path, "%v: its enum has %d values; give the discriminator fewer", err, len(u.Enum.Values))
-			return
-		}
-		list.Content = append(list.Content, ruleNode(r))
+	count := at.count(schema)
+	p := &placement{schema: schema, union: u, at: at, count: count, precise: newRuleSet(precise, schema, count), compact: newRuleSet(compact, schema, count)}
+	if p.precise.tooLong != nil && p.compact.tooLong != nil {
+		e.errorf(schema, rules.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.tooLong, len(u.Enum.Values))
+		return
 	}
+	e.placements = append(e.placements, p)
 }
 
 // properties checks that the schema has the union's properties, with
@@ -611,11 +644,7 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 			continue // not in this feature set's CRD
 		}
 		if member == nil {
-			union := "a union without a discriminator"
-			if d != "" {
-				union = "the union of " + d
-			}
-			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, union)
+			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
 			return false
 		}
 		if member.Kind != yaml.MappingNode {

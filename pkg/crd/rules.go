@@ -36,12 +36,13 @@ type Rule struct {
 	OptionalOldSelf bool
 }
 
-// Rules returns the rules of a union for the schema of the struct that holds
-// it: one per check of its description that can fail on that schema, which
-// fails exactly where the check holds. correlated tells whether the API
-// server matches that schema's values with old ones (it does, as union-gen
-// does, through fields, maps and list-maps, but not through other lists):
-// only then can a rule read oldSelf; elsewhere every value is created.
+// Rules returns the precise rules of a union for the schema of the struct
+// that holds it: one per check of its description that can fail on that
+// schema, which fails exactly where the check holds, with its error's
+// reason, field and message. correlated tells whether the API server
+// matches that schema's values with old ones (it does, as union-gen does,
+// through fields, maps and list-maps, but not through other lists): only
+// then can a rule read oldSelf; elsewhere every value is created.
 //
 // V1's NotSupported is left to the schema's enum (see Enum).
 func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
@@ -54,31 +55,101 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 			continue
 		}
 		r := Rule{Message: c.Message, Reason: reasons[c.Error]}
-		if c.Field != "" {
-			r.FieldPath = FieldPath(c.Field)
+		if r.print(u, c.Field, c.When, correlated) {
+			rules = append(rules, r)
 		}
-		p := &celPrinter{u: u, self: "self", selectField: selectProperty}
-		var when *unionspec.Cond
-		switch {
-		case !correlated:
-			when = c.When.Simplify(unionspec.Known{Update: new(false)})
-		case c.When.RequiresUpdate():
-			// A transition rule: the API server runs it on update only,
-			// with oldSelf bound.
-			when, p.old = c.When.Simplify(unionspec.Known{Update: new(true)}), "oldSelf"
-		default:
-			when = c.When.Simplify(unionspec.Known{})
-			if when.ReadsOld() {
-				p.old, p.guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
-			}
-		}
-		if when.Is(false) {
-			continue // the check cannot hold here
-		}
-		r.Rule = p.print(when, true) + Marker
-		rules = append(rules, r)
 	}
 	return rules, nil
+}
+
+// CompactRules returns the compact rules of a union, which cost less than
+// its precise ones: one rule per field that checks report errors on (each
+// member, the discriminator, the union's object), which fails where one of
+// those checks holds. Its message joins theirs, and its reason is theirs
+// where they share one. A rule that can fail for several reasons reports
+// one error where the precise rules may report two; and the rules of the
+// members take the discriminator for one of its valid values, as any other
+// value is rejected by the schema's enum or V1's rule: so an object gets
+// the same verdict from both.
+func CompactRules(u *unionspec.Union, correlated bool) ([]Rule, error) {
+	if err := selectable(u); err != nil {
+		return nil, err
+	}
+	var fields []string
+	byField := map[string][]*unionspec.Check{}
+	for _, c := range u.Checks {
+		if c.Error == unionspec.ErrorNotSupported {
+			continue
+		}
+		if byField[c.Field] == nil {
+			fields = append(fields, c.Field)
+		}
+		byField[c.Field] = append(byField[c.Field], c)
+	}
+	var rules []Rule
+	for _, field := range fields {
+		checks := byField[field]
+		var whens []*unionspec.Cond
+		var messages []string
+		r := Rule{Reason: reasons[checks[0].Error]}
+		for _, c := range checks {
+			when := c.When
+			if field != u.Discriminator {
+				when = when.Within(u.Values)
+			}
+			whens = append(whens, when)
+			messages = append(messages, c.Message)
+			if reasons[c.Error] != r.Reason {
+				r.Reason = ReasonInvalid
+			}
+		}
+		r.Message = joinMessages(messages)
+		if r.print(u, field, unionspec.Or(whens...), correlated) {
+			rules = append(rules, r)
+		}
+	}
+	return rules, nil
+}
+
+// joinMessages joins the messages of checks, less those that only add to
+// another's: "may only be set when d is "V"; d did not change: …" is a
+// case of "may only be set when d is "V"".
+func joinMessages(messages []string) string {
+	var kept []string
+	for _, m := range messages {
+		if !slices.ContainsFunc(kept, func(k string) bool { return strings.HasPrefix(m, k) }) {
+			kept = slices.DeleteFunc(kept, func(k string) bool { return strings.HasPrefix(k, m) })
+			kept = append(kept, m)
+		}
+	}
+	return strings.Join(kept, ", and ")
+}
+
+// print sets the rule's field path and CEL, which fails where when holds,
+// and reports whether it can fail on the schema at all.
+func (r *Rule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated bool) bool {
+	if field != "" {
+		r.FieldPath = FieldPath(field)
+	}
+	p := &celPrinter{u: u, self: "self", selectField: selectProperty}
+	switch {
+	case !correlated:
+		when = when.Simplify(unionspec.Known{Update: new(false)})
+	case when.RequiresUpdate():
+		// A transition rule: the API server runs it on update only,
+		// with oldSelf bound.
+		when, p.old = when.Simplify(unionspec.Known{Update: new(true)}), "oldSelf"
+	default:
+		when = when.Simplify(unionspec.Known{})
+		if when.ReadsOld() {
+			p.old, p.guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
+		}
+	}
+	if when.Is(false) {
+		return false // the check cannot hold here
+	}
+	r.Rule = p.print(when, true) + Marker
+	return true
 }
 
 // reasons are the rules' reasons of the checks' errors.

@@ -20,6 +20,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -43,6 +44,9 @@ type Config struct {
 	// CRDPaths are the CRD files, or directories of them, that receive the
 	// unions' CEL rules; none when empty.
 	CRDPaths []string
+	// CRDRules is which rules the unions get in those CRDs, where the API
+	// server's cost limits allow them.
+	CRDRules crd.RulesMode
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting

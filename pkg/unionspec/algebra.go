@@ -155,6 +155,42 @@ func (c *Cond) simplifyJunction(known Known) *Cond {
 	return &Cond{Op: c.Op, Args: slices.Clone(args)}
 }
 
+// Within is c where the discriminator is known to be one of values, which
+// holds no Other: Simplify with that known, and each remaining test of the
+// discriminator written with the fewer values, of those it names or of
+// those it does not.
+func (c *Cond) Within(values []string) *Cond {
+	return c.Simplify(Known{Discriminator: values}).narrow(values)
+}
+
+func (c *Cond) narrow(values []string) *Cond {
+	if c.Op == OpDiscIn {
+		var in, out []string
+		for _, v := range values {
+			if slices.Contains(c.Values, v) {
+				in = append(in, v)
+			} else {
+				out = append(out, v)
+			}
+		}
+		switch {
+		case len(out) < len(in):
+			return Not(DiscIn(out...))
+		case len(in) < len(c.Values):
+			return DiscIn(in...)
+		}
+		return c
+	}
+	if len(c.Args) == 0 {
+		return c
+	}
+	args := make([]*Cond, len(c.Args))
+	for i, arg := range c.Args {
+		args[i] = arg.narrow(values)
+	}
+	return &Cond{Op: c.Op, Args: args, Values: c.Values, Member: c.Member}
+}
+
 // Equal reports whether c and d are the same condition.
 func (c *Cond) Equal(d *Cond) bool {
 	return c == d || c.Op == d.Op && c.Member == d.Member && slices.Equal(c.Values, d.Values) &&
@@ -201,6 +237,14 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 		return operation(c, negated)
 	}
 	and := c.Op == OpAnd
+	if p, q, ok := c.exclusive(); ok {
+		// (p && !q) || (q && !p): one of the two, and not both.
+		op := " != "
+		if negated {
+			op = " == "
+		}
+		return "(" + print(p, false) + op + print(q, false) + ")"
+	}
 	switch {
 	case len(c.Args) == 0:
 		if and != negated {
@@ -237,6 +281,30 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 		return junction(parts, " && ")
 	}
 	return junction(parts, " || ")
+}
+
+// exclusive reports whether c is (p && !q) || (q && !p), in any order.
+func (c *Cond) exclusive() (p, q *Cond, ok bool) {
+	if c.Op != OpOr || len(c.Args) != 2 {
+		return nil, nil, false
+	}
+	pair := func(c *Cond) (holds, fails *Cond, ok bool) {
+		if c.Op != OpAnd || len(c.Args) != 2 {
+			return nil, nil, false
+		}
+		for i, arg := range c.Args {
+			if arg.Op == OpNot && c.Args[1-i].Op != OpNot {
+				return c.Args[1-i], arg.Args[0], true
+			}
+		}
+		return nil, nil, false
+	}
+	p, q, okA := pair(c.Args[0])
+	q2, p2, okB := pair(c.Args[1])
+	if !okA || !okB || !p.Equal(p2) || !q.Equal(q2) {
+		return nil, nil, false
+	}
+	return p, q, true
 }
 
 func junction(parts []string, op string) string {
