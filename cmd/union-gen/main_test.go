@@ -478,6 +478,18 @@ func TestUsage(t *testing.T) {
 			code:   1,
 			stderr: []string{"--openapi-output-dir needs --openapi-output-pkg"},
 		},
+		{
+			name:   "CRD rules without CRDs",
+			args:   []string{"--crd-rules=compact", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--crd-rules needs --crd-paths"},
+		},
+		{
+			name:   "unknown CRD rules",
+			args:   []string{"--crd-rules=short", "--crd-paths=x", "./" + validPkg},
+			code:   1,
+			stderr: []string{`--crd-rules must be "precise" or "compact": "short"`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

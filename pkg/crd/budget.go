@@ -24,7 +24,8 @@ const (
 	RulesCompact RulesMode = "compact"
 )
 
-// RulesModes are the modes, the default first.
+// RulesModes are the modes, the default first; the empty mode is the
+// default too.
 var RulesModes = []RulesMode{RulesPrecise, RulesCompact}
 
 // placement is a union's rules on the schema of its struct in the CRD
@@ -44,21 +45,22 @@ type ruleSet struct {
 	// max is the highest cost of a rule, total the sum, each counted as
 	// many times as the rule may run.
 	max, total uint64
-	// tooLong is the error of a rule longer than CEL's parser takes.
-	tooLong error
+	// unwritable is why a rule cannot be written at all: longer than CEL's
+	// parser takes.
+	unwritable error
 }
 
 func newRuleSet(rs []Rule, schema *yaml.Node, count uint64) ruleSet {
 	set := ruleSet{rules: rs}
 	for _, r := range rs {
 		if err := checkSize("a rule of the union", r.Rule); err != nil {
-			set.tooLong = err
+			set.unwritable = err
 		}
 		cost, err := RuleCost(r.Rule, schema)
 		if err != nil {
 			// union-gen's own CEL that its parser does not read: a bug,
 			// reported as a cost that fits nowhere.
-			set.tooLong = fmt.Errorf("union-gen cannot estimate the cost of its rule %q: %v", r.Rule, err)
+			set.unwritable = fmt.Errorf("union-gen cannot estimate the cost of its rule %q: %v", r.Rule, err)
 		}
 		cost = multiply(cost, count)
 		set.max, set.total = max(set.max, cost), add(set.total, cost)
@@ -66,7 +68,7 @@ func newRuleSet(rs []Rule, schema *yaml.Node, count uint64) ruleSet {
 	return set
 }
 
-func (s *ruleSet) fits() bool { return s.tooLong == nil && s.max <= RuleCostLimit }
+func (s *ruleSet) fits() bool { return s.unwritable == nil && s.max <= RuleCostLimit }
 
 // addRules adds the rules of the current CRD version's unions, precise or
 // compact as the mode says, within the API server's limits: a union whose
@@ -87,7 +89,7 @@ func (e *editor) addRules(version *yaml.Node, subject string) {
 		}
 		if chosen[i] != &p.precise && e.mode != RulesCompact {
 			fix := "give the lists and maps named a maxItems or maxProperties"
-			if p.precise.tooLong != nil {
+			if p.precise.unwritable != nil {
 				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
 			}
 			e.warnf(p.schema, rules.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
@@ -116,8 +118,8 @@ func (e *editor) addRules(version *yaml.Node, subject string) {
 			p := e.placements[i]
 			total = total - p.precise.total + p.compact.total
 			chosen[i] = &p.compact
-			e.warnf(p.schema, rules.CompactRules, p.at.path, "the rules of the unions of %s would cost more than the API server's limit of %d for a CRD version: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d), whose errors have no precise reason and message; give the lists and maps on the way bounds (+kubebuilder:validation:MaxItems, MaxProperties) for precise rules",
-				subject, CRDCostLimit, unionName(p.union), p.compact.total, p.precise.total)
+			e.warnf(p.schema, rules.CompactRules, p.at.path, "the rules of the unions of %s would cost more than the API server's limit of %d for a CRD version: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties for precise rules",
+				subject, CRDCostLimit, unionName(p.union), p.compact.total, p.precise.total, p.held())
 		}
 	}
 	if total > CRDCostLimit {
@@ -139,14 +141,18 @@ func (e *editor) addRules(version *yaml.Node, subject string) {
 // overLimit says why a union's rules do not fit: what of, "the precise
 // rules of" say.
 func (p *placement) overLimit(s *ruleSet, what string) string {
-	if s.tooLong != nil {
-		return s.tooLong.Error()
+	if s.unwritable != nil {
+		return s.unwritable.Error()
 	}
-	why := fmt.Sprintf("the lists and maps on the way let it hold %d of these objects", p.count)
+	return fmt.Sprintf("%s %s cost up to %d each, over the API server's limit of %d per rule, as %s", what, unionName(p.union), s.max, RuleCostLimit, p.held())
+}
+
+// held says how many of the union's objects the CRD may hold, and why.
+func (p *placement) held() string {
 	if len(p.at.unbounded) > 0 {
-		why = fmt.Sprintf("%s let a request hold %d of these objects", strings.Join(p.at.unbounded, " and "), p.count)
+		return fmt.Sprintf("%s let a request hold %d of these objects", strings.Join(p.at.unbounded, " and "), p.count)
 	}
-	return fmt.Sprintf("%s %s cost up to %d each, over the API server's limit of %d per rule, as %s", what, unionName(p.union), s.max, RuleCostLimit, why)
+	return fmt.Sprintf("the lists and maps on the way let it hold %d of these objects", p.count)
 }
 
 // unionName names a union in messages.

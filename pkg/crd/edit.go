@@ -582,19 +582,18 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 // The union is the CRD's variant of it (unions.Union.Variant), which the
 // policy gets too.
 func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
-	path := at.path
 	if u.Discriminator.Gated && get(props, u.Discriminator.JSONName) == nil {
-		e.variant(schema, path, u, nil) // not in this feature set's CRD
+		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
-	if !e.properties(schema, props, u, path) {
+	if !e.properties(schema, props, u, at.path) {
 		return
 	}
 	var values []string
 	disc := get(props, u.Spec.Discriminator)
 	if u.Spec.Discriminator != "" {
 		var ok bool
-		if values, ok = e.enum(disc, u, path); !ok {
+		if values, ok = e.enum(disc, u, at.path); !ok {
 			return
 		}
 	}
@@ -615,8 +614,8 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	count := at.count(schema)
 	p := &placement{schema: schema, union: u, at: at, count: count, precise: newRuleSet(precise, schema, count), compact: newRuleSet(compact, schema, count)}
-	if p.precise.tooLong != nil && p.compact.tooLong != nil {
-		e.errorf(schema, rules.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.tooLong, len(u.Enum.Values))
+	if p.precise.unwritable != nil && p.compact.unwritable != nil {
+		e.errorf(schema, rules.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.unwritable, len(u.Enum.Values))
 		return
 	}
 	e.placements = append(e.placements, p)

@@ -46,11 +46,25 @@ type Rule struct {
 //
 // V1's NotSupported is left to the schema's enum (see Enum).
 func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
+	return printRules(u, u.Checks, correlated)
+}
+
+// CompactRules returns the compact rules of a union, which cost less than
+// its precise ones: those of its checks merged by field
+// (unionspec.Union.CompactChecks), one per member where the precise rules
+// may have three. An object gets the same verdict from both; a merged
+// rule reports one error, with the messages of the checks joined.
+func CompactRules(u *unionspec.Union, correlated bool) ([]Rule, error) {
+	return printRules(u, u.CompactChecks(), correlated)
+}
+
+// printRules prints the checks of a union as rules.
+func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated bool) ([]Rule, error) {
 	if err := selectable(u); err != nil {
 		return nil, err
 	}
 	var rules []Rule
-	for _, c := range u.Checks {
+	for _, c := range checks {
 		if c.Error == unionspec.ErrorNotSupported {
 			continue
 		}
@@ -60,69 +74,6 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 		}
 	}
 	return rules, nil
-}
-
-// CompactRules returns the compact rules of a union, which cost less than
-// its precise ones: one rule per field that checks report errors on (each
-// member, the discriminator, the union's object), which fails where one of
-// those checks holds. Its message joins theirs, and its reason is theirs
-// where they share one. A rule that can fail for several reasons reports
-// one error where the precise rules may report two; and the rules of the
-// members take the discriminator for one of its valid values, as any other
-// value is rejected by the schema's enum or V1's rule: so an object gets
-// the same verdict from both.
-func CompactRules(u *unionspec.Union, correlated bool) ([]Rule, error) {
-	if err := selectable(u); err != nil {
-		return nil, err
-	}
-	var fields []string
-	byField := map[string][]*unionspec.Check{}
-	for _, c := range u.Checks {
-		if c.Error == unionspec.ErrorNotSupported {
-			continue
-		}
-		if byField[c.Field] == nil {
-			fields = append(fields, c.Field)
-		}
-		byField[c.Field] = append(byField[c.Field], c)
-	}
-	var rules []Rule
-	for _, field := range fields {
-		checks := byField[field]
-		var whens []*unionspec.Cond
-		var messages []string
-		r := Rule{Reason: reasons[checks[0].Error]}
-		for _, c := range checks {
-			when := c.When
-			if field != u.Discriminator {
-				when = when.Within(u.Values)
-			}
-			whens = append(whens, when)
-			messages = append(messages, c.Message)
-			if reasons[c.Error] != r.Reason {
-				r.Reason = ReasonInvalid
-			}
-		}
-		r.Message = joinMessages(messages)
-		if r.print(u, field, unionspec.Or(whens...), correlated) {
-			rules = append(rules, r)
-		}
-	}
-	return rules, nil
-}
-
-// joinMessages joins the messages of checks, less those that only add to
-// another's: "may only be set when d is "V"; d did not change: …" is a
-// case of "may only be set when d is "V"".
-func joinMessages(messages []string) string {
-	var kept []string
-	for _, m := range messages {
-		if !slices.ContainsFunc(kept, func(k string) bool { return strings.HasPrefix(m, k) }) {
-			kept = slices.DeleteFunc(kept, func(k string) bool { return strings.HasPrefix(k, m) })
-			kept = append(kept, m)
-		}
-	}
-	return strings.Join(kept, ", and ")
 }
 
 // print sets the rule's field path and CEL, which fails where when holds,

@@ -1,6 +1,9 @@
 package unionspec
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Union is a union's rules as data: what normalization clears (N1–N3) and
 // what validation reports (V1–V4, ratcheting) of docs/semantics.md, each as
@@ -212,4 +215,72 @@ func (u *Union) Accepted() []string {
 		}
 	}
 	return nil
+}
+
+// Admitted are the discriminator values that pass the checks on the
+// discriminator itself: the Accepted values less those that one of those
+// checks reports whatever else holds ("" where V1 requires a value, and
+// the union does not ratchet). Any other value fails those checks, so the
+// checks of the members may take the discriminator for one of these.
+func (u *Union) Admitted() []string {
+	return slices.DeleteFunc(u.Accepted(), func(v string) bool {
+		return slices.ContainsFunc(u.Checks, func(c *Check) bool {
+			return c.Field == u.Discriminator && c.When.Simplify(Known{Discriminator: []string{v}}).Is(true)
+		})
+	})
+}
+
+// CompactChecks are the union's checks merged by field: one check per
+// property that checks report errors on (each member, the discriminator,
+// the union's object), which holds where one of them does. Its message
+// joins theirs, and its error is theirs where they share one, else
+// ErrorInvalid. NotSupported checks are kept as they are. An object fails
+// the merged checks exactly where it fails the union's: where the
+// discriminator is not Admitted, a check on it fails, so the checks of the
+// members are written for the Admitted values only, with fewer of them
+// named (Cond.Within).
+func (u *Union) CompactChecks() []*Check {
+	var merged []*Check
+	whens := map[*Check][]*Cond{}
+	byField := map[string]*Check{}
+	admitted := u.Admitted()
+	for _, c := range u.Checks {
+		if c.Error == ErrorNotSupported {
+			merged = append(merged, c)
+			continue
+		}
+		m := byField[c.Field]
+		switch {
+		case m == nil:
+			m = &Check{Error: c.Error, Field: c.Field, Message: c.Message, Origin: c.Origin, Value: c.Value}
+			byField[c.Field] = m
+			merged = append(merged, m)
+		case m.Error != c.Error || m.Origin != c.Origin || m.Value != c.Value:
+			m.Error, m.Origin, m.Value = ErrorInvalid, "", ""
+		}
+		m.Message = joinMessages(m.Message, c.Message)
+		when := c.When
+		if u.Discriminator != "" && c.Field != u.Discriminator {
+			when = when.Within(admitted)
+		}
+		whens[m] = append(whens[m], when)
+	}
+	for _, m := range merged {
+		if w := whens[m]; w != nil {
+			m.When = Or(w...)
+		}
+	}
+	return merged
+}
+
+// joinMessages joins a check's message to those joined before, unless it
+// only adds to one of them ("may only be set when d is "V"; d did not
+// change: …" is a case of "may only be set when d is "V"").
+func joinMessages(joined, message string) string {
+	for _, m := range strings.Split(joined, ", and ") {
+		if strings.HasPrefix(message, m) {
+			return joined
+		}
+	}
+	return joined + ", and " + message
 }

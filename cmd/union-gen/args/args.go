@@ -37,7 +37,8 @@ type Args struct {
 	// controller-gen, that receive the unions' CEL rules.
 	CRDPaths []string
 	// CRDRules is which rules the unions get in those CRDs where the API
-	// server's cost limits allow them: "precise" or "compact".
+	// server's cost limits allow them: "precise" or "compact"; empty for
+	// precise.
 	CRDRules string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
@@ -48,7 +49,7 @@ type Args struct {
 
 // New returns the arguments with their defaults.
 func New() *Args {
-	return &Args{OutputFile: "zz_generated.unions.go", OpenAPIOutputFile: "zz_generated.unions_openapi.go", CRDRules: string(crd.RulesPrecise)}
+	return &Args{OutputFile: "zz_generated.unions.go", OpenAPIOutputFile: "zz_generated.unions_openapi.go"}
 }
 
 // AddFlags adds the arguments' flags to fs.
@@ -68,7 +69,7 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
-		"the unions' rules in --crd-paths: \"precise\", one per error of the Go methods with its reason, field and message; \"compact\", one per member, which cost less, as hand-written rules do. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning")
+		"the unions' rules in --crd-paths: \"precise\", one per error of the Go methods with its reason, field and message; \"compact\", one per member, which cost less, as hand-written rules do. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"precise\")")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
@@ -127,8 +128,13 @@ func (a *Args) Validate() error {
 	if a.OpenAPIOutputDir != "" && a.OpenAPIOutputPkg == "" {
 		return fmt.Errorf("--openapi-output-dir needs --openapi-output-pkg")
 	}
-	if !slices.Contains(crd.RulesModes, crd.RulesMode(a.CRDRules)) {
-		return fmt.Errorf("--crd-rules must be \"precise\" or \"compact\": %q", a.CRDRules)
+	if a.CRDRules != "" {
+		if !slices.Contains(crd.RulesModes, crd.RulesMode(a.CRDRules)) {
+			return fmt.Errorf("--crd-rules must be \"precise\" or \"compact\": %q", a.CRDRules)
+		}
+		if len(a.CRDPaths) == 0 {
+			return fmt.Errorf("--crd-rules needs --crd-paths")
+		}
 	}
 	if a.Ratcheting != "" {
 		if _, err := markers.ParseRatcheting(a.Ratcheting); err != nil {
