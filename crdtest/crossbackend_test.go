@@ -357,7 +357,14 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 // have old counterparts (they are not items of a plain list) and one of
 // them has a member and a value that does not select it.
 func (k *kindShape) mayNormalize() bool {
-	return k.placement != placeList && slices.ContainsFunc(k.unions, func(u *unionShape) bool { return len(u.values) > 1 })
+	return k.placement != placeList && slices.ContainsFunc(k.unions, func(u *unionShape) bool {
+		// An optional discriminator selects no member when absent too.
+		selecting := len(u.values)
+		if u.kind == discriminated && !u.required && !slices.Contains(u.values, "") {
+			selecting++
+		}
+		return selecting > 1
+	})
 }
 
 // shapesPolicy is what union-gen's policy file gives for a kind: the

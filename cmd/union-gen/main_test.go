@@ -31,16 +31,18 @@ const (
 // others, they are generated. Each maps to the type that must get methods, or
 // "" when the package has no union union-gen handles.
 var warningPkgs = map[string]string{
-	"crdnokind":     "Thing",
-	"guessedvalues": "Subject",
-	"itemunion":     "",
-	"kindnocrd":     "Thing",
-	"compactrules":  "Route",
-	"requiredfield": "Autoscaling",
-	"typeerrors":    "Choice",
-	"unselectable":  "Profile",
-	"valuename":     "Choice",
-	"warnings":      "Choice",
+	"crdnokind":       "Thing",
+	"guessedvalues":   "Subject",
+	"inferredmembers": "Source",
+	"itemunion":       "",
+	"kindnocrd":       "Thing",
+	"compactrules":    "Route",
+	"nomembers":       "Status",
+	"requiredfield":   "Autoscaling",
+	"typeerrors":      "Choice",
+	"unselectable":    "Profile",
+	"valuename":       "Choice",
+	"warnings":        "Choice",
 }
 
 var (
@@ -470,7 +472,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, compactrules, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

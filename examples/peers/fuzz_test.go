@@ -20,9 +20,12 @@ import (
 
 // refUnion describes a union as docs/semantics.md sees it.
 type refUnion struct {
-	disc    string   // JSON name of the discriminator
-	values  []string // the enum's values, sorted
-	members []refMember
+	disc   string   // JSON name of the discriminator
+	values []string // the enum's values, sorted
+	// optional: the discriminator may be absent (""), which selects no
+	// member (V1).
+	optional bool
+	members  []refMember
 }
 
 type refMember struct {
@@ -30,7 +33,7 @@ type refMember struct {
 	optional    bool
 }
 
-func (u refUnion) valid(v string) bool { return slices.Contains(u.values, v) }
+func (u refUnion) valid(v string) bool { return slices.Contains(u.values, v) || u.optional && v == "" }
 
 // refState is an object in abstract form: per union, the discriminator value
 // and whether each member is set.
@@ -140,7 +143,7 @@ func refPtr[T any](v T) *T { return &v }
 
 var refTypes = []refType{
 	newRefType("DeploymentStrategy",
-		[]refUnion{{disc: "type", values: []string{"Recreate", "RollingUpdate"},
+		[]refUnion{{disc: "type", values: []string{"Recreate", "RollingUpdate"}, optional: true,
 			members: []refMember{{json: "rollingUpdate", value: "RollingUpdate"}}}},
 		func(s refState) *appsv1.DeploymentStrategy {
 			o := &appsv1.DeploymentStrategy{Type: appsv1.DeploymentStrategyType(s.discs[0])}
@@ -213,7 +216,7 @@ var refTypes = []refType{
 		[]refUnion{
 			{disc: "input", values: []string{"", "File", "URL"},
 				members: []refMember{{json: "file", value: "File"}, {json: "url", value: "URL"}}},
-			{disc: "output", values: []string{"Socket", "Stdout"},
+			{disc: "output", values: []string{"Socket", "Stdout"}, optional: true,
 				members: []refMember{{json: "socket", value: "Socket", optional: true}}},
 		},
 		func(s refState) *kepv1alpha1.Pipeline {

@@ -60,15 +60,17 @@ const (
 	OutputFile   ID = "outputfile"
 
 	// Warnings: reported, but they do not fail the run.
-	ValueName     ID = "valuename"
-	GuessedValues ID = "guessedvalues"
-	Unselectable  ID = "unselectable"
-	RequiredField ID = "requiredfield"
-	CompactRules  ID = "compactrules"
-	ItemUnion     ID = "itemunion"
-	TypeErrors    ID = "typeerrors"
-	CRDNoKind     ID = "crdnokind"
-	KindNoCRD     ID = "kindnocrd"
+	ValueName       ID = "valuename"
+	GuessedValues   ID = "guessedvalues"
+	Unselectable    ID = "unselectable"
+	RequiredField   ID = "requiredfield"
+	InferredMembers ID = "inferredmembers"
+	NoMembers       ID = "nomembers"
+	CompactRules    ID = "compactrules"
+	ItemUnion       ID = "itemunion"
+	TypeErrors      ID = "typeerrors"
+	CRDNoKind       ID = "crdnokind"
+	KindNoCRD       ID = "kindnocrd"
 )
 
 // Rule describes one rule, as `union-gen --docs` prints it. Text is
@@ -123,9 +125,9 @@ var All = []Rule{
 	},
 	{
 		ID: NotString, Family: "discriminator",
-		Summary: "A discriminator's type is a named string type, not a pointer to one.",
-		Message: "discriminator type <type> must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`",
-		Hint:    "Declare a `+enum` string type with typed constants, and give the field that type, not a pointer to it.",
+		Summary: "A discriminator's type is a named string type, or a pointer to one (nil is absent): in KEP-1027's dialect marked `+enum`; the other dialects also take `string`.",
+		Message: "discriminator type <type> must be a named string type marked +enum, or a pointer to one, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`",
+		Hint:    "Declare a `+enum` string type with typed constants, and give the field that type or a pointer to it.",
 	},
 	{
 		ID: DiscriminatorIsMember, Family: "discriminator",
@@ -336,6 +338,18 @@ var All = []Rule{
 		Summary: "In a KEP-1027 2019 `+union` struct without member markers, every optional field but the discriminator is a member; a required field (neither `+optional` nor omitempty/omitzero), such as a `targetRef` beside the union, is left out of the union.",
 		Message: "<field> is required, so it is no member of the +union struct's union: mark the members +unionMember, or mark <field> +optional if it is one",
 		Hint:    "Mark the members `+unionMember` so that the other fields are not taken for members, or make the field optional if it is a member.",
+	},
+	{
+		ID: InferredMembers, Family: "warning",
+		Summary: "A `+unionDiscriminator` has its members marked `+unionMember`; in a struct without member markers (and without `+union`), union-gen infers them as KEP-1027 2019 does: the optional fields whose Go name, or else JSON name, is a valid value, each optional and selected by that value.",
+		Message: "no field is marked +unionMember, so the members of <field> are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value: <fields>, each optional; mark them +unionMember",
+		Hint:    "Mark the members `+unionMember` (with `=<value>` and `,optional` as they need): marked, they are checked, and may be required when selected.",
+	},
+	{
+		ID: NoMembers, Family: "warning",
+		Summary: "A `+unionDiscriminator` selects members; in a struct without member markers where no optional field is named by a valid value, the union has none, and only checks the discriminator's value.",
+		Message: "no field is marked +unionMember, and no optional field's Go or JSON name is a value of <field> (<values>): the union only checks that <json> is one of them; mark its members +unionMember",
+		Hint:    "Mark the members `+unionMember=<value>`; a discriminator whose values select no member needs no `+unionDiscriminator`, only its enum.",
 	},
 	{
 		ID: CompactRules, Family: "warning",

@@ -599,7 +599,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
 	if disc != nil && values == nil {
-		set(disc, "enum", stringSeq(spec.Accepted()))
+		set(disc, "enum", stringSeq(Enum(u)))
 	}
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
@@ -663,8 +663,9 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 // enum checks the discriminator's enum and returns its values, the valid
 // values of this CRD's variant of the union; nil when the caller must write
 // the values its rules expect: there is no enum, or it lacks the "" that
-// they accept. A feature set's CRD of a gated enum has some of the values.
-// Other values are reported.
+// they accept. An optional discriminator's enum may list "", which its rules
+// take for absent, as Go does. A feature set's CRD of a gated enum has some
+// of the values. Other values are reported.
 func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []string, ok bool) {
 	want := Enum(u)
 	enum := get(disc, "enum")
@@ -682,7 +683,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []s
 	slices.Sort(have)
 	have = slices.Compact(have)
 	switch {
-	case slices.Equal(have, want):
+	case slices.Equal(have, want) || slices.Equal(have, u.Spec.Accepted()):
 		return have, true
 	case slices.Equal(have, u.Enum.Values):
 		return nil, true

@@ -216,22 +216,29 @@ func TestEditStale(t *testing.T) {
 }
 
 // TestEditEnum: a discriminator's enum that lists other values than the Go
-// enum is an error; one that lists them without "" gets "". The enum edited
-// is the first of the CRD's two DeploymentStrategy types.
+// enum is an error; a required discriminator's that lists them without ""
+// gets "" (the enum of SeccompProfile's type); an optional discriminator's
+// is kept with "" or without, as "" stands for its absence (the first of
+// the CRD's two DeploymentStrategy types).
 func TestEditEnum(t *testing.T) {
-	enum := "                    - \"\"\n                    - Recreate\n"
+	required := "                      - \"\"\n                      - Localhost\n"
+	optional := "                    - Recreate\n"
 	base := read(t, exampleCRD)
-	if strings.Count(base, enum) != 2 {
-		t.Fatalf("%s has no strategy type enums where this test expects them", exampleCRD)
+	if strings.Count(base, required) != 1 || strings.Count(base, optional) != 2 {
+		t.Fatalf("%s has no seccomp and strategy type enums where this test expects them", exampleCRD)
 	}
-	without := strings.Replace(base, enum, "                    - Recreate\n", 1)
+	without := strings.Replace(base, required, "                      - Localhost\n", 1)
 	files, problems, file := edit(t, without, read(t, examplePolicy))
 	if got, _ := edited(t, files, file); len(problems) != 0 || len(files) != 1 || got != base {
 		t.Errorf("an enum without \"\" was not completed: %d files, problems %v", len(files), problems)
 	}
-	wrong := strings.Replace(base, enum, "                    - \"\"\n                    - Rebuild\n", 1)
+	with := strings.Replace(base, optional, "                    - \"\"\n"+optional, 1)
+	if files, problems, _ = edit(t, with, read(t, examplePolicy)); len(problems) != 0 || len(files) != 0 {
+		t.Errorf("an optional discriminator's enum with \"\" was not kept: %d files, problems %v", len(files), problems)
+	}
+	wrong := strings.Replace(base, optional, "                    - Rebuild\n", 1)
 	files, problems, _ = edit(t, wrong, "")
-	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, `"", "Rebuild", "RollingUpdate" is not the values of enum`) {
+	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, `"Rebuild", "RollingUpdate" is not the values of enum`) {
 		t.Errorf("a wrong enum: %d files, problems %v", len(files), problems)
 	}
 }

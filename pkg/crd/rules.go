@@ -110,12 +110,11 @@ var reasons = map[unionspec.ErrorType]string{
 	unionspec.ErrorInvalid:   ReasonInvalid,
 }
 
-// Enum is the enum of a discriminator's schema: its valid values and "",
-// so that an empty discriminator gets V1's Required from the rules rather
-// than NotSupported from the schema, as in Go. Any other value gets the
-// schema's NotSupported, which lists these values.
+// Enum is the enum of a discriminator's schema, as the model gives it
+// (unions.Union.SchemaEnum): any other value gets the schema's
+// NotSupported, which lists these values.
 func Enum(u *unions.Union) []string {
-	return u.Spec.Accepted()
+	return u.SchemaEnum()
 }
 
 // in tests that x is one of values, or none of them, as CEL.

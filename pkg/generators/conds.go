@@ -168,18 +168,20 @@ type arm struct {
 }
 
 // arms partitions the discriminator's values as a switch tests them: each
-// valid value alone when each is true, else the valid values together; then
+// valid value ("" for an optional discriminator's absence among them) alone
+// when each is true, else the valid values together; then
 // every other value that the conditions name; then the default case, for
 // every other value.
 func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
+	values := u.Selecting()
 	switch {
 	case each:
-		for _, v := range u.Enum.Values {
+		for _, v := range values {
 			out = append(out, valueArm(v))
 		}
-	case len(u.Enum.Values) > 0:
-		out = append(out, &arm{Values: u.Enum.Values, known: u.Enum.Values})
+	case len(values) > 0:
+		out = append(out, &arm{Values: values, known: values})
 	}
 	var named []string
 	for _, c := range conds {
@@ -187,7 +189,7 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	}
 	slices.Sort(named)
 	for _, v := range slices.Compact(named) {
-		if !slices.Contains(u.Enum.Values, v) {
+		if !slices.Contains(values, v) {
 			out = append(out, valueArm(v))
 		}
 	}

@@ -51,7 +51,7 @@ type FieldMarkers struct {
 	// Ratcheting is the mode of "+unionRatcheting", RatchetingOff without it.
 	Ratcheting unionspec.Ratcheting
 	// Optional is set by "+optional" or "+k8s:optional", Required by
-	// "+required" or "+k8s:required".
+	// "+required", "+k8s:required" or "+kubebuilder:validation:Required".
 	Optional bool
 	Required bool
 	// Default is the raw value of "+default=", if any.

@@ -36,6 +36,11 @@ func TestParseField(t *testing.T) {
 			want:  FieldMarkers{Discriminator: true, Required: true, Lines: map[string]int{DiscriminatorMarker: 1}},
 		},
 		{
+			name:  "required as validation-gen and controller-gen write it",
+			lines: []string{"+unionDiscriminator", "+k8s:required", "+kubebuilder:validation:Required"},
+			want:  FieldMarkers{Discriminator: true, Required: true, Lines: map[string]int{DiscriminatorMarker: 0}},
+		},
+		{
 			name:  "ratcheting, default mode",
 			lines: []string{"+unionDiscriminator", "+unionRatcheting"},
 			want: FieldMarkers{Discriminator: true, Ratcheting: unionspec.RatchetingUnchanged,

@@ -14,6 +14,7 @@ const (
 	K8sOptionalMarker         = "k8s:optional"
 	RequiredMarker            = "required"
 	K8sRequiredMarker         = "k8s:required"
+	KubebuilderRequiredMarker = "kubebuilder:validation:Required"
 	ListTypeMarker            = "listType"
 	ListMapKeyMarker          = "listMapKey"
 	OpenAPIModelPackageMarker = "k8s:openapi-model-package"
@@ -98,11 +99,11 @@ var Definitions = []Definition{
 		Usage:   "+" + DiscriminatorMarker,
 		Meaning: "the field selects the member of its union; its type is a named string type marked `+enum`, whose typed constants are the valid values",
 		Rules: append(slices.Clone(syntaxRules), rules.NotString, rules.DiscriminatorIsMember, rules.JSONName, rules.NotEnum,
-			rules.NoConsts, rules.UntypedEnum, rules.TwoDiscriminators, rules.GuessedValues),
+			rules.NoConsts, rules.UntypedEnum, rules.TwoDiscriminators, rules.GuessedValues, rules.InferredMembers, rules.NoMembers),
 		Dialects: []DialectDoc{
 			{Dialect: DialectKEP, Marker: "+" + DiscriminatorMarker,
 				Meaning:   "selects the member; its type is `+enum` (KEP-1027's latest design)",
-				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else error `notenum`"},
+				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else error `notenum`; in a struct without `+" + MemberMarker + "`, members inferred by name (`inferredmembers`, `nomembers`)"},
 			{Dialect: Dialect2019, Marker: "+" + DiscriminatorMarker,
 				Meaning:   "in a `+" + LegacyUnionMarker + "` struct, or beside `+" + LegacyMemberMarker + "` members: the discriminator, an optional string",
 				Behaviour: "a discriminated union (V1–V3, N1–N3); valid values from `+enum`, else `+kubebuilder:validation:Enum`, else guessed: the type's constants, the members' Go names and `\"\"` if optional (`guessedvalues`); a member whose Go name is no valid value is left out (`unselectable`)"},
@@ -198,9 +199,9 @@ var Definitions = []Definition{
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Optional = true; return nil },
 	},
 	{
-		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
+		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker, KubebuilderRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + RequiredMarker,
-		Meaning: "the field must be set; on a member it is an error",
+		Meaning: "the field must be set; on a member it is an error; on a discriminator it wins over `omitempty`/`omitzero`, so that an absent discriminator is `Required` (V1)",
 		Rules:   []rules.ID{rules.MemberRequiredOptional},
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Required = true; return nil },
 	},

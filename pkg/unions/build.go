@@ -116,6 +116,9 @@ type unionField struct {
 	index int
 	// valid is false once the field's markers or shape were reported.
 	valid bool
+	// inferred is set once the field is an inferred member of one of its
+	// struct's unions, which the struct's other discriminators leave it to.
+	inferred bool
 }
 
 func (b *builder) dir(t *types.Type) string {
@@ -229,6 +232,9 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	u.Ratcheting = b.opts.Ratcheting
 	if s.disc != nil && s.disc.marks.Ratcheting != unionspec.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting
+	}
+	if s.infer {
+		b.inferMembers(t, s, u)
 	}
 	for _, m := range s.members {
 		b.member(t, m, u)

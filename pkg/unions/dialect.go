@@ -2,8 +2,10 @@ package unions
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"k8s.io/gengo/v2/types"
 
@@ -26,6 +28,12 @@ type unionSpec struct {
 	disc       *unionField
 	discMarker string
 	members    []memberSpec
+	// infer is set for a discriminator of KEP-1027's markers in a struct
+	// without +unionMember: its members are inferred from candidates, the
+	// struct's optional fields without union markers, once its valid
+	// values are known (inferMembers).
+	infer      bool
+	candidates []*unionField
 }
 
 // memberSpec is a member as its dialect names it.
@@ -38,6 +46,8 @@ type memberSpec struct {
 	// marker is the marker that made the field a member, which problems
 	// point at; "" for an implicit member, whose problems point at it.
 	marker string
+	// inferred is set for a member inferred by its name (unionSpec.infer).
+	inferred bool
 }
 
 // first is the index of the union's first field, which orders the unions of
@@ -306,10 +316,21 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 			discriminators = append(discriminators, f)
 		}
 	}
+	// Without member markers, the members are inferred as KEP-1027 2019
+	// infers them (docs/semantics.md §2, Other dialects).
+	infer := !slices.ContainsFunc(fields, func(f *unionField) bool { return f.marks.Member != nil })
+	var candidates []*unionField
+	if infer {
+		for _, f := range fields {
+			if !f.marked() && typeinfo.IsSerialized(*f.member) && !typeinfo.IsInline(*f.member) && mayBeAbsent(f) {
+				candidates = append(candidates, f)
+			}
+		}
+	}
 	specs := map[*unionField]*unionSpec{}
 	for _, d := range discriminators {
 		if d.valid {
-			specs[d] = &unionSpec{dialect: markers.DialectKEP, kind: Discriminated, disc: d, discMarker: markers.DiscriminatorMarker}
+			specs[d] = &unionSpec{dialect: markers.DialectKEP, kind: Discriminated, disc: d, discMarker: markers.DiscriminatorMarker, infer: infer, candidates: candidates}
 		}
 	}
 	for _, m := range fields {
@@ -327,6 +348,37 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 		}
 	}
 	return out
+}
+
+// inferMembers takes for members of a union of KEP-1027's markers without
+// member markers, as KEP-1027 2019 takes them, the optional fields whose Go
+// name, or else JSON name, is a valid value (the first field of a value),
+// each optional and selected by that value, and says which it took, or that
+// it found none.
+func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
+	var taken []string
+	for _, f := range s.candidates {
+		value := f.GoName
+		if !u.Enum.Has(value) {
+			value = f.JSONName
+		}
+		if f.inferred || !u.Enum.Has(value) || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
+			continue
+		}
+		f.inferred = true
+		s.members = append(s.members, memberSpec{f: f, value: value, optional: true, inferred: true})
+		taken = append(taken, fmt.Sprintf("%s (%q)", f.GoName, value))
+	}
+	d := s.disc
+	if len(taken) == 0 {
+		b.markerProblem(t, d, s.discMarker, rules.NoMembers, true,
+			"no field is marked +%s, and no optional field's Go or JSON name is a value of %s (%s): the union only checks that %s is one of them; mark its members +%s",
+			markers.MemberMarker, d.GoName, Quote(u.Enum.Values), d.JSONName, markers.MemberMarker)
+		return
+	}
+	b.markerProblem(t, d, s.discMarker, rules.InferredMembers, true,
+		"no field is marked +%s, so the members of %s are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value: %s, each optional; mark them +%s",
+		markers.MemberMarker, d.GoName, strings.Join(taken, ", "), markers.MemberMarker)
 }
 
 // structTagSpec reads the union of a struct named by a union:"..." struct

@@ -7,6 +7,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -17,13 +18,14 @@ import (
 func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	d := s.disc
 	et := d.Type
-	if s.dialect != markers.DialectKEP && et.Kind == types.Pointer {
-		// validation-gen and KEP-1027 2019 take a pointer to a string: nil
-		// is "".
+	plainString := s.dialect != markers.DialectKEP
+	if et.Kind == types.Pointer && (isNamedString(et.Elem) || plainString && isBuiltinString(et.Elem)) {
+		// A pointer to a string type: nil is absent, as "" (docs/semantics.md §2).
 		et = et.Elem
 	}
-	info := b.enum(et, s.dialect != markers.DialectKEP)
-	u := &Union{Kind: Discriminated, Discriminator: d.Field}
+	info := b.enum(et, plainString)
+	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
+		writesEmpty: d.Type.Kind != types.Pointer && !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
 	// are guessed.
@@ -79,7 +81,7 @@ func (b *builder) guess(t *types.Type, s *unionSpec, u *Union) {
 	}
 	// An optional discriminator may be left unset (KEP-1027 2019 adds
 	// discriminators to existing unions as optional strings).
-	if isOptional(s.disc) {
+	if u.DiscriminatorOptional {
 		values = append(values, "")
 	}
 	values = append(values, u.Enum.Values...)

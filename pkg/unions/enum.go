@@ -40,12 +40,12 @@ type enumInfo struct {
 	broken bool
 }
 
-// enum resolves a discriminator type to an enum once: each discriminator of a
-// type that is no enum is told why, and the type's own mistakes (untyped
-// constants) are reported once. plainString allows the builtin string, which
-// the dialects other than KEP-1027's accept.
+// enum resolves a discriminator type (a pointer's element type) to an enum
+// once: each discriminator of a type that is no enum is told why, and the
+// type's own mistakes (untyped constants) are reported once. plainString
+// allows the builtin string, which the dialects other than KEP-1027's accept.
 func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
-	if plainString && et.Kind == types.Builtin && et.Name.Name == "string" {
+	if plainString && isBuiltinString(et) {
 		return &enumInfo{}
 	}
 	if info, ok := b.enums[et.Name]; ok {
@@ -54,14 +54,9 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 	info := &enumInfo{}
 	b.enums[et.Name] = info
 	name := b.names.Name(et)
-	switch {
-	case et.Kind == types.Pointer && isNamedString(et.Elem):
+	if !isNamedString(et) {
 		info.rule = rules.NotString
-		info.problem = fmt.Sprintf("discriminator type %s must not be a pointer: use %s", name, b.names.Name(et.Elem))
-		return info
-	case !isNamedString(et):
-		info.rule = rules.NotString
-		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
+		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, or a pointer to one, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
 		return info
 	}
 	enumDir := b.dir(et)
@@ -104,6 +99,10 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 
 func isNamedString(t *types.Type) bool {
 	return t.Kind == types.Alias && t.Underlying.Kind == types.Builtin && t.Underlying.Name.Name == "string"
+}
+
+func isBuiltinString(t *types.Type) bool {
+	return t.Kind == types.Builtin && t.Name.Name == "string"
 }
 
 // declaredAt says where a type is declared, for hints that send the reader there.

@@ -45,7 +45,8 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	if !selectable || !ok {
 		return
 	}
-	if u.Dialect == markers.DialectKEP && !strings.EqualFold(value, m.JSONName) {
+	// An inferred member has a warning of its own (inferredmembers).
+	if u.Dialect == markers.DialectKEP && !ms.inferred && !strings.EqualFold(value, m.JSONName) {
 		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
 	described.Value, described.Optional = value, ms.optional
@@ -96,6 +97,14 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 // omitempty or omitzero in its JSON tag.
 func isOptional(f *unionField) bool {
 	return f.marks.Optional || typeinfo.HasJSONOption(*f.member, "omitempty") || typeinfo.HasJSONOption(*f.member, "omitzero")
+}
+
+// mayBeAbsent reports whether a discriminator, or a field taken for an
+// inferred member, may be left out: optional, and not marked required,
+// which wins over omitempty (openshift/api writes both on discriminators
+// that its tests require).
+func mayBeAbsent(f *unionField) bool {
+	return isOptional(f) && !f.marks.Required
 }
 
 // notAValue explains why value is not a value of the union's enum, with the

@@ -43,6 +43,14 @@ type Union struct {
 	Choices []Choice
 	// NoneValue is set when "" is an enum value: it selects no member.
 	NoneValue bool
+	// DiscriminatorOptional is set when the discriminator may be absent
+	// (+optional, or omitempty or omitzero, and not +required): absent, or
+	// "" in Go, it selects no member, also where "" is no enum value
+	// (docs/semantics.md V1).
+	DiscriminatorOptional bool
+	// writesEmpty: encoding/json writes an unset discriminator as "" (a
+	// string without omitempty or omitzero), not leaving it out.
+	writesEmpty bool
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
 	// Spec is the union's rules as data, which the Go methods, the CRD
@@ -137,6 +145,29 @@ const (
 func (e Enum) Has(value string) bool {
 	_, found := slices.BinarySearch(e.Values, value)
 	return found
+}
+
+// Selecting are the discriminator's values in a valid object, sorted: the
+// enum's values, and "" where an optional discriminator is absent.
+func (u *Union) Selecting() []string {
+	if !u.DiscriminatorOptional || u.Enum.Has("") {
+		return u.Enum.Values
+	}
+	return slices.Insert(slices.Clone(u.Enum.Values), 0, "")
+}
+
+// SchemaEnum is the enum of the discriminator's schema in a CRD
+// (docs/semantics.md §7): the values that V1 does not report NotSupported
+// (unionspec.Union.Accepted), "" among them where V1 reports it Required, so
+// that the rules report it as Go does; but only the enum's values where ""
+// is no value and the discriminator is optional, so that the schema
+// rejects an explicit "", while an absent discriminator selects no member,
+// unless Go writes "" for it.
+func (u *Union) SchemaEnum() []string {
+	if u.DiscriminatorOptional && !u.Enum.Has("") && !u.writesEmpty {
+		return u.Enum.Values
+	}
+	return u.Spec.Accepted()
 }
 
 // Quote writes values as a comma-separated list of Go (and JSON) string

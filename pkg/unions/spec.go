@@ -71,13 +71,14 @@ func (u *Union) Variant(present func(jsonName string) bool, values []string) *un
 func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionspec.Cond) *unionspec.Cond) {
 	d := u.Discriminator.JSONName
 	changed := unionspec.Not(unionspec.DiscUnchanged())
-	// V1: "" is Required where it is no value, any other value NotSupported.
-	accepted := u.Enum.Values
-	if !u.NoneValue {
+	// V1: "" is Required where it neither is a value nor stands for an
+	// optional discriminator's absence, any other value NotSupported.
+	values := u.Selecting()
+	accepted := values
+	if !slices.Contains(values, "") {
 		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: d, Message: u.DiscriminatorRequiredMessage(),
 			When: validated(unionspec.DiscIn(""))})
-		accepted = append(slices.Clone(accepted), "")
-		slices.Sort(accepted)
+		accepted = slices.Insert(slices.Clone(values), 0, "")
 	}
 	s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorNotSupported, Field: d,
 		When: validated(unionspec.Not(unionspec.DiscIn(accepted...)))})
@@ -88,7 +89,7 @@ func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionsp
 			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: m.JSONName, Message: u.RequiredMessage(m),
 				When: validated(unionspec.DiscIn(m.Value), unionspec.Not(set))})
 		}
-		others := slices.DeleteFunc(slices.Clone(u.Enum.Values), func(v string) bool { return v == m.Value })
+		others := slices.DeleteFunc(slices.Clone(values), func(v string) bool { return v == m.Value })
 		if len(others) == 0 {
 			continue // only m's value is valid: m is never forbidden nor cleared
 		}
@@ -99,8 +100,8 @@ func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionsp
 				When: validated(set, selectsOther, changed)},
 			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.UnchangedMessage(m),
 				When: validated(set, selectsOther, unionspec.DiscUnchanged())})
-		// N1–N3: the discriminator changed to a valid value that does not
-		// select m, set in both objects.
+		// N1–N3: the discriminator changed to a valid value (or, optional,
+		// to absent) that does not select m, set in both objects.
 		s.Clears = append(s.Clears, &unionspec.Clear{Member: m.JSONName,
 			When: unionspec.And(unionspec.Update(), set, unionspec.OldSet(m.JSONName), selectsOther, changed)})
 	}

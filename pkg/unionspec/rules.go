@@ -200,8 +200,9 @@ func (u *Union) Member(name string) *Member {
 }
 
 // Accepted are the discriminator values that the union's NotSupported check
-// lets through, sorted: the valid values and, where V1 reports it Required
-// instead, "". A CRD's enum lists them, so that the schema reports
+// lets through, sorted: the valid values and "", where V1 reports it
+// Required instead or it stands for an optional discriminator's absence. A
+// CRD's enum lists them (but the latter ""), so that the schema reports
 // NotSupported for the others as the check does.
 func (u *Union) Accepted() []string {
 	for _, c := range u.Checks {

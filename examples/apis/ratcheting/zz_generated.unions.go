@@ -34,7 +34,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -43,8 +43,8 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 // it changed: those set in both old and in, if the new value is valid.
 func (in *DeploymentStrategy) unionsNormalizeType(old *DeploymentStrategy) {
 	switch in.Type {
-	case "Recreate", "RollingUpdate":
-		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	case "", "Recreate", "RollingUpdate":
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -59,7 +59,7 @@ func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *f
 		return nil
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return in.unionsErrors(old, fldPath)
 		}
@@ -80,19 +80,17 @@ func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *fie
 	// Ratcheting: an update that keeps this union as it was is not validated.
 	if old == nil || !(old.Type == in.Type && ((in.RollingUpdate != nil) == (old.RollingUpdate != nil)) && (in.RollingUpdate == nil || equality.Semantic.DeepEqual(in.RollingUpdate, old.RollingUpdate))) {
 		switch in.Type {
-		case "Recreate", "RollingUpdate":
+		case "", "Recreate", "RollingUpdate":
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" {
+			if in.RollingUpdate != nil && in.Type != "RollingUpdate" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
 				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 				}
 			}
-		case "":
-			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
 		}
@@ -109,7 +107,7 @@ func (in *DeploymentStrategy) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return false
 		}
@@ -131,7 +129,7 @@ func (in *DeploymentStrategyByMembership) NormalizeUnions(old *DeploymentStrateg
 	if in == nil || old == nil {
 		return
 	}
-	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -140,8 +138,8 @@ func (in *DeploymentStrategyByMembership) NormalizeUnions(old *DeploymentStrateg
 // it changed: those set in both old and in, if the new value is valid.
 func (in *DeploymentStrategyByMembership) unionsNormalizeType(old *DeploymentStrategyByMembership) {
 	switch in.Type {
-	case "Recreate", "RollingUpdate":
-		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	case "", "Recreate", "RollingUpdate":
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -156,7 +154,7 @@ func (in *DeploymentStrategyByMembership) ValidateUnions(old *DeploymentStrategy
 		return nil
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return in.unionsErrors(old, fldPath)
 		}
@@ -177,19 +175,17 @@ func (in *DeploymentStrategyByMembership) unionsErrors(old *DeploymentStrategyBy
 	// Ratcheting: an update that keeps this union as it was is not validated.
 	if old == nil || !(old.Type == in.Type && ((in.RollingUpdate != nil) == (old.RollingUpdate != nil))) {
 		switch in.Type {
-		case "Recreate", "RollingUpdate":
+		case "", "Recreate", "RollingUpdate":
 			if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 				errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 			}
-			if in.RollingUpdate != nil && in.Type == "Recreate" {
+			if in.RollingUpdate != nil && in.Type != "RollingUpdate" {
 				if old == nil || old.Type != in.Type {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
 				} else {
 					errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 				}
 			}
-		case "":
-			errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
 		default:
 			errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
 		}
@@ -206,7 +202,7 @@ func (in *DeploymentStrategyByMembership) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return false
 		}

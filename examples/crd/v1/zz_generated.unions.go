@@ -47,7 +47,7 @@ func (in *Backup) NormalizeUnions(old *Backup) {
 // it changed: those set in both old and in, if the new value is valid.
 func (in *Backup) unionsNormalizeMode(old *Backup) {
 	switch in.Mode {
-	case "Copy", "None", "Snapshot":
+	case "", "Copy", "None", "Snapshot":
 		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() && !reflect.ValueOf(&old.Snapshot).Elem().IsZero() && in.Mode != "Snapshot" {
 			in.Snapshot = unionsNilOf(in.Snapshot)
 		}
@@ -66,12 +66,12 @@ func (in *Backup) ValidateUnions(old *Backup, fldPath *field.Path) field.ErrorLi
 		return nil
 	}
 	switch in.Mode {
-	case "Copy":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+	case "", "None":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
 			return in.unionsErrors(old, fldPath)
 		}
-	case "None":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "Snapshot":
@@ -92,7 +92,7 @@ func (in *Backup) ValidateUnions(old *Backup, fldPath *field.Path) field.ErrorLi
 func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Mode {
-	case "Copy", "None", "Snapshot":
+	case "", "Copy", "None", "Snapshot":
 		if in.Mode == "Snapshot" && reflect.ValueOf(&in.Snapshot).Elem().IsZero() {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("snapshot"), "must be set when mode is \"Snapshot\""))
 		}
@@ -113,8 +113,6 @@ func (in *Backup) unionsErrors(old *Backup, fldPath *field.Path) field.ErrorList
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("copy"), "may only be set when mode is \"Copy\"; mode did not change: set mode to \"Copy\" to switch to this member"))
 			}
 		}
-	case "":
-		errs = unionsAppend(errs, field.Required(fldPath.Child("mode"), "must be one of \"Copy\", \"None\", \"Snapshot\""))
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("mode"), in.Mode, []string{"Copy", "None", "Snapshot"}))
 	}
@@ -137,12 +135,12 @@ func (in *Backup) UnionsValid() bool {
 		return true
 	}
 	switch in.Mode {
-	case "Copy":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
+	case "", "None":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
 			return false
 		}
-	case "None":
-		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy != nil {
+	case "Copy":
+		if !reflect.ValueOf(&in.Snapshot).Elem().IsZero() || in.Copy == nil {
 			return false
 		}
 	case "Snapshot":

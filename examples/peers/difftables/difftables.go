@@ -40,8 +40,11 @@ type Member struct {
 
 // Table is one union under test.
 type Table struct {
-	Name    string
-	Valid   []string // valid discriminator values (the enum)
+	Name string
+	// Valid are the discriminator values of a valid object: the enum's,
+	// and "" where the discriminator is optional (absent selects no
+	// member, docs/semantics.md V1).
+	Valid   []string
 	Discs   []string // enumerated discriminator values
 	Members []Member
 	Objs    []Obj
@@ -101,7 +104,7 @@ func Tables() []*Table {
 		{MaxUnavailable: ptr(intstr.FromString("25%"))},
 	}
 	strategy := newTable("DeploymentStrategy",
-		[]string{"Recreate", "RollingUpdate"},
+		[]string{"", "Recreate", "RollingUpdate"},
 		[]string{"Recreate", "RollingUpdate", "", "Bogus", "recreate", "ROLLINGUPDATE"},
 		[]Member{{JSON: "rollingUpdate", Value: "RollingUpdate", Variants: len(rollingUpdates)}},
 		func(o Obj) *appsv1.DeploymentStrategy {

@@ -1,15 +1,6 @@
 // Package notstring has discriminators whose types are not named string types.
 package notstring
 
-// Kind selects the member of ByPointer.
-// +enum
-type Kind string
-
-const (
-	KindA Kind = "A"
-	KindB Kind = "B"
-)
-
 // ByString is selected by a plain string.
 type ByString struct {
 	// +unionDiscriminator
@@ -40,11 +31,12 @@ type ByInt struct {
 	A *int `json:"a,omitempty"`
 }
 
-// ByPointer is selected by a pointer to an enum.
+// ByPointer is selected by a pointer to a number: a pointer is taken to a
+// named string type only.
 type ByPointer struct {
 	// +unionDiscriminator
 	// +optional
-	Kind *Kind `json:"kind,omitempty"`
+	Kind *int `json:"kind,omitempty"`
 	// +unionMember
 	// +optional
 	A *int `json:"a,omitempty"`

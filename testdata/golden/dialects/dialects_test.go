@@ -179,3 +179,103 @@ func TestDiscriminatedDialects(t *testing.T) {
 		t.Errorf("switching to Recreate did not clear the struct member: %+v", in)
 	}
 }
+
+// TestOptionalPointerDiscriminator runs NormalizeUnions then ValidateUnions
+// on a table of old and new objects of Runtime, whose optional pointer
+// discriminator of KEP-1027's markers has no "" value: nil (absent) and a
+// pointer to "" select no member (docs/semantics.md V1), a changed
+// discriminator clears the members set in both objects that it no longer
+// selects (N3), also when it becomes nil, and nothing panics on nil.
+func TestOptionalPointerDiscriminator(t *testing.T) {
+	engine := func(e Engine) *Engine { return &e }
+	native, wasm := &Basic{}, &Gang{}
+	nativeForbidden := field.Forbidden(root.Child("native"), `may only be set when engine is "Native"`)
+	nativeKept := field.Forbidden(root.Child("native"), `may only be set when engine is "Native"; engine did not change: set engine to "Native" to switch to this member`)
+	tests := []struct {
+		name     string
+		old, in  *Runtime
+		want     *Runtime // in once normalized
+		wantErrs field.ErrorList
+	}{
+		{name: "create, absent", in: &Runtime{}, want: &Runtime{}},
+		{name: "create, pointer to \"\"", in: &Runtime{Engine: engine("")}, want: &Runtime{Engine: engine("")}},
+		{name: "create, absent with a member", in: &Runtime{Native: native}, want: &Runtime{Native: native},
+			wantErrs: field.ErrorList{nativeForbidden}},
+		{name: "create, selected member", in: &Runtime{Engine: engine(EngineNative), Native: native}, want: &Runtime{Engine: engine(EngineNative), Native: native}},
+		{name: "create, selected member unset", in: &Runtime{Engine: engine(EngineNative)}, want: &Runtime{Engine: engine(EngineNative)},
+			wantErrs: field.ErrorList{field.Required(root.Child("native"), `must be set when engine is "Native"`)}},
+		{name: "create, optional member unset", in: &Runtime{Engine: engine(EngineWasm)}, want: &Runtime{Engine: engine(EngineWasm)}},
+		{name: "create, not a value", in: &Runtime{Engine: engine("Jvm")}, want: &Runtime{Engine: engine("Jvm")},
+			wantErrs: field.ErrorList{field.NotSupported(root.Child("engine"), Engine("Jvm"), []string{"Native", "Wasm"})}},
+		{name: "update, switch", old: &Runtime{Engine: engine(EngineNative), Native: native},
+			in: &Runtime{Engine: engine(EngineWasm), Native: native, Wasm: wasm}, want: &Runtime{Engine: engine(EngineWasm), Wasm: wasm}},
+		{name: "update, to absent", old: &Runtime{Engine: engine(EngineNative), Native: native},
+			in: &Runtime{Native: native}, want: &Runtime{}},
+		{name: "update, from absent", old: &Runtime{},
+			in: &Runtime{Engine: engine(EngineNative), Native: native}, want: &Runtime{Engine: engine(EngineNative), Native: native}},
+		{name: "update, absent kept with a member", old: &Runtime{Native: native},
+			in: &Runtime{Native: native}, want: &Runtime{Native: native}, wantErrs: field.ErrorList{nativeKept}},
+		{name: "update, absent kept, member added", old: &Runtime{},
+			in: &Runtime{Native: native}, want: &Runtime{Native: native}, wantErrs: field.ErrorList{nativeKept}},
+		{name: "update, to absent with a new member", old: &Runtime{Engine: engine(EngineWasm), Wasm: wasm},
+			in: &Runtime{Native: native, Wasm: wasm}, want: &Runtime{Native: native},
+			wantErrs: field.ErrorList{nativeForbidden}},
+		{name: "update, to not a value", old: &Runtime{Engine: engine(EngineNative), Native: native},
+			in: &Runtime{Engine: engine("Jvm"), Native: native}, want: &Runtime{Engine: engine("Jvm"), Native: native},
+			wantErrs: field.ErrorList{field.NotSupported(root.Child("engine"), Engine("Jvm"), []string{"Native", "Wasm"})}},
+	}
+	for _, tt := range tests {
+		in := tt.in
+		in.NormalizeUnions(tt.old)
+		if !reflect.DeepEqual(in, tt.want) {
+			t.Errorf("%s: normalized to %+v, want %+v", tt.name, in, tt.want)
+		}
+		errs := in.ValidateUnions(tt.old, root)
+		if len(errs) == 0 {
+			errs = nil
+		}
+		if !reflect.DeepEqual(errs, tt.wantErrs) {
+			t.Errorf("%s: got %v, want %v", tt.name, errs, tt.wantErrs)
+		}
+		if tt.old == nil && in.UnionsValid() != (errs == nil) {
+			t.Errorf("%s: UnionsValid() = %t with errors %v", tt.name, in.UnionsValid(), errs)
+		}
+	}
+	var none *Runtime
+	none.NormalizeUnions(&Runtime{})
+	if errs := none.ValidateUnions(nil, root); errs != nil || !none.UnionsValid() {
+		t.Errorf("nil Runtime: got %v", errs)
+	}
+}
+
+// TestInferredMembers checks Source, whose members are inferred by name:
+// Git by its Go name and Image by its JSON name, each optional, and Note,
+// named by no value, no member.
+func TestInferredMembers(t *testing.T) {
+	image := new(string)
+	tests := []struct {
+		name    string
+		old, in *Source
+		want    *Source
+		valid   bool
+	}{
+		{name: "Git selects git", in: &Source{Kind: SourceKindGit, Git: &Basic{}, Note: "n"}, want: &Source{Kind: SourceKindGit, Git: &Basic{}, Note: "n"}, valid: true},
+		{name: "an inferred member is optional", in: &Source{Kind: SourceKindGit}, want: &Source{Kind: SourceKindGit}, valid: true},
+		{name: "image selects image", in: &Source{Kind: SourceKindImage, Image: image}, want: &Source{Kind: SourceKindImage, Image: image}, valid: true},
+		{name: "Git forbids image", in: &Source{Kind: SourceKindGit, Image: image}, want: &Source{Kind: SourceKindGit, Image: image}},
+		{name: "Empty forbids git", in: &Source{Kind: SourceKindEmpty, Git: &Basic{}}, want: &Source{Kind: SourceKindEmpty, Git: &Basic{}}},
+		{name: "required discriminator", in: &Source{}, want: &Source{}},
+		{name: "switch clears git", old: &Source{Kind: SourceKindGit, Git: &Basic{}},
+			in: &Source{Kind: SourceKindImage, Git: &Basic{}, Image: image}, want: &Source{Kind: SourceKindImage, Image: image}, valid: true},
+	}
+	for _, tt := range tests {
+		in := tt.in
+		in.NormalizeUnions(tt.old)
+		if !reflect.DeepEqual(in, tt.want) {
+			t.Errorf("%s: normalized to %+v, want %+v", tt.name, in, tt.want)
+		}
+		if errs := in.ValidateUnions(tt.old, root); (len(errs) == 0) != tt.valid {
+			t.Errorf("%s: got %v, want valid %t", tt.name, errs, tt.valid)
+		}
+	}
+}

@@ -230,3 +230,53 @@ type Sized struct {
 	// +k8s:zeroOrOneOfMember
 	Exact *int32 `json:"exact,omitempty"`
 }
+
+// Engine selects the member of Runtime.
+// +enum
+type Engine string
+
+// The engines of Runtime.
+const (
+	EngineNative Engine = "Native"
+	EngineWasm   Engine = "Wasm"
+)
+
+// Runtime has an optional pointer discriminator of KEP-1027's markers,
+// whose values lack "": nil (absent) selects no member.
+type Runtime struct {
+	// +unionDiscriminator
+	// +optional
+	Engine *Engine `json:"engine,omitempty"`
+	// +unionMember
+	// +optional
+	Native *Basic `json:"native,omitempty"`
+	// +unionMember,optional
+	// +optional
+	Wasm *Gang `json:"wasm,omitempty"`
+}
+
+// SourceKind selects the member of Source.
+// +enum
+type SourceKind string
+
+// The kinds of Source: Git by a member's Go name, image by its JSON name.
+const (
+	SourceKindGit   SourceKind = "Git"
+	SourceKindImage SourceKind = "image"
+	SourceKindEmpty SourceKind = "Empty"
+)
+
+// Source has a discriminator of KEP-1027's markers and no member markers:
+// its members are inferred, as KEP-1027 2019 infers them, from the optional
+// fields named by its values (with a warning).
+type Source struct {
+	// +unionDiscriminator
+	// +required
+	Kind SourceKind `json:"kind"`
+	// +optional
+	Git *Basic `json:"git,omitempty"`
+	// +optional
+	Image *string `json:"image,omitempty"`
+	// +optional
+	Note string `json:"note,omitempty"`
+}

@@ -479,6 +479,116 @@ func (in *Profile) UnionsValid() bool {
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
 // the update; nil means create, when there is nothing to clear.
+func (in *Runtime) NormalizeUnions(old *Runtime) {
+	if in == nil || old == nil {
+		return
+	}
+	if ((in.Native != nil && old.Native != nil && unionsDeref(in.Engine) != "Native") || (in.Wasm != nil && old.Wasm != nil && unionsDeref(in.Engine) != "Wasm")) && unionsDeref(old.Engine) != unionsDeref(in.Engine) {
+		in.unionsNormalizeEngine(old)
+	}
+}
+
+// unionsNormalizeEngine clears the members that Engine no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Runtime) unionsNormalizeEngine(old *Runtime) {
+	switch unionsDeref(in.Engine) {
+	case "", "Native", "Wasm":
+		if in.Native != nil && old.Native != nil && unionsDeref(in.Engine) != "Native" {
+			in.Native = nil
+		}
+		if in.Wasm != nil && old.Wasm != nil && unionsDeref(in.Engine) != "Wasm" {
+			in.Wasm = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Runtime) ValidateUnions(old *Runtime, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch unionsDeref(in.Engine) {
+	case "":
+		if in.Native != nil || in.Wasm != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Native":
+		if in.Native == nil || in.Wasm != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Wasm":
+		if in.Native != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Runtime) unionsErrors(old *Runtime, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch unionsDeref(in.Engine) {
+	case "", "Native", "Wasm":
+		if unionsDeref(in.Engine) == "Native" && in.Native == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("native"), "must be set when engine is \"Native\""))
+		}
+		if in.Native != nil && unionsDeref(in.Engine) != "Native" {
+			if old == nil || unionsDeref(old.Engine) != unionsDeref(in.Engine) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("native"), "may only be set when engine is \"Native\""))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("native"), "may only be set when engine is \"Native\"; engine did not change: set engine to \"Native\" to switch to this member"))
+			}
+		}
+		if in.Wasm != nil && unionsDeref(in.Engine) != "Wasm" {
+			if old == nil || unionsDeref(old.Engine) != unionsDeref(in.Engine) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("wasm"), "may only be set when engine is \"Wasm\""))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("wasm"), "may only be set when engine is \"Wasm\"; engine did not change: set engine to \"Wasm\" to switch to this member"))
+			}
+		}
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("engine"), unionsDeref(in.Engine), []string{"Native", "Wasm"}))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Runtime) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch unionsDeref(in.Engine) {
+	case "":
+		if in.Native != nil || in.Wasm != nil {
+			return false
+		}
+	case "Native":
+		if in.Native == nil || in.Wasm != nil {
+			return false
+		}
+	case "Wasm":
+		if in.Native != nil {
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
 func (in *Selected) NormalizeUnions(old *Selected) {
 	if in == nil || old == nil {
 		return
@@ -681,6 +791,115 @@ func (in *Sized) UnionsValid() bool {
 		return false
 	}
 	if unionsCount(in.Min != nil, in.Exact != nil) > 1 {
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
+func (in *Source) NormalizeUnions(old *Source) {
+	if in == nil || old == nil {
+		return
+	}
+	if ((in.Git != nil && old.Git != nil && in.Kind != "Git") || (in.Image != nil && old.Image != nil && in.Kind != "image")) && old.Kind != in.Kind {
+		in.unionsNormalizeKind(old)
+	}
+}
+
+// unionsNormalizeKind clears the members that Kind no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Source) unionsNormalizeKind(old *Source) {
+	switch in.Kind {
+	case "Empty", "Git", "image":
+		if in.Git != nil && old.Git != nil && in.Kind != "Git" {
+			in.Git = nil
+		}
+		if in.Image != nil && old.Image != nil && in.Kind != "image" {
+			in.Image = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Source) ValidateUnions(old *Source, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch in.Kind {
+	case "Empty":
+		if in.Git != nil || in.Image != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Git":
+		if in.Image != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "image":
+		if in.Git != nil {
+			return in.unionsErrors(old, fldPath)
+		}
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Source) unionsErrors(old *Source, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch in.Kind {
+	case "Empty", "Git", "image":
+		if in.Git != nil && in.Kind != "Git" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("git"), "may only be set when kind is \"Git\""))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("git"), "may only be set when kind is \"Git\"; kind did not change: set kind to \"Git\" to switch to this member"))
+			}
+		}
+		if in.Image != nil && in.Kind != "image" {
+			if old == nil || old.Kind != in.Kind {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("image"), "may only be set when kind is \"image\""))
+			} else {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("image"), "may only be set when kind is \"image\"; kind did not change: set kind to \"image\" to switch to this member"))
+			}
+		}
+	case "":
+		errs = unionsAppend(errs, field.Required(fldPath.Child("kind"), "must be one of \"Empty\", \"Git\", \"image\""))
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("kind"), in.Kind, []string{"Empty", "Git", "image"}))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Source) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch in.Kind {
+	case "Empty":
+		if in.Git != nil || in.Image != nil {
+			return false
+		}
+	case "Git":
+		if in.Image != nil {
+			return false
+		}
+	case "image":
+		if in.Git != nil {
+			return false
+		}
+	default:
 		return false
 	}
 	return true

@@ -54,9 +54,11 @@ const (
 	ModeSafe Mode = "Safe"
 )
 
-// OnlyEmpty is a union without member fields.
+// OnlyEmpty is a union without member fields; +required wins over
+// omitempty, so an absent mode is Required (V1).
 type OnlyEmpty struct {
 	// +unionDiscriminator
+	// +required
 	// +default="Safe"
 	Mode Mode `json:"mode,omitempty"`
 }

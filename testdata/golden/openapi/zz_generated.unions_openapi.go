@@ -63,6 +63,15 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Runtime": {
+			{
+				Discriminator: "engine",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Native": {Name: "native", Optional: false},
+					"Wasm":   {Name: "wasm", Optional: true},
+				},
+			},
+		},
 		"github.com/union-gen/union-gen/testdata/golden/dialects.Selected": {
 			{
 				Discriminator: "mode",
@@ -79,6 +88,16 @@ func UnionDefinitions() openapiext.Definitions {
 				FieldMembers: map[string]*openapiext.MemberField{
 					"Large": {Name: "large", Optional: false},
 					"Small": {Name: "small", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/dialects.Source": {
+			{
+				Discriminator: "kind",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Empty": nil,
+					"Git":   {Name: "git", Optional: true},
+					"image": {Name: "image", Optional: true},
 				},
 			},
 		},

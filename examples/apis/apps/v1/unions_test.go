@@ -72,10 +72,10 @@ func TestDeployment(t *testing.T) {
 		},
 		{
 			// Defaulting sets RollingUpdate before validation; if it did not
-			// run, "" is not a value and hides the union's other errors.
-			Name: "create: V1 \"\"",
+			// run, the optional type, absent, selects no member.
+			Name: "create: V1 type absent",
 			In:   deployment(strategy("", rollingUpdate(1)), nil),
-			Errs: []uniontest.WantErr{uniontest.Required("spec.strategy.type")},
+			Errs: []uniontest.WantErr{uniontest.Forbidden("spec.strategy.rollingUpdate", "type", "RollingUpdate")},
 		},
 		{
 			Name: "create: V2",

@@ -153,7 +153,7 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 	if in == nil || old == nil {
 		return
 	}
-	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 		in.unionsNormalizeType(old)
 	}
 }
@@ -162,8 +162,8 @@ func (in *DeploymentStrategy) NormalizeUnions(old *DeploymentStrategy) {
 // it changed: those set in both old and in, if the new value is valid.
 func (in *DeploymentStrategy) unionsNormalizeType(old *DeploymentStrategy) {
 	switch in.Type {
-	case "Recreate", "RollingUpdate":
-		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type == "Recreate" && old.Type != in.Type {
+	case "", "Recreate", "RollingUpdate":
+		if in.RollingUpdate != nil && old.RollingUpdate != nil && in.Type != "RollingUpdate" && old.Type != in.Type {
 			in.RollingUpdate = nil
 		}
 	}
@@ -178,7 +178,7 @@ func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *f
 		return nil
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return in.unionsErrors(old, fldPath)
 		}
@@ -197,19 +197,17 @@ func (in *DeploymentStrategy) ValidateUnions(old *DeploymentStrategy, fldPath *f
 func (in *DeploymentStrategy) unionsErrors(old *DeploymentStrategy, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch in.Type {
-	case "Recreate", "RollingUpdate":
+	case "", "Recreate", "RollingUpdate":
 		if in.Type == "RollingUpdate" && in.RollingUpdate == nil {
 			errs = unionsAppend(errs, field.Required(fldPath.Child("rollingUpdate"), "must be set when type is \"RollingUpdate\""))
 		}
-		if in.RollingUpdate != nil && in.Type == "Recreate" {
+		if in.RollingUpdate != nil && in.Type != "RollingUpdate" {
 			if old == nil || old.Type != in.Type {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\""))
 			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("rollingUpdate"), "may only be set when type is \"RollingUpdate\"; type did not change: set type to \"RollingUpdate\" to switch to this member"))
 			}
 		}
-	case "":
-		errs = unionsAppend(errs, field.Required(fldPath.Child("type"), "must be one of \"Recreate\", \"RollingUpdate\""))
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("type"), in.Type, []string{"Recreate", "RollingUpdate"}))
 	}
@@ -225,7 +223,7 @@ func (in *DeploymentStrategy) UnionsValid() bool {
 		return true
 	}
 	switch in.Type {
-	case "Recreate":
+	case "", "Recreate":
 		if in.RollingUpdate != nil {
 			return false
 		}

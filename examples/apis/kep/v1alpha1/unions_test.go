@@ -252,9 +252,15 @@ func TestPipeline(t *testing.T) {
 			Errs: []uniontest.WantErr{uniontest.Required("pipeline.url", "input", "URL")},
 		},
 		{
-			Name: "create: V1 \"\" output",
+			// output is optional: absent, it selects no member, though ""
+			// is no value of its enum.
+			Name: "create: V1 output absent",
 			In:   &api.Pipeline{},
-			Errs: []uniontest.WantErr{uniontest.Required("pipeline.output")},
+		},
+		{
+			Name: "create: V1 output absent with socket",
+			In:   &api.Pipeline{Socket: uniontest.Ptr("s")},
+			Errs: []uniontest.WantErr{uniontest.Forbidden("pipeline.socket", "output", "Socket")},
 		},
 		{
 			Name: "create: empty member Stdout with socket",
@@ -287,6 +293,12 @@ func TestPipeline(t *testing.T) {
 			Old:  &api.Pipeline{Input: enums.InputFile, File: uniontest.Ptr("f"), Output: enums.OutputSocket, Socket: uniontest.Ptr("s")},
 			In:   &api.Pipeline{Input: enums.InputURL, File: uniontest.Ptr("f"), URL: uniontest.Ptr("u"), Output: enums.OutputStdout, Socket: uniontest.Ptr("s")},
 			Want: &api.Pipeline{Input: enums.InputURL, URL: uniontest.Ptr("u"), Output: enums.OutputStdout},
+		},
+		{
+			Name: "N3: optional output switched to absent",
+			Old:  &api.Pipeline{Output: enums.OutputSocket, Socket: uniontest.Ptr("s")},
+			In:   &api.Pipeline{Socket: uniontest.Ptr("s")},
+			Want: &api.Pipeline{},
 		},
 		{
 			Name: "N3: switch to the none value \"\"",

@@ -215,7 +215,7 @@ func (in *Pipeline) NormalizeUnions(old *Pipeline) {
 	if ((in.File != nil && old.File != nil && in.Input != "File") || (in.URL != nil && old.URL != nil && in.Input != "URL")) && old.Input != in.Input {
 		in.unionsNormalizeInput(old)
 	}
-	if in.Socket != nil && old.Socket != nil && in.Output == "Stdout" && old.Output != in.Output {
+	if in.Socket != nil && old.Socket != nil && in.Output != "Socket" && old.Output != in.Output {
 		in.unionsNormalizeOutput(old)
 	}
 }
@@ -238,8 +238,8 @@ func (in *Pipeline) unionsNormalizeInput(old *Pipeline) {
 // it changed: those set in both old and in, if the new value is valid.
 func (in *Pipeline) unionsNormalizeOutput(old *Pipeline) {
 	switch in.Output {
-	case "Socket", "Stdout":
-		if in.Socket != nil && old.Socket != nil && in.Output == "Stdout" && old.Output != in.Output {
+	case "", "Socket", "Stdout":
+		if in.Socket != nil && old.Socket != nil && in.Output != "Socket" && old.Output != in.Output {
 			in.Socket = nil
 		}
 	}
@@ -270,11 +270,11 @@ func (in *Pipeline) ValidateUnions(old *Pipeline, fldPath *field.Path) field.Err
 		return in.unionsErrors(old, fldPath)
 	}
 	switch in.Output {
-	case "Socket":
-	case "Stdout":
+	case "", "Stdout":
 		if in.Socket != nil {
 			return in.unionsErrors(old, fldPath)
 		}
+	case "Socket":
 	default:
 		return in.unionsErrors(old, fldPath)
 	}
@@ -311,16 +311,14 @@ func (in *Pipeline) unionsErrors(old *Pipeline, fldPath *field.Path) field.Error
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("input"), in.Input, []string{"", "File", "URL"}))
 	}
 	switch in.Output {
-	case "Socket", "Stdout":
-		if in.Socket != nil && in.Output == "Stdout" {
+	case "", "Socket", "Stdout":
+		if in.Socket != nil && in.Output != "Socket" {
 			if old == nil || old.Output != in.Output {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\""))
 			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("socket"), "may only be set when output is \"Socket\"; output did not change: set output to \"Socket\" to switch to this member"))
 			}
 		}
-	case "":
-		errs = unionsAppend(errs, field.Required(fldPath.Child("output"), "must be one of \"Socket\", \"Stdout\""))
 	default:
 		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("output"), in.Output, []string{"Socket", "Stdout"}))
 	}
@@ -352,11 +350,11 @@ func (in *Pipeline) UnionsValid() bool {
 		return false
 	}
 	switch in.Output {
-	case "Socket":
-	case "Stdout":
+	case "", "Stdout":
 		if in.Socket != nil {
 			return false
 		}
+	case "Socket":
 	default:
 		return false
 	}

@@ -1,0 +1,223 @@
+package unions
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/unionspec"
+)
+
+// onlyUnion returns the one union of the model, failing t on errors or
+// another count.
+func onlyUnion(t *testing.T, model *Model, problems Problems) *Union {
+	t.Helper()
+	if problems.HasErrors() {
+		t.Fatalf("unexpected errors:\n%v", problems)
+	}
+	var all []*Union
+	for _, plan := range model.Plans {
+		all = append(all, plan.Unions...)
+	}
+	if len(all) != 1 {
+		t.Fatalf("got %d unions, want 1", len(all))
+	}
+	return all[0]
+}
+
+// TestOptionalDiscriminator checks V1 for a discriminator whose values lack
+// "" (docs/semantics.md V1): an optional one may be absent, which selects
+// no member, so that a set member is forbidden and nothing is Required; a
+// required one (+required, whichever marker says it, wins over omitempty)
+// is Required when absent. The CRD's enum lists "" only where V1 reports it
+// Required, or where it is a value.
+func TestOptionalDiscriminator(t *testing.T) {
+	const enum = `package apis
+
+// +enum
+type Kind string
+
+const (
+	KindA Kind = "A"
+	KindB Kind = "B"
+)
+
+// +enum
+type WithNone string
+
+const (
+	WithNoneEmpty WithNone = ""
+	WithNoneA     WithNone = "A"
+)
+
+`
+	tests := []struct {
+		name, src string
+		// required: V1 reports an absent discriminator Required.
+		required   bool
+		selecting  []string
+		schemaEnum []string
+	}{
+		{"+optional and omitempty", "// +optional\n\tKind Kind `json:\"kind,omitempty\"`", false, []string{"", "A", "B"}, []string{"A", "B"}},
+		{"omitempty alone", "Kind Kind `json:\"kind,omitempty\"`", false, []string{"", "A", "B"}, []string{"A", "B"}},
+		// encoding/json writes "" for it, which the CRD's enum lets through.
+		{"+optional alone", "// +optional\n\tKind Kind `json:\"kind\"`", false, []string{"", "A", "B"}, []string{"", "A", "B"}},
+		{"+optional pointer without omitempty", "// +optional\n\tKind *Kind `json:\"kind\"`", false, []string{"", "A", "B"}, []string{"A", "B"}},
+		{"no marker", "Kind Kind `json:\"kind\"`", true, []string{"A", "B"}, []string{"", "A", "B"}},
+		{"+required and omitempty", "// +required\n\tKind Kind `json:\"kind,omitempty\"`", true, []string{"A", "B"}, []string{"", "A", "B"}},
+		{"+k8s:required and omitempty", "// +k8s:required\n\tKind Kind `json:\"kind,omitempty\"`", true, []string{"A", "B"}, []string{"", "A", "B"}},
+		{"+kubebuilder:validation:Required and omitempty", "// +kubebuilder:validation:Required\n\tKind Kind `json:\"kind,omitempty\"`", true, []string{"A", "B"}, []string{"", "A", "B"}},
+		{"optional pointer", "// +optional\n\tKind *Kind `json:\"kind,omitempty\"`", false, []string{"", "A", "B"}, []string{"A", "B"}},
+		{"required pointer", "// +required\n\tKind *Kind `json:\"kind\"`", true, []string{"A", "B"}, []string{"", "A", "B"}},
+		{"optional with a \"\" value", "// +optional\n\tKind WithNone `json:\"kind,omitempty\"`", false, []string{"", "A"}, []string{"", "A"}},
+		{"required with a \"\" value", "// +required\n\tKind WithNone `json:\"kind\"`", false, []string{"", "A"}, []string{"", "A"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := enum + "type Choice struct {\n\t// +unionDiscriminator\n\t" + tt.src + "\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n"
+			model, problems := buildModule(t, src)
+			u := onlyUnion(t, model, problems)
+			required := slices.ContainsFunc(u.Spec.Checks, func(c *unionspec.Check) bool {
+				return c.Field == "kind" && c.Error == unionspec.ErrorRequired
+			})
+			if required != tt.required {
+				t.Errorf("absent discriminator Required = %t, want %t", required, tt.required)
+			}
+			// Absent, the discriminator selects no member unless V1
+			// rejects it: a set member is forbidden.
+			forbidden := slices.ContainsFunc(u.Spec.Checks, func(c *unionspec.Check) bool {
+				return c.Field == "a" && c.Error == unionspec.ErrorForbidden &&
+					!c.When.Simplify(unionspec.Known{Update: new(false), Discriminator: []string{""}}).Is(false)
+			})
+			if forbidden == tt.required {
+				t.Errorf("member set with the discriminator absent Forbidden = %t, want %t", forbidden, !tt.required)
+			}
+			if got := u.Selecting(); !slices.Equal(got, tt.selecting) {
+				t.Errorf("Selecting() = %q, want %q", got, tt.selecting)
+			}
+			if got := u.SchemaEnum(); !slices.Equal(got, tt.schemaEnum) {
+				t.Errorf("SchemaEnum() = %q, want %q", got, tt.schemaEnum)
+			}
+		})
+	}
+}
+
+// TestPointerDiscriminator checks that every dialect takes a pointer to a
+// string type for a discriminator, nil being absent, and none a pointer to
+// another type.
+func TestPointerDiscriminator(t *testing.T) {
+	tests := []struct {
+		name, src string
+		// problem is the rule of the one problem expected, "" for none.
+		problem rules.ID
+	}{
+		{"KEP-1027, pointer to an enum", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *Kind `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", ""},
+		{"KEP-1027, pointer to string", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *string `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+		{"KEP-1027, pointer to a number", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+		{"KEP-1027, pointer to a pointer", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind **Kind `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+		{"validation-gen, pointer to string", "type Choice struct {\n\t// +k8s:unionDiscriminator\n\t// +kubebuilder:validation:Enum=A;B\n\t// +optional\n\tKind *string `json:\"kind,omitempty\"`\n\t// +k8s:unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", ""},
+		{"validation-gen, pointer to a number", "type Choice struct {\n\t// +k8s:unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +k8s:unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "package apis\n\n// +enum\ntype Kind string\n\nconst (\n\tKindA Kind = \"A\"\n\tKindB Kind = \"B\"\n)\n\n" + tt.src
+			model, problems := buildModule(t, src)
+			if tt.problem != "" {
+				if len(problems) != 1 || problems[0].Rule != tt.problem {
+					t.Errorf("problems = %v, want one of rule %s", problems, tt.problem)
+				}
+				return
+			}
+			u := onlyUnion(t, model, problems)
+			if got := u.Selecting(); !slices.Equal(got, []string{"", "A", "B"}) {
+				t.Errorf("Selecting() = %q, want a nil discriminator to select no member", got)
+			}
+		})
+	}
+}
+
+// TestInferredMembers checks the members of a discriminator of KEP-1027's
+// markers in a struct without member markers: the optional fields whose
+// Go name, or else JSON name, is a valid value, each optional, with a
+// warning that names them, or one that says there are none.
+func TestInferredMembers(t *testing.T) {
+	const enum = `package apis
+
+// +enum
+type Kind string
+
+const (
+	KindGit   Kind = "Git"
+	KindImage Kind = "image"
+	KindNone  Kind = "None"
+)
+
+// +enum
+type Other string
+
+const OtherGit Other = "Git"
+
+`
+	field := func(goName, json string, markers ...string) string {
+		var b strings.Builder
+		for _, m := range markers {
+			b.WriteString("\t// " + m + "\n")
+		}
+		fmt.Fprintf(&b, "\t%s *string `json:%q`\n", goName, json)
+		return b.String()
+	}
+	disc := "\t// +unionDiscriminator\n\tKind Kind `json:\"kind\"`\n"
+	tests := []struct {
+		name   string
+		fields string
+		// members are the members of the first union, as "GoName=value".
+		members []string
+		rules   []rules.ID
+	}{
+		{"by Go name and JSON name", disc + field("Git", "git,omitempty") + field("Image", "image,omitempty") + field("Name", "name,omitempty"),
+			[]string{"Git=Git", "Image=image"}, []rules.ID{rules.InferredMembers}},
+		{"required fields are no members", disc + field("Git", "git") + field("Image", "image,omitempty", "+required"),
+			nil, []rules.ID{rules.NoMembers}},
+		{"+optional without omitempty", disc + field("Git", "git", "+optional"),
+			[]string{"Git=Git"}, []rules.ID{rules.InferredMembers}},
+		{"the first field of a value", disc + field("Image", "picture,omitempty") + field("Picture", "image,omitempty"),
+			[]string{"Picture=image"}, []rules.ID{rules.InferredMembers}},
+		{"no field named by a value", disc + field("Name", "name,omitempty"),
+			nil, []rules.ID{rules.NoMembers}},
+		{"member markers: nothing inferred", disc + field("Git", "git,omitempty") + field("Image", "image,omitempty", "+unionMember=image", "+optional"),
+			[]string{"Image=image"}, nil},
+		{"a field of another dialect's markers", disc + field("Git", "git,omitempty", "+k8s:zeroOrOneOfMember") + field("Image", "image,omitempty"),
+			[]string{"Image=image"}, []rules.ID{rules.InferredMembers}},
+		{"two discriminators: a field is inferred once", disc + "\t// +unionDiscriminator\n\tOther Other `json:\"other\"`\n" + field("Git", "git,omitempty"),
+			[]string{"Git=Git"}, []rules.ID{rules.InferredMembers, rules.NoMembers}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			model, problems := buildModule(t, enum+"type Source struct {\n"+tt.fields+"}\n")
+			var got []rules.ID
+			for _, p := range problems {
+				if !p.Warning {
+					t.Errorf("unexpected error: %v", p)
+				}
+				got = append(got, p.Rule)
+			}
+			if !slices.Equal(got, tt.rules) {
+				t.Errorf("problems = %v, want rules %q", problems, tt.rules)
+			}
+			var members []string
+			for _, plan := range model.Plans {
+				for _, m := range plan.Unions[0].Members {
+					if m.Value == "" || (tt.rules != nil && !m.Optional) {
+						t.Errorf("member %s: value %q, optional %t: want an inferred member selected by a value and optional", m.GoName, m.Value, m.Optional)
+					}
+					members = append(members, m.GoName+"="+m.Value)
+				}
+			}
+			if !slices.Equal(members, tt.members) {
+				t.Errorf("members = %q, want %q", members, tt.members)
+			}
+		})
+	}
+}
