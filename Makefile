@@ -17,3 +17,4 @@ test:
 golden:
 	go test ./pkg/generators ./cmd/union-gen ./examples/apis/openapi ./internal/reference -update
 	cd corpora && go test . -update
+	cd openshiftsuites && go test . -update

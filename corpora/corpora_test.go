@@ -4,12 +4,9 @@
 package corpora
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -18,6 +15,7 @@ import (
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
 
+	"github.com/union-gen/union-gen/internal/corpus"
 	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -26,9 +24,11 @@ import (
 // corpora are the modules union-gen must read with no error.
 var corpora = []string{"k8s.io/api", "github.com/openshift/api"}
 
+// report is the file of counts; the openshiftsuites module's test writes its
+// section after reportEnd.
 const (
-	generated = "zz_generated.unions.go"
 	report    = "../docs/corpora.md"
+	reportEnd = "<!-- The section below is openshiftsuites' (TestOpenShiftSuites). -->\n"
 )
 
 // TestCorpora copies each corpus out of the module cache, runs union-gen on
@@ -40,7 +40,7 @@ func TestCorpora(t *testing.T) {
 	// k8s.io/api's, with union-gen's code already generated in it.
 	work := t.TempDir()
 	unionGen := filepath.Join(work, "union-gen")
-	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	corpus.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 
 	var doc strings.Builder
 	doc.WriteString(reportHeader)
@@ -49,7 +49,7 @@ func TestCorpora(t *testing.T) {
 		t.Run(filepath.Base(filepath.Dir(module))+"/"+filepath.Base(module), func(t *testing.T) {
 			c := corpusCopy{dir: filepath.Join(work, fmt.Sprintf("corpus%d", i))}
 			var sec string
-			sec, c.model = runCorpus(t, unionGen, module, c.dir)
+			sec = runCorpus(t, unionGen, module, &c)
 			doc.WriteString(sec)
 			copies[module] = c
 		})
@@ -62,7 +62,7 @@ func TestCorpora(t *testing.T) {
 		doc.WriteString(runDifferential(t, unionGen, api))
 	})
 	if !t.Failed() {
-		golden.Check(t, report, []byte(doc.String()))
+		golden.CheckBefore(t, report, reportEnd, []byte(doc.String()))
 	}
 }
 
@@ -72,33 +72,32 @@ corpora/corpora_test.go (run by cmd/union-gen's TestCorporaModule, so in every
 ` + "`go test ./...`" + `) copies each module below out of the module cache, runs union-gen
 on all its packages, unchanged, and checks that it reports no error and that the
 generated code compiles and passes ` + "`go vet`" + `. The counts are the test's own:
-` + "`make golden`" + ` (` + "`cd corpora && go test . -update`" + `) rewrites this file. Warnings
-are listed by rule (see [reference.md](reference.md)).
+` + "`make golden`" + ` (` + "`cd corpora && go test . -update`" + `) rewrites this file but
+its last section, which the openshiftsuites module's test writes
+(` + "`cd openshiftsuites && go test . -update`" + `). On openshift/api, union-gen also edits
+the CRD manifests (` + "`--crd-paths`" + ` over every ` + "`zz_generated.crd-manifests`" + `
+directory). Warnings are listed by rule (see [reference.md](reference.md)).
 `
 
 // corpusCopy is a corpus copied out of the module cache, with union-gen's
-// code generated in all its packages, and the union model of those.
+// code generated in all its packages (and its rules in the CRD manifests),
+// and the union model of those.
 type corpusCopy struct {
 	dir   string
 	model *unions.Model
 }
 
-// runCorpus copies one corpus into dir and checks it; it returns its section
-// of the report and the union model of its packages.
-func runCorpus(t *testing.T, unionGen, module, dir string) (string, *unions.Model) {
-	// go mod download, unlike go list -m, fetches the module's files into
-	// an empty module cache, checked against go.sum.
-	var info struct{ Dir, Version string }
-	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", module), &info); err != nil {
-		t.Fatal(err)
-	}
-	copyModule(t, info.Dir, dir)
+// runCorpus copies one corpus into c.dir and checks it; it returns its
+// section of the report and fills in c's model.
+func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
+	dir := c.dir
+	m := corpus.Copy(t, module, dir)
 
 	// A package whose every file is generated has no source for union-gen,
 	// nor has one that imports such a package: neither can be loaded with
 	// the build tag that hides generated files.
 	var pkgs, skipped []string
-	list := goCmd(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
+	list := corpus.Go(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
 	for _, line := range strings.Split(strings.TrimSpace(string(list)), "\n") {
 		var path, incomplete string
 		var files int
@@ -112,7 +111,7 @@ func runCorpus(t *testing.T, unionGen, module, dir string) (string, *unions.Mode
 		pkgs = append(pkgs, path)
 	}
 
-	out := runUnionGen(t, unionGen, dir, pkgs...)
+	out := corpus.Run(t, dir, unionGen, corpus.UnionGenArgs(m.CRDDirs, pkgs)...)
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" && !strings.Contains(line, ": warning: ") {
 			t.Errorf("union-gen printed an error: %s", line)
@@ -121,7 +120,7 @@ func runCorpus(t *testing.T, unionGen, module, dir string) (string, *unions.Mode
 
 	var withFiles []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Name() == generated {
+		if err == nil && d.Name() == corpus.Generated {
 			rel, err := filepath.Rel(dir, filepath.Dir(path))
 			withFiles = append(withFiles, "./"+filepath.ToSlash(rel))
 			return err
@@ -133,9 +132,11 @@ func runCorpus(t *testing.T, unionGen, module, dir string) (string, *unions.Mode
 	}
 	slices.Sort(withFiles)
 	// vet compiles the packages first, the generated files with them.
-	goCmd(t, dir, append([]string{"vet"}, withFiles...)...)
+	corpus.Go(t, dir, append([]string{"vet"}, withFiles...)...)
 
-	return section(t, module, info.Version, dir, pkgs, skipped, withFiles)
+	var sec string
+	sec, c.model = section(t, module, m.Version, dir, pkgs, skipped, withFiles)
+	return sec
 }
 
 // buildModel loads the packages of the module in dir as union-gen does and
@@ -212,63 +213,4 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 		b.WriteString(strings.Join(list, ", ") + ".\n")
 	}
 	return b.String(), model
-}
-
-// copyModule copies the Go files and the go.mod and go.sum of a module into
-// dir, writable: the module cache is read-only, and union-gen writes into the
-// packages.
-func copyModule(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		// A generated file left by an earlier run would be counted and
-		// compiled as if this run wrote it.
-		if name := d.Name(); name == generated || !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
-			return nil
-		}
-		rel, err := filepath.Rel(from, path)
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(to, rel)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// runUnionGen runs union-gen in dir and returns its output, warnings.
-func runUnionGen(t *testing.T, unionGen, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(unionGen, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("union-gen %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
-	}
-	return out
-}
-
-// goCmd runs the go command in dir and returns its standard output.
-func goCmd(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, stderr.String())
-	}
-	return out
 }

@@ -17,3 +17,17 @@ const corporaModule = "../../corpora"
 func TestCorporaModule(t *testing.T) {
 	moduletest.GoTest(t, corporaModule)
 }
+
+// openshiftSuitesModule runs openshift/api's own test suites on its
+// manifests as shipped and with union-gen's rules; it is a module of its own
+// because it runs them with the Kubernetes libraries of openshift's runner,
+// older than union-gen's.
+const openshiftSuitesModule = "../../openshiftsuites"
+
+// TestOpenShiftSuitesModule runs the openshiftsuites module's test: union-gen
+// writes rules into every manifest of a kind with unions, which the API
+// server accepts, and openshift's suites keep their verdicts but for the
+// differences docs/corpora.md classifies.
+func TestOpenShiftSuitesModule(t *testing.T) {
+	moduletest.GoTest(t, openshiftSuitesModule)
+}

@@ -40,6 +40,26 @@ func Check(t *testing.T, path string, got []byte) {
 	}
 }
 
+// CheckBefore is Check for the part of the file at path before the line
+// marker, which another test writes after it: the rest is kept as it is.
+func CheckBefore(t *testing.T, path, marker string, got []byte) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil && !(*update && os.IsNotExist(err)) {
+		t.Fatalf("%v (run the test with -update to create it)", err)
+	}
+	before, after, found := bytes.Cut(data, []byte(marker))
+	if !*update {
+		Check(t, path, append(got, data[len(before):]...))
+		return
+	}
+	rest := []byte{}
+	if found {
+		rest = append([]byte(marker), after...)
+	}
+	Check(t, path, append(got, rest...))
+}
+
 // clip keeps long output from burying the test log.
 func clip(b []byte) []byte {
 	const most = 4000
