@@ -202,6 +202,58 @@ func (c *Cond) Negates(d *Cond) bool {
 	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
 }
 
+// Resolve is the disjunction of terms with every two conjunctions that
+// differ only in one condition, which one negates in the other, replaced by
+// the conditions they share: (a && x) || (a && !x) is a. The compact rules
+// need it, where one check merges a member's checks that differ only in
+// whether the discriminator changed (only their messages tell them apart).
+func Resolve(terms []*Cond) *Cond {
+	terms = slices.Clone(terms)
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(terms) && !merged; i++ {
+			for j := i + 1; j < len(terms) && !merged; j++ {
+				if shared, ok := resolvent(terms[i], terms[j]); ok {
+					terms[i] = shared
+					terms = slices.Delete(terms, j, j+1)
+					merged = true
+				}
+			}
+		}
+	}
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return Or(terms...)
+}
+
+// resolvent is the conjunction of what c and d share, when they differ only
+// in one conjunct, which one negates in the other.
+func resolvent(c, d *Cond) (*Cond, bool) {
+	cs, ds := c.Conjuncts(), d.Conjuncts()
+	if len(cs) != len(ds) {
+		return nil, false
+	}
+	differ := -1
+	for i := range cs {
+		if cs[i].Equal(ds[i]) {
+			continue
+		}
+		if differ >= 0 || !cs[i].Negates(ds[i]) {
+			return nil, false
+		}
+		differ = i
+	}
+	if differ < 0 {
+		return c, true
+	}
+	shared := slices.Delete(slices.Clone(cs), differ, differ+1)
+	if len(shared) == 1 {
+		return shared[0], true
+	}
+	return And(shared...), true
+}
+
 // Conjuncts are the conditions of which c is the conjunction: c's own
 // arguments, to be read and not changed.
 func (c *Cond) Conjuncts() []*Cond {

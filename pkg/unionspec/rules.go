@@ -268,7 +268,7 @@ func (u *Union) CompactChecks() []*Check {
 	}
 	for _, m := range merged {
 		if w := whens[m]; w != nil {
-			m.When = Or(w...)
+			m.When = Resolve(w)
 		}
 	}
 	return merged

@@ -1,0 +1,26 @@
+package unionspec
+
+import "testing"
+
+func TestResolve(t *testing.T) {
+	set, other := Set("m"), DiscIn("A")
+	changed := Not(DiscUnchanged())
+	tests := []struct {
+		name  string
+		terms []*Cond
+		want  *Cond
+	}{
+		{"one term", []*Cond{And(set, other)}, And(set, other)},
+		{"complementary conjunct", []*Cond{And(set, other, changed), And(set, other, DiscUnchanged())}, And(set, other)},
+		{"down to one condition", []*Cond{And(set, changed), And(set, DiscUnchanged())}, set},
+		{"kept apart", []*Cond{And(set, other), And(Not(set), DiscIn("B"))}, Or(And(set, other), And(Not(set), DiscIn("B")))},
+		{"differ in two conjuncts", []*Cond{And(set, other), And(Not(set), Not(other))}, Or(And(set, other), And(Not(set), Not(other)))},
+		{"equal terms", []*Cond{And(set, other), And(set, other)}, And(set, other)},
+		{"resolved twice", []*Cond{And(set, other, changed), And(set, other, DiscUnchanged()), And(set, Not(other))}, set},
+	}
+	for _, tt := range tests {
+		if got := Resolve(tt.terms); !got.Equal(tt.want) {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
