@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -90,6 +91,9 @@ func runShapes(t *testing.T, seed uint64, kinds, objects int) {
 	t.Logf("%d kinds, %d cases, %d differences; %v", kinds, len(cases), differences, stats)
 }
 
+// compactConfig is the directory of the shapes' CRDs with compact rules.
+const compactConfig = "config-compact"
+
 // shapeCase is one create or update of a kind and what each backend made
 // of it.
 type shapeCase struct {
@@ -105,6 +109,7 @@ type shapeCase struct {
 	unstructuredErrs field.ErrorList
 	policy           map[string]any
 	crdErrs          field.ErrorList
+	compactErrs      field.ErrorList // of the CRD with compact rules
 
 	// From the driver: the generated methods' object and errors, and the
 	// objects above as Go decodes and writes them.
@@ -147,6 +152,10 @@ func (c *shapeCase) differences(stats map[string]int) []string {
 	}
 	if got, want := verdict(c.crdErrs), verdict(crdWant); got != want {
 		diffs = append(diffs, fmt.Sprintf("CEL: %s\n  Go:  %s", got, want))
+	}
+	// Compact rules report fewer errors: only the verdict is theirs.
+	if got, want := acceptance(c.compactErrs), acceptance(crdWant); got != want {
+		diffs = append(diffs, fmt.Sprintf("compact CEL: %s\n  Go:          %s", got, want))
 	}
 	for i, backend := range []string{"unstructured", "policy"} {
 		if !reflect.DeepEqual(c.canonical[i], c.goObj) {
@@ -255,6 +264,19 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 	if _, warnings := run(t, dir, unionGen, "--crd-paths", "config", "./v1/..."); warnings != "" {
 		t.Logf("union-gen:\n%s", warnings)
 	}
+	// The same CRDs with compact rules, which must give the same verdicts.
+	if err := os.CopyFS(filepath.Join(dir, compactConfig), os.DirFS(filepath.Join(dir, "config"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := filepath.WalkDir(filepath.Join(dir, compactConfig), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, crd.PolicySuffix) {
+			err = os.Remove(path)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, unionGen, "--crd-rules=compact", "--crd-paths", compactConfig, "--silence-warnings", "valuename", "./v1/...")
 	run(t, dir, "go", "build", "-o", "driver", ".")
 	return dir
 }
@@ -310,6 +332,12 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 	}
 	checkCostEstimates(t, crdDef)
 	v := newValidators(t, crdDef)
+	compactDef := loadCRD(t, filepath.Join(dir, compactConfig, filepath.Base(crdFile)))
+	if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), compactDef); len(errs) > 0 {
+		t.Fatalf("%s: the API server rejects the compact CRD:\n%v", k.name, errs.ToAggregate())
+	}
+	checkCostEstimates(t, compactDef)
+	vc := newValidators(t, compactDef)
 	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+crd.PolicySuffix, k.name, plural)
 	if got, want := p.schema != nil, k.mayNormalize(); got != want {
 		t.Fatalf("%s (%s): union-gen wrote a policy: %t; want one exactly when an update may clear a member: %t", k.name, placementNames[k.placement], got, want)
@@ -335,7 +363,7 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 		c := &shapeCase{name: fmt.Sprintf("%s (%s) create %d", k.name, placementNames[k.placement], n), kind: k, obj: obj, ratcheting: ratcheting, noPolicy: p.patcher == nil}
 		c.unstructured, c.unstructuredErrs = runtime.DeepCopyJSON(obj), p.validate(obj, nil)
 		c.policy = c.unstructured
-		c.crdErrs = v.validate(obj, nil)
+		c.crdErrs, c.compactErrs = v.validate(obj, nil), vc.validate(obj, nil)
 		cases = append(cases, c)
 		for o, old := range objs {
 			c := &shapeCase{name: fmt.Sprintf("%s (%s) update %d to %d", k.name, placementNames[k.placement], o, n), kind: k, obj: obj, old: old, ratcheting: ratcheting, noPolicy: p.patcher == nil}
@@ -343,9 +371,9 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 			c.unstructuredErrs = p.validate(c.unstructured, old)
 			c.policy = p.patch(t, obj, old)
 			if ratcheting {
-				c.crdErrs = v.validateRatcheting(c.policy, old)
+				c.crdErrs, c.compactErrs = v.validateRatcheting(c.policy, old), vc.validateRatcheting(c.policy, old)
 			} else {
-				c.crdErrs = v.validate(c.policy, old)
+				c.crdErrs, c.compactErrs = v.validate(c.policy, old), vc.validate(c.policy, old)
 			}
 			cases = append(cases, c)
 		}

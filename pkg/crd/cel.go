@@ -18,6 +18,9 @@ type celPrinter struct {
 	self, old   string
 	guard       string
 	selectField func(x, name string) (value, present string)
+	// discPresent says that the schema requires the discriminator, which
+	// is then read without testing that it is there.
+	discPresent bool
 }
 
 // print is the CEL of c, or of its negation.
@@ -75,6 +78,9 @@ func (p *celPrinter) operation(c *unionspec.Cond) string {
 func (p *celPrinter) discIn(values []string, negated bool) string {
 	value, present := p.selectField(p.self, p.u.Discriminator)
 	absentIn := slices.Contains(values, "")
+	if p.discPresent && !absentIn {
+		return "(" + in(value, values, negated) + ")"
+	}
 	if absentIn == negated {
 		return fmt.Sprintf("(%s && %s)", present, in(value, values, negated))
 	}

@@ -591,15 +591,18 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	var values []string
 	disc := get(props, u.Spec.Discriminator)
+	emptyToSchema := u.EmptyToSchema(e.mode == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
+		return n.Value == u.Spec.Discriminator
+	}))
 	if u.Spec.Discriminator != "" {
 		var ok bool
-		if values, ok = e.enum(disc, u, at.path); !ok {
+		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
 			return
 		}
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
 	if disc != nil && values == nil {
-		set(disc, "enum", stringSeq(Enum(u)))
+		set(disc, "enum", stringSeq(Enum(u, emptyToSchema)))
 	}
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
@@ -607,7 +610,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 		e.errorf(schema, rules.CELName, at.path, "%v", err)
 		return
 	}
-	compact, _ := CompactRules(spec, at.correlated)
+	compact, _ := CompactRules(spec, at.correlated, emptyToSchema)
 	if list := get(schema, "x-kubernetes-validations"); list != nil && list.Kind != yaml.SequenceNode {
 		e.errorf(list, rules.CRDSchema, at.path, "x-kubernetes-validations is not a list")
 		return
@@ -666,8 +669,8 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 // they accept. An optional discriminator's enum may list "", which its rules
 // take for absent, as Go does. A feature set's CRD of a gated enum has some
 // of the values. Other values are reported.
-func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []string, ok bool) {
-	want := Enum(u)
+func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path string) (values []string, ok bool) {
+	want := Enum(u, emptyToSchema)
 	enum := get(disc, "enum")
 	if enum == nil {
 		return nil, true
@@ -683,9 +686,11 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, path string) (values []s
 	slices.Sort(have)
 	have = slices.Compact(have)
 	switch {
-	case slices.Equal(have, want) || slices.Equal(have, u.Spec.Accepted()):
+	case slices.Equal(have, want) || !emptyToSchema && slices.Equal(have, u.Spec.Accepted()):
 		return have, true
-	case slices.Equal(have, u.Enum.Values):
+	case slices.Equal(have, u.Enum.Values) || slices.Equal(have, u.Spec.Accepted()):
+		// Completed with "", or without it where the schema is to
+		// reject "" itself (an earlier run's enum).
 		return nil, true
 	case u.Enum.Gated && len(have) > 0 && !slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }):
 		return have, true

@@ -46,7 +46,7 @@ type Rule struct {
 //
 // V1's NotSupported is left to the schema's enum (see Enum).
 func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
-	return printRules(u, u.Checks, correlated)
+	return printRules(u, u.Checks, correlated, false)
 }
 
 // CompactRules returns the compact rules of a union, which cost less than
@@ -54,12 +54,15 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 // (unionspec.Union.CompactChecks), one per member where the precise rules
 // may have three. An object gets the same verdict from both; a merged
 // rule reports one error, with the messages of the checks joined.
-func CompactRules(u *unionspec.Union, correlated bool) ([]Rule, error) {
-	return printRules(u, u.CompactChecks(), correlated)
+func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]Rule, error) {
+	return printRules(u, u.CompactChecks(schemaRejectsEmpty), correlated, schemaRejectsEmpty)
 }
 
 // printRules prints the checks of a union as rules.
-func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated bool) ([]Rule, error) {
+// With discPresent, the schema requires the discriminator: the rules read it
+// without testing that it is there (an object without it is rejected all
+// the same).
+func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discPresent bool) ([]Rule, error) {
 	if err := selectable(u); err != nil {
 		return nil, err
 	}
@@ -69,7 +72,7 @@ func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated bool) 
 			continue
 		}
 		r := Rule{Message: c.Message, Reason: reasons[c.Error]}
-		if r.print(u, c.Field, c.When, correlated) {
+		if r.print(u, c.Field, c.When, correlated, discPresent) {
 			rules = append(rules, r)
 		}
 	}
@@ -78,11 +81,11 @@ func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated bool) 
 
 // print sets the rule's field path and CEL, which fails where when holds,
 // and reports whether it can fail on the schema at all.
-func (r *Rule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated bool) bool {
+func (r *Rule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated, discPresent bool) bool {
 	if field != "" {
 		r.FieldPath = FieldPath(field)
 	}
-	p := &celPrinter{u: u, self: "self", selectField: selectProperty}
+	p := &celPrinter{u: u, self: "self", selectField: selectProperty, discPresent: discPresent}
 	switch {
 	case !correlated:
 		when = when.Simplify(unionspec.Known{Update: new(false)})
@@ -113,8 +116,8 @@ var reasons = map[unionspec.ErrorType]string{
 // Enum is the enum of a discriminator's schema, as the model gives it
 // (unions.Union.SchemaEnum): any other value gets the schema's
 // NotSupported, which lists these values.
-func Enum(u *unions.Union) []string {
-	return u.SchemaEnum()
+func Enum(u *unions.Union, emptyToSchema bool) []string {
+	return u.SchemaEnum(emptyToSchema)
 }
 
 // in tests that x is one of values, or none of them, as CEL.

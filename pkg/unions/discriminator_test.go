@@ -97,7 +97,7 @@ const (
 			if got := u.Selecting(); !slices.Equal(got, tt.selecting) {
 				t.Errorf("Selecting() = %q, want %q", got, tt.selecting)
 			}
-			if got := u.SchemaEnum(); !slices.Equal(got, tt.schemaEnum) {
+			if got := u.SchemaEnum(false); !slices.Equal(got, tt.schemaEnum) {
 				t.Errorf("SchemaEnum() = %q, want %q", got, tt.schemaEnum)
 			}
 		})

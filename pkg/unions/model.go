@@ -163,11 +163,24 @@ func (u *Union) Selecting() []string {
 // is no value and the discriminator is optional, so that the schema
 // rejects an explicit "", while an absent discriminator selects no member,
 // unless Go writes "" for it.
-func (u *Union) SchemaEnum() []string {
-	if u.DiscriminatorOptional && !u.Enum.Has("") && !u.writesEmpty {
+//
+// With emptyToSchema (EmptyToSchema), it is the enum's values too.
+func (u *Union) SchemaEnum(emptyToSchema bool) []string {
+	if emptyToSchema || u.DiscriminatorOptional && !u.Enum.Has("") && !u.writesEmpty {
 		return u.Enum.Values
 	}
 	return u.Spec.Accepted()
+}
+
+// EmptyToSchema says whether compact rules leave the check of an absent or
+// "" discriminator to a schema that requires it (schemaRequired): where ""
+// is no value, the discriminator is not optional and the union does not
+// ratchet (whose check of "" the API server's ratcheting of the schema would
+// not match), the schema's required list and an enum without "" reject
+// what V1 does, at no cost, as hand-written rules have it.
+func (u *Union) EmptyToSchema(compact, schemaRequired bool) bool {
+	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
+		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
 }
 
 // Quote writes values as a comma-separated list of Go (and JSON) string

@@ -227,6 +227,55 @@ func Resolve(terms []*Cond) *Cond {
 	return Or(terms...)
 }
 
+// Complemented is c, where it is a disjunction of two conjunctions that test
+// the discriminator for complementary sets of values (within values, what
+// it is known to be one of), one of them negating a condition and the other
+// none, with the test of the other written as the negation of the first's:
+// (d == "A" && !m) || (m && d == "B") within "A" and "B" is
+// (d == "A" && !m) || (m && !(d == "A")), which PrintBool writes as
+// d == "A" != m.
+func (c *Cond) Complemented(values []string) *Cond {
+	if c.Op != OpOr || len(c.Args) != 2 {
+		return c
+	}
+	test := func(t *Cond) (disc int, negates bool) {
+		disc = -1
+		for i, arg := range t.Conjuncts() {
+			switch arg.Op {
+			case OpDiscIn:
+				disc = i
+			case OpNot:
+				negates = true
+			}
+		}
+		return disc, negates
+	}
+	first, second := 0, 1
+	i, negates := test(c.Args[first])
+	j, negatesToo := test(c.Args[second])
+	if negatesToo {
+		first, second, i, j, negates, negatesToo = second, first, j, i, negatesToo, negates
+	}
+	if i < 0 || j < 0 || !negates || negatesToo {
+		return c
+	}
+	named := c.Args[first].Conjuncts()[i].Values
+	other := c.Args[second].Conjuncts()[j].Values
+	for _, v := range values {
+		if slices.Contains(named, v) == slices.Contains(other, v) {
+			return c
+		}
+	}
+	if slices.ContainsFunc(append(slices.Clone(named), other...), func(v string) bool { return !slices.Contains(values, v) }) {
+		return c
+	}
+	conjuncts := slices.Clone(c.Args[second].Conjuncts())
+	conjuncts[j] = Not(DiscIn(named...))
+	args := slices.Clone(c.Args)
+	args[second] = And(conjuncts...)
+	return Or(args...)
+}
+
 // resolvent is the conjunction of what c and d share, when they differ only
 // in one conjunct, which one negates in the other.
 func resolvent(c, d *Cond) (*Cond, bool) {

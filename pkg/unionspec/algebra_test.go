@@ -24,3 +24,25 @@ func TestResolve(t *testing.T) {
 		}
 	}
 }
+
+func TestComplemented(t *testing.T) {
+	set := Set("m")
+	values := []string{"A", "B"}
+	tests := []struct {
+		name string
+		c    *Cond
+		want *Cond
+	}{
+		{"complementary", Or(And(DiscIn("A"), Not(set)), And(set, DiscIn("B"))), Or(And(DiscIn("A"), Not(set)), And(set, Not(DiscIn("A"))))},
+		{"negation second", Or(And(set, DiscIn("B")), And(DiscIn("A"), Not(set))), Or(And(set, Not(DiscIn("A"))), And(DiscIn("A"), Not(set)))},
+		{"not complementary", Or(And(DiscIn("A"), Not(set)), And(set, DiscIn("A"))), Or(And(DiscIn("A"), Not(set)), And(set, DiscIn("A")))},
+		{"a value outside", Or(And(DiscIn("A"), Not(set)), And(set, DiscIn("B", "C"))), Or(And(DiscIn("A"), Not(set)), And(set, DiscIn("B", "C")))},
+		{"no negation", Or(And(DiscIn("A"), set), And(set, DiscIn("B"))), Or(And(DiscIn("A"), set), And(set, DiscIn("B")))},
+		{"one term", And(DiscIn("A"), Not(set)), And(DiscIn("A"), Not(set))},
+	}
+	for _, tt := range tests {
+		if got := tt.c.Complemented(values); !got.Equal(tt.want) {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}

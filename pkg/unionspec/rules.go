@@ -239,13 +239,24 @@ func (u *Union) Admitted() []string {
 // the merged checks exactly where it fails the union's: where the
 // discriminator is not Admitted, a check on it fails, so the checks of the
 // members are written for the Admitted values only, with fewer of them
-// named (Cond.Within).
-func (u *Union) CompactChecks() []*Check {
+// named (Cond.Within). With schemaRejectsEmpty, the schema itself rejects a
+// discriminator that is absent or "" (it is required there, and "" is not
+// in its enum): the checks on the discriminator that hold only then are left
+// to it, as hand-written rules leave them.
+func (u *Union) CompactChecks(schemaRejectsEmpty bool) []*Check {
 	var merged []*Check
 	whens := map[*Check][]*Cond{}
 	byField := map[string]*Check{}
 	admitted := u.Admitted()
+	// The members' checks are written for the admitted values only, but
+	// in a ratcheting union: there the API server drops the enum's error
+	// on an unchanged invalid discriminator, which they then see.
+	narrow := u.Discriminator != "" && u.Kept == nil
+	nonEmpty := append(slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Other)
 	for _, c := range u.Checks {
+		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(Known{Discriminator: nonEmpty}).Is(false) {
+			continue
+		}
 		if c.Error == ErrorNotSupported {
 			merged = append(merged, c)
 			continue
@@ -261,7 +272,7 @@ func (u *Union) CompactChecks() []*Check {
 		}
 		m.Message = joinMessages(m.Message, c.Message)
 		when := c.When
-		if u.Discriminator != "" && c.Field != u.Discriminator {
+		if narrow && c.Field != u.Discriminator {
 			when = when.Within(admitted)
 		}
 		whens[m] = append(whens[m], when)
@@ -269,6 +280,9 @@ func (u *Union) CompactChecks() []*Check {
 	for _, m := range merged {
 		if w := whens[m]; w != nil {
 			m.When = Resolve(w)
+			if narrow && m.Field != u.Discriminator {
+				m.When = m.When.Complemented(admitted)
+			}
 		}
 	}
 	return merged
