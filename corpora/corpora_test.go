@@ -15,7 +15,6 @@ import (
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
 
-	"github.com/union-gen/union-gen/internal/corpus"
 	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -40,7 +39,7 @@ func TestCorpora(t *testing.T) {
 	// k8s.io/api's, with union-gen's code already generated in it.
 	work := t.TempDir()
 	unionGen := filepath.Join(work, "union-gen")
-	corpus.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 
 	var doc strings.Builder
 	doc.WriteString(reportHeader)
@@ -91,13 +90,13 @@ type corpusCopy struct {
 // section of the report and fills in c's model.
 func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 	dir := c.dir
-	m := corpus.Copy(t, module, dir)
+	m := copyModule(t, module, dir)
 
 	// A package whose every file is generated has no source for union-gen,
 	// nor has one that imports such a package: neither can be loaded with
 	// the build tag that hides generated files.
 	var pkgs, skipped []string
-	list := corpus.Go(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
+	list := goCmd(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
 	for _, line := range strings.Split(strings.TrimSpace(string(list)), "\n") {
 		var path, incomplete string
 		var files int
@@ -111,7 +110,7 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 		pkgs = append(pkgs, path)
 	}
 
-	out := corpus.Run(t, dir, unionGen, corpus.UnionGenArgs(m.CRDDirs, pkgs)...)
+	out := run(t, dir, unionGen, unionGenArgs(m.crdDirs, pkgs)...)
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" && !strings.Contains(line, ": warning: ") {
 			t.Errorf("union-gen printed an error: %s", line)
@@ -120,7 +119,7 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 
 	var withFiles []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Name() == corpus.Generated {
+		if err == nil && d.Name() == generated {
 			rel, err := filepath.Rel(dir, filepath.Dir(path))
 			withFiles = append(withFiles, "./"+filepath.ToSlash(rel))
 			return err
@@ -132,10 +131,10 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 	}
 	slices.Sort(withFiles)
 	// vet compiles the packages first, the generated files with them.
-	corpus.Go(t, dir, append([]string{"vet"}, withFiles...)...)
+	goCmd(t, dir, append([]string{"vet"}, withFiles...)...)
 
 	var sec string
-	sec, c.model = section(t, module, m.Version, dir, pkgs, skipped, withFiles)
+	sec, c.model = section(t, module, m.version, dir, pkgs, skipped, withFiles)
 	return sec
 }
 

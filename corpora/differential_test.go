@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/corpus"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -48,7 +47,7 @@ type diffResult struct {
 func runDifferential(t *testing.T, unionGen string, api corpusCopy) string {
 	work := t.TempDir()
 	validationGen := filepath.Join(work, "validation-gen")
-	corpus.Go(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
+	goCmd(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
 
 	types := validationGenUnions(api.model)
 	if len(types) == 0 {
@@ -110,7 +109,7 @@ func runDifferential(t *testing.T, unionGen string, api corpusCopy) string {
 	}
 
 	// With validation-gen's ratcheting, union-gen's verdicts are the peer's.
-	corpus.Run(t, api.dir, unionGen, append([]string{"--ratcheting=membership"}, pkgs...)...)
+	run(t, api.dir, unionGen, append([]string{"--ratcheting=membership"}, pkgs...)...)
 	ratcheting := runDriver(t, peer)
 	for _, r := range ratcheting {
 		if r.Ratchet+r.Other != 0 {

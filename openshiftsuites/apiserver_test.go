@@ -180,7 +180,7 @@ func (s *crServer) create(obj map[string]any) (*unstructured.Unstructured, error
 // update is a PUT of obj over old, to the resource or, with status, to its
 // status subresource; it returns the object as a GET then reads it.
 func (s *crServer) update(obj map[string]any, old *unstructured.Unstructured, status bool) (*unstructured.Unstructured, error) {
-	strategy := s.strategy.(rest.RESTUpdateStrategy)
+	var strategy rest.RESTUpdateStrategy = s.strategy
 	if status {
 		if s.status == nil {
 			return nil, fmt.Errorf("the server could not find the requested resource: %s has no status subresource", s.gk)

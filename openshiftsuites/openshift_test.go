@@ -24,7 +24,7 @@ type manifest struct {
 	// shippedRejected holds the API server's objections to the manifest as
 	// shipped; a manifest it rejects is reported, not counted.
 	shippedRejected              string
-	precise1, compact1           ruleStats
+	preciseRules, compactRules   ruleStats
 	preciseOK, compactOK, replOK bool
 }
 
@@ -79,7 +79,7 @@ func (d suiteDiff) union() string {
 		}
 	}
 	if paths := errorPaths(d.edited.err); len(paths) > 0 {
-		parent, _, _ := strings.Cut(paths[0], "|")
+		parent := paths[0]
 		if i := strings.LastIndex(parent, "."); i > 0 {
 			parent = parent[:i]
 		}
@@ -230,16 +230,16 @@ func loadManifest(t *testing.T, c *openshiftCopy, file string) *manifest {
 		t.Fatal(err)
 	}
 	m.replaced = m.precise.DeepCopy()
-	if m.precise1, err = replaceUnionRules(m.replaced, true); err != nil {
+	if m.preciseRules, err = replaceUnionRules(m.replaced, true); err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
-	if m.compact1, err = replaceUnionRules(m.compact.DeepCopy(), false); err != nil {
+	if m.compactRules, err = replaceUnionRules(m.compact.DeepCopy(), false); err != nil {
 		t.Fatalf("%s (compact): %v", file, err)
 	}
 	// Compact rules may leave all of a union to the schema (its required
 	// discriminator), precise ones never do.
-	m.edited = m.precise1.unionGen > 0
-	if !m.edited && m.compact1.unionGen > 0 {
+	m.edited = m.preciseRules.unionGen > 0
+	if !m.edited && m.compactRules.unionGen > 0 {
 		t.Errorf("%s: union-gen wrote compact rules only", file)
 	}
 	valid := func(crd *apiextensionsv1.CustomResourceDefinition) (bool, string) {
@@ -341,8 +341,8 @@ func (r *suiteReport) section(manifests map[string]*manifest, suites int) string
 			continue
 		}
 		edited++
-		precise.add(m.precise1)
-		compact.add(m.compact1)
+		precise.add(m.preciseRules)
+		compact.add(m.compactRules)
 		preciseOK += count(m.preciseOK)
 		compactOK += count(m.compactOK)
 		replOK += count(m.replOK)

@@ -1,7 +1,6 @@
 package openshiftsuites
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -19,11 +18,11 @@ import (
 // <group>/<version>/tests/<crd name>/<name>.yaml, as its runner
 // (openshift/api's tests/types.go) reads it.
 type suite struct {
-	file         string // relative to the module
-	Name         string `json:"name"`
-	CRDName      string `json:"crdName"`
-	FeatureGates []string
-	Version      string `json:"version"`
+	file         string   // relative to the module
+	Name         string   `json:"name"`
+	CRDName      string   `json:"crdName"`
+	FeatureGates []string `json:"featureGates"`
+	Version      string   `json:"version"`
 	Tests        struct {
 		OnCreate []suiteTest `json:"onCreate"`
 		OnUpdate []suiteTest `json:"onUpdate"`
@@ -39,25 +38,6 @@ type suiteTest struct {
 	Expected            string           `json:"expected"`
 	ExpectedError       string           `json:"expectedError"`
 	ExpectedStatusError string           `json:"expectedStatusError"`
-}
-
-// UnmarshalJSON reads featureGates, which a few files write as one string.
-func (s *suite) UnmarshalJSON(data []byte) error {
-	type plain suite
-	var raw struct {
-		plain
-		FeatureGates json.RawMessage `json:"featureGates"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return err
-	}
-	*s = suite(raw.plain)
-	if len(raw.FeatureGates) > 0 && string(raw.FeatureGates) != "null" {
-		if err := json.Unmarshal(raw.FeatureGates, &s.FeatureGates); err != nil {
-			return fmt.Errorf("featureGates: %w", err)
-		}
-	}
-	return nil
 }
 
 // loadSuites reads every suite file of the module in dir.

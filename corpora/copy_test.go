@@ -1,0 +1,111 @@
+package corpora
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const (
+	// generated is the file union-gen writes into each package.
+	generated = "zz_generated.unions.go"
+	// crdManifests is the directory of CRD manifests of openshift/api's
+	// packages, which union-gen edits.
+	crdManifests = "zz_generated.crd-manifests"
+)
+
+// copied is a module copied out of the module cache.
+type copied struct {
+	version string
+	// crdDirs are the directories of CRD manifests, relative to the copy,
+	// sorted.
+	crdDirs []string
+}
+
+// copyModule copies module, at the version of the calling module's go.mod, into
+// dir: its Go files, go.mod, go.sum and CRD manifests, writable (the module
+// cache is read-only, and union-gen writes into the packages and the
+// manifests).
+func copyModule(t *testing.T, module, dir string) *copied {
+	t.Helper()
+	// go mod download, unlike go list -m, fetches the module's files into
+	// an empty module cache, checked against go.sum.
+	var info struct{ Dir, Version string }
+	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", module), &info); err != nil {
+		t.Fatal(err)
+	}
+	m := &copied{version: info.Version}
+	err := filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		manifest := filepath.Base(filepath.Dir(path)) == crdManifests && strings.HasSuffix(path, ".yaml")
+		// A generated file left by an earlier run would be counted and
+		// compiled as if this run wrote it.
+		if name := d.Name(); name == generated || !manifest && !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
+			return nil
+		}
+		rel, err := filepath.Rel(info.Dir, path)
+		if err != nil {
+			return err
+		}
+		if manifest && !slices.Contains(m.crdDirs, filepath.Dir(rel)) {
+			m.crdDirs = append(m.crdDirs, filepath.Dir(rel))
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(m.crdDirs)
+	return m
+}
+
+// unionGenArgs are union-gen's arguments for pkgs and the CRD manifests in
+// crdDirs, after flags.
+func unionGenArgs(crdDirs, pkgs []string, flags ...string) []string {
+	if len(crdDirs) > 0 {
+		flags = append(flags, "--crd-paths", strings.Join(crdDirs, ","))
+	}
+	return append(flags, pkgs...)
+}
+
+// run runs a command in dir and returns its combined output, failing t if
+// it fails.
+func run(t *testing.T, dir, name string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s in %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), dir, err, out)
+	}
+	return out
+}
+
+// goCmd runs the go command in dir and returns its standard output.
+func goCmd(t *testing.T, dir string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, stderr.String())
+	}
+	return out
+}
