@@ -25,11 +25,13 @@ const (
 )
 
 // RuleCost is the API server's estimate of a rule's cost (cel-go's
-// estimator with k8s.io/apiserver's sizes and costs), for a rule that
-// union-gen prints, on the schema of the struct that holds it: the
-// expression's worst case. It is 0 with an error for an expression outside
-// the CEL that union-gen prints. The crdtest module holds it to the API
-// server's own estimate.
+// estimator with k8s.io/apiserver's sizes and costs), for a rule in the CEL
+// that union-gen prints, on the schema that holds it: the expression's worst
+// case. It is 0 with an error for an expression outside that CEL, or one
+// whose cost it does not model (a function of CEL's library, a variable
+// but self and oldSelf, arithmetic on other than numbers). The crdtest
+// module holds it to the API server's own estimate on union-gen's rules, and
+// the apiservercel module on every rule that it estimates.
 func RuleCost(rule string, schema *yaml.Node) (uint64, error) {
 	p := &celParser{src: rule}
 	x, err := p.parse()
@@ -37,7 +39,11 @@ func RuleCost(rule string, schema *yaml.Node) (uint64, error) {
 		return 0, err
 	}
 	est := &estimator{root: schema}
-	return est.cost(x).cost, nil
+	cost := est.cost(x).cost
+	if est.unknown != "" {
+		return 0, fmt.Errorf("union-gen does not estimate %s", est.unknown)
+	}
+	return cost, nil
 }
 
 // Cardinality is how many times the API server counts a rule of a schema
@@ -64,7 +70,7 @@ const (
 	celSelect
 	celCall
 	celString
-	celNumber // int, double or bool: all of size 1
+	celNumber // int, double or bool (named "bool"): all of size 1
 	celList
 )
 
@@ -236,7 +242,7 @@ func (p *celParser) primary() *celExpr {
 	case c == '[':
 		p.pos++
 		return &celExpr{kind: celList, args: p.list("]")}
-	case c == '"':
+	case c == '"' || c == '\'':
 		return p.stringLit()
 	case '0' <= c && c <= '9':
 		for p.pos < len(p.src) && (isWordByte(p.src[p.pos]) || p.src[p.pos] == '.') {
@@ -247,7 +253,7 @@ func (p *celParser) primary() *celExpr {
 	name := p.ident()
 	switch {
 	case name == "true" || name == "false":
-		return &celExpr{kind: celNumber}
+		return &celExpr{kind: celNumber, name: "bool"}
 	case name == "has":
 		p.expect("(")
 		x := p.unary()
@@ -263,19 +269,33 @@ func (p *celParser) primary() *celExpr {
 	return &celExpr{kind: celIdent, name: name}
 }
 
-// stringLit parses a double-quoted string as strconv.Quote writes it.
+// stringLit parses a quoted string: double-quoted as strconv.Quote writes
+// it, or single-quoted with the same escapes, as hand-written rules have
+// it.
 func (p *celParser) stringLit() *celExpr {
+	quote := p.src[p.pos]
+	var lit strings.Builder
+	lit.WriteByte('"')
 	end := p.pos + 1
-	for end < len(p.src) && p.src[end] != '"' {
-		if p.src[end] == '\\' {
+	for ; end < len(p.src) && p.src[end] != quote; end++ {
+		switch c := p.src[end]; {
+		case c == '\\' && end+1 < len(p.src) && p.src[end+1] == '\'':
+			lit.WriteByte('\'')
 			end++
+		case c == '\\':
+			lit.WriteString(p.src[end:min(end+2, len(p.src))])
+			end++
+		case c == '"':
+			lit.WriteString(`\"`)
+		default:
+			lit.WriteByte(c)
 		}
-		end++
 	}
 	if end >= len(p.src) {
 		p.fail("unterminated string")
 	}
-	s, err := strconv.Unquote(p.src[p.pos : end+1])
+	lit.WriteByte('"')
+	s, err := strconv.Unquote(lit.String())
 	if err != nil {
 		p.fail("%v", err)
 	}
@@ -289,6 +309,16 @@ func (p *celParser) stringLit() *celExpr {
 // is that of the schema at its path from the rule's own schema).
 type estimator struct {
 	root *yaml.Node
+	// unknown is the first part of the expression whose cost the
+	// estimator does not model.
+	unknown string
+}
+
+// refuse records a part of the expression whose cost is not modelled.
+func (e *estimator) refuse(what string) {
+	if e.unknown == "" {
+		e.unknown = what
+	}
 }
 
 // estimate is what the estimator knows of an expression: its cost, its
@@ -301,6 +331,9 @@ type estimate struct {
 	size   *uint64
 	schema *yaml.Node
 	path   []string
+	// numeric is set for a number, whose arithmetic and comparisons
+	// cost 1.
+	numeric bool
 }
 
 func (e *estimator) cost(x *celExpr) estimate {
@@ -308,7 +341,7 @@ func (e *estimator) cost(x *celExpr) estimate {
 	case celString:
 		return estimate{size: ptr(uint64(utf8.RuneCountInString(x.str)))}
 	case celNumber:
-		return estimate{size: ptr(uint64(1))}
+		return estimate{size: ptr(uint64(1)), numeric: x.name != "bool"}
 	case celList:
 		est := estimate{cost: 10, size: ptr(uint64(len(x.args)))}
 		for _, a := range x.args {
@@ -316,20 +349,29 @@ func (e *estimator) cost(x *celExpr) estimate {
 		}
 		return est
 	case celIdent:
-		// self, oldSelf
-		return estimate{cost: 1, schema: e.root, path: []string{x.name}}
+		if x.name != "self" && x.name != "oldSelf" {
+			e.refuse("the variable " + x.name)
+		}
+		path := []string{x.name}
+		return estimate{cost: 1, schema: e.root, path: path, size: e.sizeAt(path)}
 	case celSelect:
 		op := e.cost(x.operand)
+		field := declField(op.schema, x.name)
+		if declKind(op.schema) != "object" || field == nil {
+			// A property that the schema does not declare, or of a
+			// value that CEL types dynamically.
+			e.refuse("the selection of " + x.name)
+		}
 		if x.testOnly {
 			return estimate{cost: op.cost, size: ptr(uint64(1))} // has() costs nothing more
 		}
-		est := estimate{cost: op.cost, schema: declField(op.schema, x.name), path: append(slices.Clip(op.path), x.name)}
-		if declKind(op.schema) == "object" {
-			est.cost = add(est.cost, 1)
-		}
+		est := estimate{cost: add(op.cost, 1), schema: field, path: append(slices.Clip(op.path), x.name)}
 		est.size = e.sizeAt(est.path)
-		if est.size == nil && declKind(est.schema) == "scalar" {
-			est.size = ptr(uint64(1)) // cel-go's size of a number or bool
+		if declKind(field) == "scalar" {
+			est.numeric = scalar(get(field, "type")) != "boolean"
+			if est.size == nil {
+				est.size = ptr(uint64(1)) // cel-go's size of a number or bool
+			}
 		}
 		return est
 	}
@@ -348,7 +390,7 @@ func (e *estimator) callCost(x *celExpr) estimate {
 	}
 	switch x.name {
 	case "?:":
-		est := estimate{cost: add(args[0].cost, max(args[1].cost, args[2].cost))}
+		est := estimate{cost: add(args[0].cost, max(args[1].cost, args[2].cost)), numeric: args[1].numeric && args[2].numeric}
 		if args[1].size != nil && args[2].size != nil {
 			est.size = ptr(max(*args[1].size, *args[2].size))
 		}
@@ -359,15 +401,30 @@ func (e *estimator) callCost(x *celExpr) estimate {
 		smallest := min(sizeOr(args[0].size), sizeOr(args[1].size))
 		return estimate{cost: add(sum, traversal(smallest)), size: ptr(uint64(1))}
 	case "in":
+		if x.args[1].kind != celList {
+			e.refuse("in of other than a list of values")
+		}
 		return estimate{cost: add(sum, sizeOr(args[1].size)), size: ptr(uint64(1))}
 	case "value":
 		// oldSelf.value(): the value's path is empty, which the API
 		// server's sizeEstimator takes for the root's below it.
 		return estimate{cost: add(sum, 1), schema: e.root}
+	case "size":
+		return estimate{cost: add(sum, 1), size: ptr(uint64(1)), numeric: true}
+	case "!", "hasValue":
+		return estimate{cost: add(sum, 1), size: ptr(uint64(1))}
+	case "+", "-", "*", "/", "%", "<", "<=", ">", ">=":
+		// O(1) on numbers; on strings, lists and durations they cost
+		// more.
+		for _, a := range args {
+			if !a.numeric {
+				e.refuse(x.name + " of other than numbers")
+			}
+		}
+		return estimate{cost: add(sum, 1), size: ptr(uint64(1)), numeric: !strings.ContainsAny(x.name, "<>")}
 	}
-	// O(1) functions: size(), !, arithmetic and comparisons of numbers,
-	// hasValue().
-	return estimate{cost: add(sum, 1), size: ptr(uint64(1))}
+	e.refuse("the function " + x.name)
+	return estimate{cost: add(sum, 1)}
 }
 
 // sizeAt is the size of the value at a path, as the API server's
