@@ -67,6 +67,7 @@ const (
 	InferredMembers ID = "inferredmembers"
 	NoMembers       ID = "nomembers"
 	CompactRules    ID = "compactrules"
+	OwnCost         ID = "owncost"
 	ItemUnion       ID = "itemunion"
 	TypeErrors      ID = "typeerrors"
 	CRDNoKind       ID = "crdnokind"
@@ -356,6 +357,12 @@ var All = []Rule{
 		Summary: "A union's precise CRD rules (one per error, with its reason, field and message) fit the API server's cost limits; where they do not, union-gen writes its compact rules, one per member, which give the same verdicts.",
 		Message: "the precise rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: union-gen writes its compact rules, one per member (cost <n> at most), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties for precise rules",
 		Hint:    "Bound the list or map named (`+kubebuilder:validation:MaxItems`, `MaxProperties`) for precise rules, or choose compact rules for every CRD with `--crd-rules=compact`.",
+	},
+	{
+		ID: OwnCost, Family: "warning",
+		Summary: "The API server limits the cost of all of a CRD version's rules, its own and the unions', to 100,000,000; union-gen estimates its own CEL, and counts a CRD's other rules at up to the API server's limit per expression, 10,000,000. Where those may take what the unions' rules need, it warns; the union-gen of the apiservercel module estimates every rule as the API server does, and warns only where the CRD's own rules alone are over the limit, which the API server rejects as given.",
+		Message: "the rules of the unions of this CRD version cost <n> in all, and its own rules cost <n> and up to <n>: union-gen cannot estimate <n> of them (<rules>), which the API server accepts at up to 10000000 each: the API server rejects the CRD if its own rules cost more than <n>; check it with kubectl apply --dry-run=server, or run the union-gen of github.com/union-gen/union-gen/apiservercel, which estimates every rule as the API server does",
+		Hint:    "Run `go run github.com/union-gen/union-gen/apiservercel/cmd/union-gen` with the same arguments: it estimates every rule as the API server does, and falls back to compact rules or fails where they do not fit; or check the CRD with `kubectl apply --dry-run=server`.",
 	},
 	{
 		ID: ItemUnion, Family: "warning",

@@ -24,6 +24,16 @@ const (
 	RulesCompact RulesMode = "compact"
 )
 
+// Options are how Edit adds the unions' rules.
+type Options struct {
+	// Rules is which rules the unions get where the API server's cost
+	// limits allow them; precise when empty.
+	Rules RulesMode
+	// OwnRules estimates the rules that a CRD has of its own; SubsetRules
+	// when nil.
+	OwnRules OwnRules
+}
+
 // RulesModes are the modes, the default first; the empty mode is the
 // default too.
 var RulesModes = []RulesMode{RulesPrecise, RulesCompact}
@@ -72,12 +82,21 @@ func (s *ruleSet) fits() bool { return s.unwritable == nil && s.max <= RuleCostL
 
 // addRules adds the rules of the current CRD version's unions, precise or
 // compact as the mode says, within the API server's limits: a union whose
-// precise rules cost more than a rule may, or that the CRD's total cannot
-// hold, gets its compact rules with a warning; where those do not fit
-// either, that is an error. version names the version in problems.
-func (e *editor) addRules(version *yaml.Node, subject string) {
+// precise rules cost more than a rule may, or that the version's total,
+// with its own rules, cannot hold, gets its compact rules with a warning;
+// where those do not fit either, that is an error. Where the own rules
+// that union-gen cannot estimate may take what the unions' need, that is a
+// warning. version names the version in problems.
+func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
+	if own.known > CRDCostLimit {
+		// No rules of union-gen's can make the version acceptable: they
+		// are held to the limits as if it had no rules of its own.
+		e.warnf(version, rules.OwnCost, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
+			own, CRDCostLimit)
+		own = ownCost{}
+	}
 	chosen := make([]*ruleSet, len(e.placements))
-	var total uint64
+	total := own.known
 	for i, p := range e.placements {
 		chosen[i] = &p.precise
 		if e.mode == RulesCompact || !p.precise.fits() {
@@ -111,6 +130,9 @@ func (e *editor) addRules(version *yaml.Node, subject string) {
 			return e.placements[i].precise.total - min(e.placements[i].compact.total, e.placements[i].precise.total)
 		}
 		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(saving(j), saving(i)) })
+		// Warned only where compact rules make the total fit: otherwise
+		// the error says it all.
+		var fallbacks unions.Problems
 		for _, i := range order {
 			if total <= CRDCostLimit {
 				break
@@ -118,13 +140,23 @@ func (e *editor) addRules(version *yaml.Node, subject string) {
 			p := e.placements[i]
 			total = total - p.precise.total + p.compact.total
 			chosen[i] = &p.compact
-			e.warnf(p.schema, rules.CompactRules, p.at.path, "the rules of the unions of %s would cost more than the API server's limit of %d for a CRD version: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties for precise rules",
-				subject, CRDCostLimit, unionName(p.union), p.compact.total, p.precise.total, p.held())
+			fallback := e.problem(p.schema, rules.CompactRules, p.at.path, "the rules of %s would cost more than the API server's limit of %d for a CRD version, where %s: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties, or make the CRD's own rules cost less, for precise rules",
+				subject, CRDCostLimit, own, unionName(p.union), p.compact.total, p.precise.total, p.held())
+			fallback.Warning = true
+			fallbacks = append(fallbacks, fallback)
+		}
+		if total <= CRDCostLimit {
+			e.problems = append(e.problems, fallbacks...)
 		}
 	}
+	unionCost := total - own.known
 	if total > CRDCostLimit {
-		e.errorf(version, rules.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, over the API server's limit of %d, compact as they may be: give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), or leave this kind out of --crd-paths", total, CRDCostLimit)
+		e.errorf(version, rules.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, compact as they may be, and %s: over the API server's limit of %d for a version; give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), make the CRD's own rules cost less, or leave this kind out of --crd-paths", unionCost, own, CRDCostLimit)
 		return
+	}
+	if add(unionCost, own.bound) > CRDCostLimit {
+		e.warnf(version, rules.OwnCost, subject, "the rules of the unions of this CRD version cost %d in all, and %s: the API server rejects the CRD if its own rules cost more than %d; check it with kubectl apply --dry-run=server, or run the union-gen of github.com/union-gen/union-gen/apiservercel, which estimates every rule as the API server does",
+			unionCost, own, CRDCostLimit-unionCost)
 	}
 	for i, p := range e.placements {
 		list := get(p.schema, "x-kubernetes-validations")

@@ -199,7 +199,10 @@ func Files(paths []string) ([]string, error) {
 // none of whose CRDs is of an input kind are a problem too. A policy file is
 // never written over a file that union-gen did not write, nor shared by two
 // CRD files.
-func Edit(model *unions.Model, kinds *KindIndex, files []string, mode RulesMode) ([]File, unions.Problems) {
+func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, unions.Problems) {
+	if opts.OwnRules == nil {
+		opts.OwnRules = SubsetRules{}
+	}
 	var out []File
 	var problems unions.Problems
 	policyOf := map[string]string{} // policy file to the CRD file it is of
@@ -213,7 +216,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, mode RulesMode)
 			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: mode}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -290,6 +293,9 @@ type editor struct {
 	// are yet to be added.
 	mode       RulesMode
 	placements []*placement
+	// own estimates the CRD's own rules, which count toward a version's
+	// total beside the unions'.
+	own OwnRules
 }
 
 // errorf reports a problem at a node of the current document.
@@ -434,7 +440,7 @@ func (e *editor) document(doc string) string {
 		e.variants = map[*unionspec.Union]*unionspec.Union{}
 		e.placements = nil
 		e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
-		e.addRules(version, kind+"."+group+"/"+name)
+		e.addRules(version, kind+"."+group+"/"+name, newOwnCost(e.own.Estimate(schema)))
 		for _, st := range s.Structs {
 			var specs []*unionspec.Union
 			for _, u := range st.Unions {
@@ -551,30 +557,24 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 }
 
 func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
-	var key, bound string
+	var key string
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		e.visit(schema, w.Struct, at)
 		return
 	case unionspec.ShapeList:
-		key, bound, at.correlated = "items", "maxItems", false
+		key, at.correlated = "items", false
 	case unionspec.ShapeListMap:
-		key, bound = "items", "maxItems"
+		key = "items"
 	case unionspec.ShapeMap:
-		key, bound = "additionalProperties", "maxProperties"
+		key = "additionalProperties"
 	}
 	child := get(schema, key)
 	if child == nil {
 		e.errorf(schema, rules.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
 		return
 	}
-	if n, err := strconv.ParseInt(scalar(get(schema, bound)), 10, 64); err == nil {
-		at.bound = multiply(at.bound, uint64(max(n, 0)))
-	} else {
-		at.unbounded = append(slices.Clip(at.unbounded), at.path+" (no "+bound+")")
-	}
-	at.path += "[*]"
-	e.walk(child, w.Elem, at)
+	e.walk(child, w.Elem, at.into(schema, key))
 }
 
 // union records a union's rules on the schema of its struct, for addRules,

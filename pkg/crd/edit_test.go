@@ -31,7 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
-	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "./testdata/versions/...", "./testdata/featuresets",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "../../testdata/bad/owncost", "./testdata/versions/...", "./testdata/featuresets",
 )
 
 // buildTags are the tags of testLoad's packages.
@@ -78,7 +78,7 @@ func edit(t *testing.T, content, policy string) ([]crd.File, unions.Problems, st
 			t.Fatal(err)
 		}
 	}
-	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.RulesPrecise)
+	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.Options{})
 	return files, problems, file
 }
 
@@ -295,7 +295,7 @@ func TestEditStalePolicy(t *testing.T) {
 	if err := os.WriteFile(policyFile, []byte(read(t, examplePolicy)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file}, crd.RulesPrecise)
+	files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file}, crd.Options{})
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
@@ -306,7 +306,7 @@ func TestEditStalePolicy(t *testing.T) {
 	if err := os.WriteFile(policyFile, []byte("# mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, _ = crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file}, crd.RulesPrecise)
+	files, _ = crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file}, crd.Options{})
 	if slices.ContainsFunc(files, func(f crd.File) bool { return f.Path == policyFile }) {
 		t.Errorf("a file that union-gen did not write is touched: %+v", files)
 	}
@@ -340,7 +340,7 @@ func TestEditKindWithoutUnions(t *testing.T) {
 			if err := os.WriteFile(things, []byte(read(t, "testdata/plain/crd/plain.example.com_things.yaml")), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file, things}, crd.RulesPrecise)
+			files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{file, things}, crd.Options{})
 			if len(problems) > 0 {
 				t.Fatalf("problems: %v", problems)
 			}
@@ -364,7 +364,7 @@ func TestEditKindNoCRDAtVersion(t *testing.T) {
 	if err != nil || problems.HasErrors() {
 		t.Fatalf("the packages have problems: %v %v", err, problems)
 	}
-	_, problems = crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{"testdata/versions/crd/versions.example.com_things.yaml"}, crd.RulesPrecise)
+	_, problems = crd.Edit(model, crd.Kinds(universe, packages, buildTags), []string{"testdata/versions/crd/versions.example.com_things.yaml"}, crd.Options{})
 	if len(problems) != 1 || problems[0].Rule != rules.KindNoCRD || !strings.HasSuffix(problems[0].Pos.Filename, "testdata/versions/v2/types.go") {
 		t.Errorf("got problems %v, want one kindnocrd warning at testdata/versions/v2/types.go", problems)
 	}
@@ -424,7 +424,7 @@ func TestEditPolicyPathIsDirectory(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "crd"+crd.PolicySuffix), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.RulesPrecise)
+	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.Options{})
 	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != rules.PolicyFile {
 		t.Errorf("%d files, problems %v; want one policyfile problem", len(files), problems)
 	}
@@ -449,7 +449,7 @@ func TestEditFeatureSets(t *testing.T) {
 		}
 		files = append(files, file)
 	}
-	out, problems := crd.Edit(model, kinds, files, crd.RulesPrecise)
+	out, problems := crd.Edit(model, kinds, files, crd.Options{})
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
@@ -488,7 +488,7 @@ func TestEditFeatureSets(t *testing.T) {
 	if err := os.WriteFile(twin, []byte(read(t, "testdata/featuresets/crd/things-Default.crd.yaml")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, problems = crd.Edit(model, kinds, append(files, twin), crd.RulesPrecise)
+	_, problems = crd.Edit(model, kinds, append(files, twin), crd.Options{})
 	if len(problems) != 1 || problems[0].Rule != rules.PolicyFile || !strings.Contains(problems[0].Message, "would both be named things.featuresets.example.com-featuresets-unions-default") {
 		t.Errorf("got problems %v, want one policyfile error about the policies' name", problems)
 	}
@@ -497,7 +497,7 @@ func TestEditFeatureSets(t *testing.T) {
 	if err := os.WriteFile(twin, []byte(strings.Replace(read(t, "testdata/featuresets/crd/things-Default.crd.yaml"), "feature-set: Default", "feature-set: Not_A_Name", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, problems = crd.Edit(model, kinds, []string{twin}, crd.RulesPrecise)
+	_, problems = crd.Edit(model, kinds, []string{twin}, crd.Options{})
 	if len(problems) != 1 || problems[0].Rule != rules.PolicyFile || problems[0].Pos.Line != 5 || !strings.Contains(problems[0].Message, "is no valid object name") {
 		t.Errorf("got problems %v, want one policyfile error at the annotations, line 5", problems)
 	}

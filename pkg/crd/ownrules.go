@@ -1,0 +1,158 @@
+package crd
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// OwnRules estimates the rules that a CRD has of its own, beside which
+// union-gen adds the unions' rules: the API server's limit on the total cost
+// of a version's rules counts them too.
+type OwnRules interface {
+	// Estimate estimates every rule in the x-kubernetes-validations of a
+	// version's schema (its openAPIV3Schema) as the API server's CRD
+	// validation counts it toward the version's total.
+	Estimate(schema *yaml.Node) []OwnRule
+}
+
+// OwnRule is a rule of a CRD's own, and what the API server counts of it
+// toward its version's total: its rule's cost times the number of values it
+// may run on, and its messageExpression's cost. Known and MessageKnown are
+// false where the estimator cannot tell.
+type OwnRule struct {
+	// Path names the schema that holds the rule, as problems name it.
+	Path, Rule, MessageExpression string
+	Cost, MessageCost             uint64
+	Known, MessageKnown           bool
+}
+
+// bound is what the API server may count of the rule in a CRD that it
+// accepts: what cannot be told, at most its limit per expression.
+func (r OwnRule) bound() uint64 {
+	cost := uint64(RuleCostLimit)
+	if r.Known {
+		cost = r.Cost
+	}
+	switch {
+	case r.MessageExpression == "":
+	case r.MessageKnown:
+		cost = add(cost, r.MessageCost)
+	default:
+		cost = add(cost, RuleCostLimit)
+	}
+	return cost
+}
+
+// known is what the API server counts of the rule at the least: what can
+// be told.
+func (r OwnRule) known() uint64 {
+	var cost uint64
+	if r.Known {
+		cost = r.Cost
+	}
+	if r.MessageKnown {
+		cost = add(cost, r.MessageCost)
+	}
+	return cost
+}
+
+// SubsetRules estimates the rules written in the CEL that union-gen prints,
+// as RuleCost does, and no others: it needs no CEL library, so that the
+// union-gen of this module has none. The apiservercel module's union-gen
+// estimates every rule with the API server's own code.
+type SubsetRules struct{}
+
+// Estimate walks the schema as the API server's CRD validation does:
+// properties, items and additionalProperties.
+func (SubsetRules) Estimate(schema *yaml.Node) []OwnRule {
+	var out []OwnRule
+	var walk func(n *yaml.Node, at reach)
+	walk = func(n *yaml.Node, at reach) {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return
+		}
+		for _, v := range items(get(n, "x-kubernetes-validations")) {
+			r := OwnRule{Path: at.path, Rule: scalar(get(v, "rule")), MessageExpression: scalar(get(v, "messageExpression"))}
+			if cost, err := RuleCost(r.Rule, n); err == nil {
+				r.Cost, r.Known = multiply(cost, at.count(n)), true
+			}
+			if cost, err := RuleCost(r.MessageExpression, n); err == nil && r.MessageExpression != "" {
+				// The API server counts a messageExpression once.
+				r.MessageCost, r.MessageKnown = cost, true
+			}
+			out = append(out, r)
+		}
+		for _, p := range pairs(get(n, "properties")) {
+			next := at
+			next.path += "." + p[0].Value
+			walk(p[1], next)
+		}
+		walk(get(n, "items"), at.into(n, "items"))
+		walk(get(n, "additionalProperties"), at.into(n, "additionalProperties"))
+	}
+	walk(schema, reach{bound: 1})
+	return out
+}
+
+// into is where the values of a list or map are: as many times more as the
+// parent's maxItems or maxProperties says, or unbounded.
+func (r reach) into(parent *yaml.Node, key string) reach {
+	bound := "maxItems"
+	if key == "additionalProperties" {
+		bound = "maxProperties"
+	}
+	if n, err := strconv.ParseInt(scalar(get(parent, bound)), 10, 64); err == nil {
+		r.bound = multiply(r.bound, uint64(max(n, 0)))
+	} else {
+		r.unbounded = append(slices.Clip(r.unbounded), r.path+" (no "+bound+")")
+	}
+	r.path += "[*]"
+	return r
+}
+
+// ownCost is what a version's own rules cost toward its total: known at
+// the least, bound at the most, and the rules whose cost the estimator
+// could not tell, which make the difference.
+type ownCost struct {
+	known, bound uint64
+	unknown      []OwnRule
+}
+
+func newOwnCost(rules []OwnRule) ownCost {
+	var c ownCost
+	for _, r := range rules {
+		c.known, c.bound = add(c.known, r.known()), add(c.bound, r.bound())
+		if r.known() != r.bound() {
+			c.unknown = append(c.unknown, r)
+		}
+	}
+	return c
+}
+
+// String says what the own rules cost, for messages.
+func (c ownCost) String() string {
+	switch {
+	case c.known == math.MaxUint64:
+		return "its own rules cost more than can be counted"
+	case len(c.unknown) == 0:
+		return fmt.Sprintf("its own rules cost %d", c.known)
+	}
+	names := make([]string, 0, min(len(c.unknown), 3))
+	for _, r := range c.unknown[:cap(names)] {
+		path := r.Path
+		if path == "" {
+			path = "."
+		}
+		names = append(names, fmt.Sprintf("%q at %s", r.Rule, path))
+	}
+	if len(c.unknown) > len(names) {
+		names = append(names, fmt.Sprintf("%d more", len(c.unknown)-len(names)))
+	}
+	return fmt.Sprintf("its own rules cost %d and up to %d: union-gen cannot estimate %d of them (%s), which the API server accepts at up to %d each",
+		c.known, c.bound, len(c.unknown), strings.Join(names, ", "), RuleCostLimit)
+}
