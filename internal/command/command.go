@@ -1,0 +1,148 @@
+// Package command is union-gen's command, shared by its builds: the main
+// module's, and the apiservercel module's, which estimates a CRD's own
+// rules with the API server's code.
+package command
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/pflag"
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/generator"
+	"k8s.io/klog/v2"
+
+	"github.com/union-gen/union-gen/cmd/union-gen/args"
+	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
+)
+
+const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
+
+Reads +unionDiscriminator and +unionMember markers in the given packages and
+writes NormalizeUnions and ValidateUnions methods next to the types; with
+--crd-paths, it also adds the unions' rules, as CEL, to the CRDs that
+controller-gen wrote for the kinds of those packages. Every
+problem is printed as FILE:LINE:COL: pkg.Type.Field: message [rule]; when there
+is any error, nothing is written and the exit status is 1.
+
+With --docs, prints the reference of every marker it reads and every error it
+reports, in Markdown, and exits.
+
+Example:
+  union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
+  union-gen --crd-paths config/crd/bases ./api/...
+
+Flags:
+`
+
+// Main runs union-gen on the command line's arguments, estimating the own
+// rules of CRDs with own; it exits with status 1 on any error.
+func Main(own crd.OwnRules) {
+	klog.InitFlags(nil)
+	a := args.New()
+	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
+	a.AddFlags(fs)
+	fs.AddGoFlag(flag.CommandLine.Lookup("v"))
+	// A wrong flag is one line and exit status 1, as every other error;
+	// the usage is for --help.
+	fs.SetOutput(io.Discard)
+	switch err := fs.Parse(os.Args[1:]); {
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprint(os.Stderr, usage)
+		fs.SetOutput(os.Stderr)
+		fs.PrintDefaults()
+		return
+	case err != nil:
+		fail(fmt.Errorf("%v (union-gen --help lists the flags)", err))
+	}
+	if err := a.Validate(); err != nil {
+		fail(err)
+	}
+	if a.Docs {
+		if err := reference.Write(os.Stdout); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if fs.NArg() == 0 {
+		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))
+	}
+	header, err := generators.Header(a.GoHeaderFile)
+	if err != nil {
+		fail(err)
+	}
+
+	// Files that import "C" are in a package only where cgo is on: off, the
+	// output does not depend on the machine.
+	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
+		fail(err)
+	}
+
+	var problems unions.Problems
+	out := &generators.Output{}
+	// An interrupted run leaves no temporary file behind; one killed is
+	// cleaned up by the next run (generators.Output).
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-interrupts
+		out.Discard()
+		os.Exit(1)
+	}()
+	getTargets := func(c *generator.Context) []generator.Target {
+		// The type checker's second look at the packages costs as much as
+		// compiling them: it is taken only where gengo's types show a
+		// declaration that does not compile, or an instance of a generic
+		// type, which gengo cannot tell apart.
+		var checked unions.Checked
+		if unions.NeedsCheck(c.Universe, c.Inputs) {
+			var err error
+			if checked, err = unions.Check(fs.Args(), a.OutputFile); err != nil {
+				fail(err)
+			}
+		}
+		var targets []generator.Target
+		targets, problems = generators.GetTargets(c, generators.Config{
+			OutputFile:     a.OutputFile,
+			Header:         header,
+			OpenAPIPackage: a.OpenAPIOutputPkg,
+			OpenAPIDir:     a.OpenAPIOutputDir,
+			OpenAPIFile:    a.OpenAPIOutputFile,
+			CRDPaths:       a.CRDPaths,
+			CRDRules:       crd.RulesMode(a.CRDRules),
+			OwnRules:       own,
+			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
+			Output:         out,
+			Checked:        checked,
+		})
+		return targets
+	}
+	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, fs.Args())
+	problems.Silence(a.SilencedWarnings()).Print(os.Stderr)
+	if err != nil || problems.HasErrors() {
+		// All or nothing: no file is written when any target failed.
+		out.Discard()
+	} else {
+		err = out.Commit()
+	}
+	if err != nil {
+		fail(err)
+	}
+	if problems.HasErrors() {
+		os.Exit(1)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "union-gen: %v\n", err)
+	os.Exit(1)
+}
