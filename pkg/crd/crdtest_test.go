@@ -18,3 +18,16 @@ const crdTest = "../../crdtest"
 func TestCRDModule(t *testing.T) {
 	moduletest.GoTest(t, crdTest)
 }
+
+// apiServerCEL is the module of the union-gen that estimates a CRD's own
+// rules with the API server's code; it is apart for the same reason.
+const apiServerCEL = "../../apiservercel"
+
+// TestAPIServerCELModule runs the apiservercel module's tests: its estimate
+// of a version's rules is the API server's to the unit, on the example CRDs
+// and openshift/api's manifests; SubsetRules gives the same estimate of
+// every rule it estimates; and its union-gen writes the rules that a CRD's
+// own leave room for, as the API server's limit says.
+func TestAPIServerCELModule(t *testing.T) {
+	moduletest.GoTest(t, apiServerCEL)
+}

@@ -1,0 +1,170 @@
+package apiservercel_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/pkg/crd"
+)
+
+// ownCostCase is the package whose CRD the command tests give own rules
+// of every cost: a union whose precise rules cost preciseCost, and compact
+// ones compactCost.
+const (
+	ownCostCase              = "../testdata/bad/owncost"
+	preciseCost, compactCost = 183, 18
+)
+
+// TestCommand runs this module's union-gen and the main module's on the
+// owncost case's CRD, its own rules replaced by rules in CEL that the main
+// module's union-gen does not estimate, of a cost that leaves the unions'
+// rules just enough room, not enough for the precise ones, or none: this
+// module's union-gen writes the precise rules, the compact ones with a
+// warning, or fails, as the API server's limit on a version's total says,
+// and the API server accepts every CRD it writes. The main module's warns
+// where it cannot tell.
+func TestCommand(t *testing.T) {
+	exact, main := build(t, "./cmd/union-gen"), build(t, "github.com/union-gen/union-gen/cmd/union-gen")
+	for _, tc := range []struct {
+		name   string
+		own    uint64
+		status int
+		// rules are the problems of this module's union-gen, by rule.
+		rules []string
+	}{
+		{name: "room for the precise rules", own: crd.CRDCostLimit - preciseCost},
+		{name: "room for the compact rules", own: crd.CRDCostLimit - preciseCost + 1, rules: []string{"compactrules"}},
+		{name: "no room", own: crd.CRDCostLimit - compactCost + 1, status: 1, rules: []string{"celcost"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pkg := ownCostPackage(t, tc.own)
+			status, stderr := runIn(t, pkg, exact)
+			if status != tc.status || !sameRules(stderr, tc.rules) {
+				t.Errorf("exit status %d, problems:\n%s\nwant status %d, rules %v", status, stderr, tc.status, tc.rules)
+			}
+			if tc.status == 0 {
+				if errs := validate(t, readCRD(t, pkg)); len(errs) > 0 {
+					t.Errorf("the API server rejects the CRD that union-gen wrote: %v", errs.ToAggregate())
+				}
+			}
+			if _, stderr := runIn(t, ownCostPackage(t, tc.own), main); !strings.Contains(stderr, "[owncost]") {
+				t.Errorf("the main module's union-gen does not warn that it cannot tell:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// build builds a union-gen.
+func build(t *testing.T, pkg string) string {
+	t.Helper()
+	binary := filepath.Join(t.TempDir(), "union-gen")
+	if out, err := exec.Command("go", "build", "-o", binary, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return binary
+}
+
+// ownCostPackage copies the owncost case into a module of its own, its
+// CRD's own rules replaced by padding that costs own.
+func ownCostPackage(t *testing.T, own uint64) string {
+	t.Helper()
+	dir := t.TempDir()
+	// The module requires what this one does, so that this module's
+	// go.sum verifies every module of its graph.
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod = regexp.MustCompile(`(?m)^module .*$|^replace .*$|^\s*github.com/union-gen/union-gen .*$`).ReplaceAll(mod, nil)
+	write(t, filepath.Join(dir, "go.mod"), append([]byte("module example.com/owncost\n"), mod...))
+	copyFile(t, "go.sum", filepath.Join(dir, "go.sum"))
+	for _, f := range []string{"doc.go", "types.go"} {
+		copyFile(t, filepath.Join(ownCostCase, f), filepath.Join(dir, f))
+	}
+	c := readCRD(t, ownCostCase)
+	spec := c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+	spec.XValidations = nil
+	pad(&spec, own)
+	c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"] = spec
+	data, err := sigsyaml.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "crd", "owncost.example.com_things.yaml"), data)
+	return dir
+}
+
+// runIn runs a union-gen on the package in dir and its CRD, and returns
+// its exit status and stderr.
+func runIn(t *testing.T, dir, binary string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(binary, "--crd-paths", "crd", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if exit, ok := err.(*exec.ExitError); ok {
+		return exit.ExitCode(), stderr.String()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, stderr.String()
+}
+
+// sameRules tells whether stderr has a problem of each rule, and no other.
+func sameRules(stderr string, rules []string) bool {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	if stderr == "" {
+		lines = nil
+	}
+	if len(lines) != len(rules) {
+		return false
+	}
+	for i, l := range lines {
+		if !strings.HasSuffix(l, "["+rules[i]+"]") {
+			return false
+		}
+	}
+	return true
+}
+
+func readCRD(t *testing.T, dir string) *apiextensionsv1.CustomResourceDefinition {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "crd", "owncost.example.com_things.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c apiextensionsv1.CustomResourceDefinition
+	if err := sigsyaml.UnmarshalStrict(data, &c); err != nil {
+		t.Fatal(err)
+	}
+	return &c
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, to, data)
+}
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

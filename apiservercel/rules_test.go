@@ -1,0 +1,233 @@
+package apiservercel_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+	apiextensions "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/apiservercel"
+	"github.com/union-gen/union-gen/pkg/crd"
+)
+
+// manifests are the CRDs whose rules the tests estimate: the examples', with
+// union-gen's rules, and openshift/api's as shipped, which have rules of
+// every kind.
+func manifests(t *testing.T) []string {
+	t.Helper()
+	files := []string{
+		"../examples/crd/config/examples.union-gen.io_widgets.yaml",
+		"../examples/crd/compact/examples.union-gen.io_widgets.yaml",
+		"../testdata/bad/compactrules/crd/compactrules.example.com_things.yaml",
+	}
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/openshift/api").Output()
+	if err != nil {
+		t.Fatalf("go list -m github.com/openshift/api: %v", err)
+	}
+	openshift, err := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "*", "*", "zz_generated.crd-manifests", "*.yaml"))
+	if err != nil || len(openshift) == 0 {
+		t.Fatalf("no manifests of openshift/api: %v", err)
+	}
+	return append(files, openshift...)
+}
+
+// manifest is a CRD of a file, and why the API server rejects it as
+// shipped, if it does.
+type manifest struct {
+	file     string
+	crd      *apiextensionsv1.CustomResourceDefinition
+	rejected error
+}
+
+// loadManifests reads the CRDs of the files, and validates them as shipped.
+func loadManifests(t *testing.T) []manifest {
+	t.Helper()
+	var out []manifest
+	for _, file := range manifests(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range strings.Split(string(data), "\n---\n") {
+			var v1 apiextensionsv1.CustomResourceDefinition
+			if err := sigsyaml.Unmarshal([]byte(doc), &v1); err != nil || v1.Kind != "CustomResourceDefinition" {
+				continue
+			}
+			m := manifest{file: filepath.Base(file), crd: &v1}
+			if errs := validate(t, &v1); len(errs) > 0 {
+				m.rejected = errs.ToAggregate()
+				t.Logf("%s: the API server rejects it as shipped, so it is left out: %v", m.file, m.rejected)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func key(r crd.OwnRule) string { return r.Path + " " + r.Rule + " " + r.MessageExpression }
+
+// TestSubsetRulesExact: where the main module's union-gen estimates a rule
+// (crd.SubsetRules), its estimate is the API server's, and every other rule
+// is bounded by the API server's limit per expression, on every rule of
+// the example CRDs and of openshift/api's manifests that the API server
+// accepts.
+func TestSubsetRulesExact(t *testing.T) {
+	var rules, known, messages, messagesKnown int
+	for _, m := range loadManifests(t) {
+		if m.rejected != nil {
+			continue
+		}
+		for _, v := range m.crd.Spec.Versions {
+			schema := yamlNode(t, v.Schema.OpenAPIV3Schema)
+			at := m.file + " " + v.Name
+			exact := map[string][]crd.OwnRule{}
+			for _, r := range (apiservercel.Rules{}).Estimate(schema) {
+				if !r.Known || (r.MessageExpression != "" && !r.MessageKnown) {
+					t.Errorf("%s %s: the API server does not compile %q", at, r.Path, r.Rule)
+				}
+				exact[key(r)] = append(exact[key(r)], r)
+			}
+			for _, r := range (crd.SubsetRules{}).Estimate(schema) {
+				rules++
+				same := exact[key(r)]
+				if len(same) == 0 {
+					t.Errorf("%s %s: union-gen finds the rule %q where the API server does not", at, r.Path, r.Rule)
+					continue
+				}
+				want := same[0]
+				exact[key(r)] = same[1:]
+				if r.Known {
+					known++
+					if r.Cost != want.Cost {
+						t.Errorf("%s %s: rule %q: union-gen estimates %d, the API server %d", at, r.Path, r.Rule, r.Cost, want.Cost)
+					}
+				} else if want.Cost > crd.RuleCostLimit {
+					t.Errorf("%s %s: rule %q costs %d, over the limit per expression that union-gen bounds it by", at, r.Path, r.Rule, want.Cost)
+				}
+				if r.MessageExpression == "" {
+					continue
+				}
+				messages++
+				if r.MessageKnown {
+					messagesKnown++
+					if r.MessageCost != want.MessageCost {
+						t.Errorf("%s %s: messageExpression %q: union-gen estimates %d, the API server %d", at, r.Path, r.MessageExpression, r.MessageCost, want.MessageCost)
+					}
+				}
+			}
+			for k, left := range exact {
+				if len(left) > 0 {
+					t.Errorf("%s: the API server finds the rule %s where union-gen does not", at, k)
+				}
+			}
+		}
+	}
+	t.Logf("%d rules, %d estimated by union-gen's own CEL; %d messageExpressions, %d estimated", rules, known, messages, messagesKnown)
+	if known == 0 || rules == known {
+		t.Errorf("want rules both in and out of union-gen's CEL, to check both")
+	}
+}
+
+// TestTotalIsAPIServers: apiservercel.Rules counts a version's rules as the
+// API server does: padded with rules to exactly its limit on a version's
+// total, the CRD is accepted, and one more rule's worth is rejected, on
+// every manifest that the API server accepts as shipped.
+func TestTotalIsAPIServers(t *testing.T) {
+	for _, m := range loadManifests(t) {
+		if m.rejected != nil {
+			continue
+		}
+		for i := range m.crd.Spec.Versions {
+			checkTotal(t, m.file, m.crd, i)
+		}
+	}
+}
+
+// The padding of a schema is lists of integers with a rule of padCost on
+// each, in CEL that union-gen does not estimate, and a list with a rule of
+// cost 1 on each for the rest.
+const (
+	padRule, padCost = "int(self) == 1", 3
+	padRest          = "self == 1"
+)
+
+func checkTotal(t *testing.T, file string, c *apiextensionsv1.CustomResourceDefinition, version int) {
+	t.Helper()
+	v := &c.Spec.Versions[version]
+	total := uint64(0)
+	for _, r := range (apiservercel.Rules{}).Estimate(yamlNode(t, v.Schema.OpenAPIV3Schema)) {
+		total += r.Cost + r.MessageCost
+	}
+	if total > crd.CRDCostLimit {
+		t.Fatalf("%s %s: the API server accepts rules of cost %d by apiservercel's estimate", file, v.Name, total)
+	}
+	for _, extra := range []uint64{0, 1} {
+		padded := c.DeepCopy()
+		pad(padded.Spec.Versions[version].Schema.OpenAPIV3Schema, crd.CRDCostLimit-total+extra)
+		errs := validate(t, padded)
+		if rejected := len(errs) > 0; rejected != (extra > 0) {
+			t.Errorf("%s %s: rules of cost %d by apiservercel's estimate: rejected %v (%v), want %v", file, v.Name, crd.CRDCostLimit+extra, rejected, errs.ToAggregate(), extra > 0)
+		}
+	}
+}
+
+// pad adds lists of integers to a schema whose rules cost amount, each
+// within the API server's limit per rule.
+func pad(schema *apiextensionsv1.JSONSchemaProps, amount uint64) {
+	if schema.Properties == nil {
+		schema.Properties = map[string]apiextensionsv1.JSONSchemaProps{}
+	}
+	list := func(name, rule string, items uint64) {
+		n := int64(items)
+		schema.Properties[name] = apiextensionsv1.JSONSchemaProps{
+			Type: "array", MaxItems: &n,
+			Items: &apiextensionsv1.JSONSchemaPropsOrArray{Schema: &apiextensionsv1.JSONSchemaProps{
+				Type:         "integer",
+				XValidations: apiextensionsv1.ValidationRules{{Rule: rule}},
+			}},
+		}
+	}
+	for i := 0; amount >= padCost; i++ {
+		items := min(amount, crd.RuleCostLimit) / padCost
+		amount -= items * padCost
+		list(fmt.Sprintf("unionGenPad%d", i), padRule, items)
+	}
+	if amount > 0 {
+		list("unionGenPadRest", padRest, amount)
+	}
+}
+
+func yamlNode(t *testing.T, s *apiextensionsv1.JSONSchemaProps) *yaml.Node {
+	t.Helper()
+	data, err := sigsyaml.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Content[0]
+}
+
+// validate validates a CRD as the API server validates one it is given to
+// create.
+func validate(t *testing.T, v1 *apiextensionsv1.CustomResourceDefinition) field.ErrorList {
+	t.Helper()
+	c := v1.DeepCopy()
+	apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(c)
+	var internal apiextensions.CustomResourceDefinition
+	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(c, &internal, nil); err != nil {
+		t.Fatal(err)
+	}
+	return crdvalidation.ValidateCustomResourceDefinition(t.Context(), &internal)
+}
