@@ -26,19 +26,25 @@ const (
 
 // RuleCost is the API server's estimate of a rule's cost (cel-go's
 // estimator with k8s.io/apiserver's sizes and costs), for a rule in the CEL
-// that union-gen prints, on the schema that holds it: the expression's worst
-// case. It is 0 with an error for an expression outside that CEL, or one
+// that union-gen prints, on the schema that holds it, where that is not a
+// resource's root: the expression's worst case. It is 0 with an error for an expression outside that CEL, or one
 // whose cost it does not model (a function of CEL's library, a variable
 // but self and oldSelf, arithmetic on other than numbers). The crdtest
 // module holds it to the API server's own estimate on union-gen's rules, and
 // the apiservercel module on every rule that it estimates.
 func RuleCost(rule string, schema *yaml.Node) (uint64, error) {
+	return ruleCost(rule, schema, false)
+}
+
+// ruleCost is RuleCost on a schema that may be a resource's root, whose
+// kind, apiVersion and metadata it does not estimate.
+func ruleCost(rule string, schema *yaml.Node, resourceRoot bool) (uint64, error) {
 	p := &celParser{src: rule}
 	x, err := p.parse()
 	if err != nil {
 		return 0, err
 	}
-	est := &estimator{root: schema}
+	est := &estimator{root: schema, resourceRoot: resourceRoot}
 	cost := est.cost(x).cost
 	if est.unknown != "" {
 		return 0, fmt.Errorf("union-gen does not estimate %s", est.unknown)
@@ -190,6 +196,11 @@ func (p *celParser) unary() *celExpr {
 	case p.accept("!"):
 		return call("!", p.unary())
 	case p.accept("-"):
+		// A minus before a number is the literal's sign, as CEL's
+		// grammar has it.
+		if p.skip(); p.pos < len(p.src) && '0' <= p.src[p.pos] && p.src[p.pos] <= '9' {
+			return p.primary()
+		}
 		return call("-", p.unary())
 	}
 	x := p.primary()
@@ -245,7 +256,14 @@ func (p *celParser) primary() *celExpr {
 	case c == '"' || c == '\'':
 		return p.stringLit()
 	case '0' <= c && c <= '9':
-		for p.pos < len(p.src) && (isWordByte(p.src[p.pos]) || p.src[p.pos] == '.') {
+		start := p.pos
+		hex := strings.HasPrefix(p.src[start:], "0x") || strings.HasPrefix(p.src[start:], "0X")
+		for p.pos < len(p.src) {
+			c := p.src[p.pos]
+			exponentSign := !hex && (c == '+' || c == '-') && strings.ContainsRune("eE", rune(p.src[p.pos-1]))
+			if !isWordByte(c) && c != '.' && !exponentSign {
+				break
+			}
 			p.pos++
 		}
 		return &celExpr{kind: celNumber}
@@ -309,6 +327,8 @@ func (p *celParser) stringLit() *celExpr {
 // is that of the schema at its path from the rule's own schema).
 type estimator struct {
 	root *yaml.Node
+	// resourceRoot is set where root is a CRD version's openAPIV3Schema.
+	resourceRoot bool
 	// unknown is the first part of the expression whose cost the
 	// estimator does not model.
 	unknown string
@@ -357,10 +377,17 @@ func (e *estimator) cost(x *celExpr) estimate {
 	case celSelect:
 		op := e.cost(x.operand)
 		field := declField(op.schema, x.name)
-		if declKind(op.schema) != "object" || field == nil {
+		switch {
+		case declKind(op.schema) != "object" || field == nil:
 			// A property that the schema does not declare, or of a
 			// value that CEL types dynamically.
 			e.refuse("the selection of " + x.name)
+		case (e.resourceRoot && len(op.path) == 1 || scalar(get(op.schema, "x-kubernetes-embedded-resource")) == "true") &&
+			(x.name == "kind" || x.name == "apiVersion" || x.name == "metadata"):
+			// The API server gives a resource's kind, apiVersion and
+			// metadata types of its own (WithTypeAndObjectMeta), not
+			// the schema's.
+			e.refuse("the selection of a resource's " + x.name)
 		}
 		if x.testOnly {
 			return estimate{cost: op.cost, size: ptr(uint64(1))} // has() costs nothing more
