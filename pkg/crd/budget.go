@@ -93,7 +93,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 		// are held to the limits as if it had no rules of its own.
 		e.warnf(version, rules.OwnCost, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
 			own, CRDCostLimit)
-		own = ownCost{}
+		own = ownCost{ignored: true}
 	}
 	chosen := make([]*ruleSet, len(e.placements))
 	total := own.known
@@ -155,7 +155,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 		return
 	}
 	if add(unionCost, own.bound) > CRDCostLimit {
-		e.warnf(version, rules.OwnCost, subject, "the rules of the unions of this CRD version cost %d in all, and %s: the API server rejects the CRD if its own rules cost more than %d; check it with kubectl apply --dry-run=server, or run the union-gen of github.com/union-gen/union-gen/apiservercel, which estimates every rule as the API server does",
+		e.warnf(version, rules.OwnCost, subject, "the rules of the unions of this CRD version cost %d in all, and %s: the API server rejects the CRD if its own rules cost more than %d; check it with kubectl apply --dry-run=server, or run the union-gen of union-gen's apiservercel module, which estimates every rule as the API server does",
 			unionCost, own, CRDCostLimit-unionCost)
 	}
 	for i, p := range e.placements {

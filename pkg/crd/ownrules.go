@@ -78,10 +78,11 @@ func (SubsetRules) Estimate(schema *yaml.Node) []OwnRule {
 		}
 		for _, v := range items(get(n, "x-kubernetes-validations")) {
 			r := OwnRule{Path: at.path, Rule: scalar(get(v, "rule")), MessageExpression: scalar(get(v, "messageExpression"))}
-			if cost, err := RuleCost(r.Rule, n); err == nil {
+			root := at.path == ""
+			if cost, err := ruleCost(r.Rule, n, root); err == nil {
 				r.Cost, r.Known = multiply(cost, at.count(n)), true
 			}
-			if cost, err := RuleCost(r.MessageExpression, n); err == nil && r.MessageExpression != "" {
+			if cost, err := ruleCost(r.MessageExpression, n, root); err == nil && r.MessageExpression != "" {
 				// The API server counts a messageExpression once.
 				r.MessageCost, r.MessageKnown = cost, true
 			}
@@ -121,6 +122,9 @@ func (r reach) into(parent *yaml.Node, key string) reach {
 type ownCost struct {
 	known, bound uint64
 	unknown      []OwnRule
+	// ignored is set where the own rules alone are over the limit on a
+	// version's total, and are not counted.
+	ignored bool
 }
 
 func newOwnCost(rules []OwnRule) ownCost {
@@ -137,6 +141,8 @@ func newOwnCost(rules []OwnRule) ownCost {
 // String says what the own rules cost, for messages.
 func (c ownCost) String() string {
 	switch {
+	case c.ignored:
+		return "its own rules, over the limit alone, are not counted"
 	case c.known == math.MaxUint64:
 		return "its own rules cost more than can be counted"
 	case len(c.unknown) == 0:
@@ -148,11 +154,15 @@ func (c ownCost) String() string {
 		if path == "" {
 			path = "."
 		}
-		names = append(names, fmt.Sprintf("%q at %s", r.Rule, path))
+		if r.Known {
+			names = append(names, fmt.Sprintf("the messageExpression %q at %s", r.MessageExpression, path))
+		} else {
+			names = append(names, fmt.Sprintf("%q at %s", r.Rule, path))
+		}
 	}
 	if len(c.unknown) > len(names) {
 		names = append(names, fmt.Sprintf("%d more", len(c.unknown)-len(names)))
 	}
-	return fmt.Sprintf("its own rules cost %d and up to %d: union-gen cannot estimate %d of them (%s), which the API server accepts at up to %d each",
+	return fmt.Sprintf("its own rules cost %d and up to %d: union-gen cannot estimate %d of them (%s), which the API server accepts at up to %d per expression",
 		c.known, c.bound, len(c.unknown), strings.Join(names, ", "), RuleCostLimit)
 }

@@ -2,6 +2,7 @@ package crd_test
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,6 +18,98 @@ type ownRules struct{ cost uint64 }
 
 func (o ownRules) Estimate(*yaml.Node) []crd.OwnRule {
 	return []crd.OwnRule{{Rule: "own", Cost: o.cost, Known: true}}
+}
+
+// fixedRules are a CRD's own rules as an estimator gives them.
+type fixedRules []crd.OwnRule
+
+func (f fixedRules) Estimate(*yaml.Node) []crd.OwnRule { return f }
+
+// TestSubsetRules: SubsetRules estimates the rules in union-gen's CEL, each
+// times the values it runs on and its messageExpression once, and no
+// others: not a resource's kind, which the API server types itself, nor a
+// function of CEL's library. The costs are the API server's (the
+// apiservercel module's test holds SubsetRules to it on every rule of
+// openshift/api).
+func TestSubsetRules(t *testing.T) {
+	const schema = `type: object
+properties:
+  kind:
+    type: string
+  spec:
+    type: object
+    properties:
+      k:
+        type: string
+        maxLength: 63
+      names:
+        type: array
+        maxItems: 16
+        items:
+          type: string
+          maxLength: 10
+          x-kubernetes-validations:
+          - rule: self != 'a'
+            messageExpression: "'a is taken'"
+          - rule: self.startsWith('a')
+    x-kubernetes-validations:
+    - rule: self.k != "x"
+      messageExpression: "'bad key ' + self.k"
+x-kubernetes-validations:
+- rule: self.kind == 'Edge'
+`
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(schema), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := crd.SubsetRules{}.Estimate(doc.Content[0])
+	want := []crd.OwnRule{
+		{Rule: "self.kind == 'Edge'"},
+		{Path: ".spec", Rule: `self.k != "x"`, MessageExpression: "'bad key ' + self.k", Cost: 3, Known: true},
+		{Path: ".spec.names[*]", Rule: "self != 'a'", MessageExpression: "'a is taken'", Cost: 2 * 16, Known: true, MessageKnown: true},
+		{Path: ".spec.names[*]", Rule: "self.startsWith('a')"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+// TestOwnRulesUnknown: where the own rules that union-gen cannot estimate
+// may take the unions' room, at the API server's limit per expression, a
+// warning names them, a messageExpression where it is that which union-gen
+// cannot estimate; and the rules are written as if they cost nothing.
+func TestOwnRulesUnknown(t *testing.T) {
+	const dir = "../../testdata/bad/owncost"
+	model, problems, universe, packages, err := buildShared(dir)
+	if err != nil || problems.HasErrors() {
+		t.Fatalf("the package has problems: %v %v", err, problems)
+	}
+	files, err := crd.Files([]string{dir + "/crd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rules fixedRules
+		warn  string
+	}{
+		// 9 rules at the limit leave room.
+		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 9)},
+		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 10), warn: `union-gen cannot estimate 10 of them ("unknown" at ., "unknown" at ., "unknown" at ., 7 more)`},
+		// A known rule whose messageExpression is not counts the limit
+		// beside its own cost.
+		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 9)},
+		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 10), warn: `its own rules cost 10 and up to 100000010: union-gen cannot estimate 10 of them (the messageExpression "message" at .`},
+	} {
+		edited, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, crd.Options{OwnRules: tc.rules})
+		switch {
+		case len(edited) > 0:
+			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
+		case tc.warn == "" && len(problems) > 0:
+			t.Errorf("%d own rules: %v", len(tc.rules), problems)
+		case tc.warn != "" && (len(problems) != 1 || problems[0].Rule != rules.OwnCost || !strings.Contains(problems[0].Message, tc.warn)):
+			t.Errorf("%d own rules: want one owncost warning with %q, got %v", len(tc.rules), tc.warn, problems)
+		}
+	}
 }
 
 // TestOwnRulesCount: a CRD's own rules count toward a version's total
