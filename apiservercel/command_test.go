@@ -42,6 +42,7 @@ func TestCommand(t *testing.T) {
 	}{
 		{name: "room for the precise rules", own: crd.CRDCostLimit - preciseCost},
 		{name: "room for the compact rules", own: crd.CRDCostLimit - preciseCost + 1, rules: []string{"compactrules"}},
+		{name: "just room for the compact rules", own: crd.CRDCostLimit - compactCost, rules: []string{"compactrules"}},
 		{name: "no room", own: crd.CRDCostLimit - compactCost + 1, status: 1, rules: []string{"celcost"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
