@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/crd"
 )
 
 // TestEditOpaqueMember: a struct member omitted when zero whose type decodes
@@ -13,7 +14,7 @@ import (
 // at the member's property, and nothing written.
 func TestEditOpaqueMember(t *testing.T) {
 	const dir = "./testdata/opaque"
-	edited, problems := editPackage(t, dir)
+	edited, problems := editPackage(t, dir, crd.Options{})
 	if len(edited) != 0 {
 		t.Errorf("%d files to write despite problems", len(edited))
 	}

@@ -12,6 +12,10 @@ import (
 	"github.com/union-gen/union-gen/pkg/crd"
 )
 
+// ownCostCase is the case of owncost, whose CRD the tests give own rules of
+// every cost.
+const ownCostCase = "../../testdata/bad/owncost"
+
 // ownRules are a CRD's own rules as an estimator that knows them tells:
 // one rule at the root that costs cost.
 type ownRules struct{ cost uint64 }
@@ -79,15 +83,6 @@ x-kubernetes-validations:
 // warning names them, a messageExpression where it is that which union-gen
 // cannot estimate; and the rules are written as if they cost nothing.
 func TestOwnRulesUnknown(t *testing.T) {
-	const dir = "../../testdata/bad/owncost"
-	model, problems, universe, packages, err := buildShared(dir)
-	if err != nil || problems.HasErrors() {
-		t.Fatalf("the package has problems: %v %v", err, problems)
-	}
-	files, err := crd.Files([]string{dir + "/crd"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		rules fixedRules
 		warn  string
@@ -100,7 +95,7 @@ func TestOwnRulesUnknown(t *testing.T) {
 		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 9)},
 		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 10), warn: `its own rules cost 10 and up to 100000010: union-gen cannot estimate 10 of them (the messageExpression "message" at .`},
 	} {
-		edited, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, crd.Options{OwnRules: tc.rules})
+		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: tc.rules})
 		switch {
 		case len(edited) > 0:
 			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
@@ -120,15 +115,7 @@ func TestOwnRulesUnknown(t *testing.T) {
 // rules that fit alone. The owncost case's union has precise rules that
 // cost 183, and compact ones that cost less.
 func TestOwnRulesCount(t *testing.T) {
-	const dir, precise = "../../testdata/bad/owncost", 183
-	model, problems, universe, packages, err := buildShared(dir)
-	if err != nil || problems.HasErrors() {
-		t.Fatalf("the package has problems: %v %v", err, problems)
-	}
-	files, err := crd.Files([]string{dir + "/crd"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	const precise = 183
 	for _, tc := range []struct {
 		own     uint64
 		rule    rules.ID
@@ -144,7 +131,7 @@ func TestOwnRulesCount(t *testing.T) {
 		{own: crd.CRDCostLimit + 1, rule: rules.OwnCost, warning: true},
 		{own: math.MaxUint64, rule: rules.OwnCost, warning: true},
 	} {
-		edited, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, crd.Options{OwnRules: ownRules{tc.own}})
+		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: ownRules{tc.own}})
 		switch {
 		case tc.rule == "" && len(problems) > 0:
 			t.Errorf("own rules of cost %d: %v", tc.own, problems)

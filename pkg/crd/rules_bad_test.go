@@ -11,8 +11,8 @@ import (
 )
 
 // editPackage builds the model of the package in dir, which must have no
-// problems of its own, and edits the CRDs of its crd directory.
-func editPackage(t *testing.T, dir string) ([]crd.File, unions.Problems) {
+// problems of its own, and edits the CRDs of its crd directory with opts.
+func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, unions.Problems) {
 	t.Helper()
 	model, problems, universe, packages, err := buildShared(dir)
 	if err != nil {
@@ -25,7 +25,7 @@ func editPackage(t *testing.T, dir string) ([]crd.File, unions.Problems) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, crd.Options{})
+	return crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, opts)
 }
 
 // TestRulesOfBadCRDs checks the cases of the CRD rules in testdata/bad
@@ -40,7 +40,7 @@ func TestRulesOfBadCRDs(t *testing.T) {
 		}
 		t.Run(string(r.ID), func(t *testing.T) {
 			dir := "../../testdata/bad/" + string(r.ID)
-			edited, problems := editPackage(t, dir)
+			edited, problems := editPackage(t, dir, crd.Options{})
 			if len(edited) != 0 {
 				t.Errorf("%d files to write, where there are errors or the CRDs are up to date", len(edited))
 			}
