@@ -9,7 +9,8 @@ package apiservercel
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 
 	"go.yaml.in/yaml/v3"
 	apiextensions "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -44,12 +45,7 @@ func (Rules) Estimate(node *yaml.Node) []crd.OwnRule {
 	var walk func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext)
 	walk = func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext) {
 		out = append(out, estimate(s, path, ctx, envSet)...)
-		names := make([]string, 0, len(s.Properties))
-		for name := range s.Properties {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		for _, name := range names {
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			p := s.Properties[name]
 			walk(&p, path+"."+name, ctx.ChildPropertyContext(&p, name))
 		}

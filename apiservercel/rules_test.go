@@ -83,24 +83,6 @@ func loadManifests(t *testing.T) []manifest {
 	return out
 }
 
-// lowerAndUpper is what union-gen's budget counts of a rule at the least
-// and at the most: what it cannot estimate at 0, and at the API server's
-// limit per expression.
-func lowerAndUpper(r crd.OwnRule) (uint64, uint64) {
-	var lower, upper uint64 = 0, crd.RuleCostLimit
-	if r.Known {
-		lower, upper = r.Cost, r.Cost
-	}
-	switch {
-	case r.MessageExpression == "":
-	case r.MessageKnown:
-		lower, upper = lower+r.MessageCost, upper+r.MessageCost
-	default:
-		upper += crd.RuleCostLimit
-	}
-	return lower, upper
-}
-
 func key(r crd.OwnRule) string { return r.Path + " " + r.Rule + " " + r.MessageExpression }
 
 // TestSubsetRulesExact: where the main module's union-gen estimates a rule
@@ -136,7 +118,7 @@ func TestSubsetRulesExact(t *testing.T) {
 				}
 				want := same[0]
 				exact[key(r)] = same[1:]
-				least, most := lowerAndUpper(r)
+				least, most := r.Range()
 				apiServer += want.Cost + want.MessageCost
 				lower, upper = lower+least, upper+most
 				if r.Known {

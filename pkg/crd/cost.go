@@ -76,7 +76,8 @@ const (
 	celSelect
 	celCall
 	celString
-	celNumber // int, double or bool (named "bool"): all of size 1
+	celNumber // int or double: size 1
+	celBool   // size 1
 	celList
 )
 
@@ -271,7 +272,7 @@ func (p *celParser) primary() *celExpr {
 	name := p.ident()
 	switch {
 	case name == "true" || name == "false":
-		return &celExpr{kind: celNumber, name: "bool"}
+		return &celExpr{kind: celBool}
 	case name == "has":
 		p.expect("(")
 		x := p.unary()
@@ -361,7 +362,9 @@ func (e *estimator) cost(x *celExpr) estimate {
 	case celString:
 		return estimate{size: ptr(uint64(utf8.RuneCountInString(x.str)))}
 	case celNumber:
-		return estimate{size: ptr(uint64(1)), numeric: x.name != "bool"}
+		return estimate{size: ptr(uint64(1)), numeric: true}
+	case celBool:
+		return estimate{size: ptr(uint64(1))}
 	case celList:
 		est := estimate{cost: 10, size: ptr(uint64(len(x.args)))}
 		for _, a := range x.args {

@@ -526,6 +526,22 @@ func (r reach) count(schema *yaml.Node) uint64 {
 	return r.bound
 }
 
+// into is where the values of a list or map are: as many times more as the
+// parent's maxItems or maxProperties says, or unbounded.
+func (r reach) into(parent *yaml.Node, key string) reach {
+	bound := "maxItems"
+	if key == "additionalProperties" {
+		bound = "maxProperties"
+	}
+	if n, err := strconv.ParseInt(scalar(get(parent, bound)), 10, 64); err == nil {
+		r.bound = multiply(r.bound, uint64(max(n, 0)))
+	} else {
+		r.unbounded = append(slices.Clip(r.unbounded), r.path+" (no "+bound+")")
+	}
+	r.path += "[*]"
+	return r
+}
+
 // visit records the unions of t, and of the structs it reaches, on its
 // schema.
 func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {

@@ -3,8 +3,6 @@ package crd
 import (
 	"fmt"
 	"math"
-	"slices"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -31,34 +29,22 @@ type OwnRule struct {
 	Known, MessageKnown           bool
 }
 
-// bound is what the API server may count of the rule in a CRD that it
-// accepts: what cannot be told, at most its limit per expression.
-func (r OwnRule) bound() uint64 {
-	cost := uint64(RuleCostLimit)
+// Range is what the API server counts of the rule toward its version's
+// total, at the least and at the most in a CRD that it accepts: what
+// cannot be told, between 0 and its limit per expression.
+func (r OwnRule) Range() (least, most uint64) {
+	least, most = 0, RuleCostLimit
 	if r.Known {
-		cost = r.Cost
+		least, most = r.Cost, r.Cost
 	}
 	switch {
 	case r.MessageExpression == "":
 	case r.MessageKnown:
-		cost = add(cost, r.MessageCost)
+		least, most = add(least, r.MessageCost), add(most, r.MessageCost)
 	default:
-		cost = add(cost, RuleCostLimit)
+		most = add(most, RuleCostLimit)
 	}
-	return cost
-}
-
-// known is what the API server counts of the rule at the least: what can
-// be told.
-func (r OwnRule) known() uint64 {
-	var cost uint64
-	if r.Known {
-		cost = r.Cost
-	}
-	if r.MessageKnown {
-		cost = add(cost, r.MessageCost)
-	}
-	return cost
+	return least, most
 }
 
 // SubsetRules estimates the rules written in the CEL that union-gen prints,
@@ -100,22 +86,6 @@ func (SubsetRules) Estimate(schema *yaml.Node) []OwnRule {
 	return out
 }
 
-// into is where the values of a list or map are: as many times more as the
-// parent's maxItems or maxProperties says, or unbounded.
-func (r reach) into(parent *yaml.Node, key string) reach {
-	bound := "maxItems"
-	if key == "additionalProperties" {
-		bound = "maxProperties"
-	}
-	if n, err := strconv.ParseInt(scalar(get(parent, bound)), 10, 64); err == nil {
-		r.bound = multiply(r.bound, uint64(max(n, 0)))
-	} else {
-		r.unbounded = append(slices.Clip(r.unbounded), r.path+" (no "+bound+")")
-	}
-	r.path += "[*]"
-	return r
-}
-
 // ownCost is what a version's own rules cost toward its total: known at
 // the least, bound at the most, and the rules whose cost the estimator
 // could not tell, which make the difference.
@@ -130,8 +100,9 @@ type ownCost struct {
 func newOwnCost(rules []OwnRule) ownCost {
 	var c ownCost
 	for _, r := range rules {
-		c.known, c.bound = add(c.known, r.known()), add(c.bound, r.bound())
-		if r.known() != r.bound() {
+		least, most := r.Range()
+		c.known, c.bound = add(c.known, least), add(c.bound, most)
+		if least != most {
 			c.unknown = append(c.unknown, r)
 		}
 	}
