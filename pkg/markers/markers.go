@@ -26,12 +26,11 @@ const (
 )
 
 // unionMarkers are the markers whose grammar this package owns, and
-// foreignMarkers those of other tools, left alone rather than reported as
-// misspellings of ours. Both come from Definitions, so that what --docs
-// prints is what the parser reads.
+// fieldOnlyMarkers the markers of other dialects that only a struct field
+// carries. Both come from Definitions, so that what --docs prints is what the
+// parser reads.
 var (
 	unionMarkers     = namesOf(KindUnion)
-	foreignMarkers   = append(namesOf(KindForeign), namesOf(KindDialect)...)
 	fieldOnlyMarkers = namesOf(KindDialect, ScopeField)
 )
 
@@ -147,10 +146,12 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 			e = d.onField(&fm, m)
 		case d != nil && d.onField != nil:
 			e = d.onField(&fm, m)
+		case misspelledUnionMarker(m.name) != "":
+			// Before the k8s: case, which would leave a misspelled
+			// validation-gen marker alone as one not about unions.
+			e = misspelled(m.name)
 		case strings.HasPrefix(m.name, k8sPrefix):
 			e = fm.parseK8sMarker(m)
-		case d == nil:
-			e = misspelled(m.name)
 		}
 		if e != nil {
 			e.Line = m.line
@@ -357,18 +358,40 @@ func misspelled(name string) *SyntaxError {
 }
 
 // misspelledUnionMarker returns the union marker that name is probably a
-// misspelling of, or "".
+// misspelling of, or "". A prefixed name is also compared by its last
+// ":"-separated segment, since no tool reads a union marker behind another
+// tool's prefix: a "k8s:" one with validation-gen's union markers first,
+// any other with union-gen's first. Known markers are never misspellings.
 func misspelledUnionMarker(name string) string {
-	if isUnionMarker(name) || slices.Contains(foreignMarkers, name) {
+	if definitions[name] != nil {
 		return ""
 	}
+	i := strings.LastIndex(name, ":")
+	switch guess := closestMarker(name, unionMarkers); {
+	case guess != "" || i < 0:
+		return guess
+	case strings.HasPrefix(name, k8sPrefix):
+		return closestMarker(name[i+1:], k8sUnionMarkers, unionMarkers)
+	default:
+		return closestMarker(name[i+1:], unionMarkers, k8sUnionMarkers)
+	}
+}
+
+// k8sUnionMarkers are validation-gen's union markers.
+var k8sUnionMarkers = []string{K8sMemberMarker, K8sDiscriminatorMarker, K8sZeroOrOneOfMarker}
+
+// closestMarker returns the marker of lists whose name without its "k8s:"
+// prefix is nearest to name, within an edit distance of 2 ignoring case, or
+// "". Of equally near ones, the first wins.
+func closestMarker(name string, lists ...[]string) string {
+	best, bestDistance := "", 3
 	lower := strings.ToLower(name)
-	for _, known := range unionMarkers {
-		if editDistance(lower, strings.ToLower(known)) <= 2 {
-			return known
+	for _, known := range slices.Concat(lists...) {
+		if d := editDistance(lower, strings.ToLower(strings.TrimPrefix(known, k8sPrefix))); d < bestDistance {
+			best, bestDistance = known, d
 		}
 	}
-	return ""
+	return best
 }
 
 // editDistance is the Levenshtein distance between a and b.

@@ -281,6 +281,28 @@ func TestParseField(t *testing.T) {
 			},
 		},
 		{
+			name: "misspelled markers with a prefix",
+			lines: []string{`+k8s:unionMemebr(union: "u")`, "+kubebuilder:validation:unionMember", "+openshift:unionDiscriminator",
+				"+k8s:zeroOrOneMember", "+k8s:unionDiscriminatedBy=Kind", "+example.com:zeroOrOneOfMember"},
+			want: FieldMarkers{Lines: map[string]int{}},
+			errs: map[int]wantError{
+				0: {rules.Misspelled, "unknown marker +k8s:unionMemebr; did you mean +k8s:unionMember?"},
+				1: {rules.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
+				2: {rules.Misspelled, "unknown marker +openshift:unionDiscriminator; did you mean +unionDiscriminator?"},
+				3: {rules.Misspelled, "unknown marker +k8s:zeroOrOneMember; did you mean +k8s:zeroOrOneOfMember?"},
+				4: {rules.Misspelled, "unknown marker +k8s:unionDiscriminatedBy; did you mean +unionDiscriminatedBy?"},
+				5: {rules.Misspelled, "unknown marker +example.com:zeroOrOneOfMember; did you mean +k8s:zeroOrOneOfMember?"},
+			},
+		},
+		{
+			name: "markers of other tools are no misspellings",
+			lines: []string{"+k8s:required", "+k8s:optional", "+k8s:listType=map", "+k8s:listMapKey=name", "+k8s:enum", "+k8s:immutable",
+				`+k8s:item(type: "A")=+k8s:required`, "+k8s:eachVal=+k8s:required", "+k8s:discriminator", `+k8s:member("A")=+k8s:required`,
+				"+k8s:maxItems=16", "+k8s:prerelease-lifecycle-gen:introduced=1.30", "+kubebuilder:validation:MinLength=1",
+				"+kubebuilder:validation:XValidation:rule=\"self.a\",message=\"a\"", "+openshift:enable:FeatureGate=Gate"},
+			want: FieldMarkers{Optional: true, Required: true, Lines: map[string]int{}},
+		},
+		{
 			name:  "every error is reported",
 			lines: []string{"+unionMember,foo", "+unionDiscriminator=x"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0, DiscriminatorMarker: 1}},
@@ -323,6 +345,11 @@ func TestParseType(t *testing.T) {
 		{name: "validation-gen member on a type", lines: []string{`+k8s:beta(since: "1.37")=+k8s:unionMember`},
 			errs: []wantError{{rules.MarkerOnType, `+k8s:beta(since: "1.37")=+k8s:unionMember belongs on a struct field`}}},
 		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []wantError{{rules.Misspelled, "did you mean +unionMember?"}}},
+		{name: "misspelled with a prefix", lines: []string{"+k8s:zeroOrOneOfMembr", "+kubebuilder:validation:unionMember"}, errs: []wantError{
+			{rules.Misspelled, "unknown marker +k8s:zeroOrOneOfMembr; did you mean +k8s:zeroOrOneOfMember?"},
+			{rules.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
+		}},
+		{name: "validation-gen type markers", lines: []string{"+k8s:enum", "+k8s:supportsSubresource=/status", "+k8s:validation-gen=TypeMeta"}, want: TypeMarkers{Enum: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -354,6 +381,9 @@ func TestHasUnionMarker(t *testing.T) {
 		{[]string{`+k8s:beta(since: "1.37")=+k8s:optional`}, false},
 		{[]string{"text", "+unionMember"}, true},
 		{[]string{"+unionmembr"}, true},
+		{[]string{`+k8s:unionMemebr(union: "u")`}, true},
+		{[]string{"+kubebuilder:validation:unionMember"}, true},
+		{[]string{"+k8s:listType=map", "+k8s:required", "+kubebuilder:validation:Required"}, false},
 		{nil, false},
 	}
 	for _, tt := range tests {
@@ -381,6 +411,82 @@ func TestParseDefault(t *testing.T) {
 			t.Errorf("ParseDefault(%s) error = %v, want %q", tt.raw, err, tt.wantErr)
 		case tt.wantErr == "" && (err != nil || got != tt.want):
 			t.Errorf("ParseDefault(%s) = %q, %v, want %q", tt.raw, got, err, tt.want)
+		}
+	}
+}
+
+// TestMisspelledUnionMarker: a name near a union marker is taken for it, by
+// its last segment when it has a prefix; validation-gen's and other tools'
+// markers are not.
+func TestMisspelledUnionMarker(t *testing.T) {
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"unionMemeber", MemberMarker},
+		{"UnionDiscriminator", DiscriminatorMarker},
+		{"unionDiscriminatedby", DiscriminatedByMarker},
+		{"k8s:unionMemebr", K8sMemberMarker},
+		{"k8s:unionmember", K8sMemberMarker},
+		{"k8s:unionDiscriminater", K8sDiscriminatorMarker},
+		{"k8s:zeroOrOneOfMembers", K8sZeroOrOneOfMarker},
+		{"k8s:unionRatcheting", RatchetingMarker},
+		{"kubebuilder:validation:unionMember", MemberMarker},
+		{"openshift:unionDiscriminator", DiscriminatorMarker},
+		{"openshift:unionDiscriminatedBy", DiscriminatedByMarker},
+		{"example.com:zeroOrOneOfMember", K8sZeroOrOneOfMarker},
+		{"kubebuilder:validation:unionMemeber", MemberMarker},
+		{"unionMember:", MemberMarker},
+		// Known markers, and validation-gen's markers that are not about
+		// unions, as k8s.io/api writes them.
+		{"unionMember", ""},
+		{"k8s:unionMember", ""},
+		{"k8s:zeroOrOneOfMember", ""},
+		{"openshift:enable:FeatureGate", ""},
+		{"kubebuilder:validation:Required", ""},
+		{"k8s:required", ""},
+		{"k8s:optional", ""},
+		{"k8s:listType", ""},
+		{"k8s:listMapKey", ""},
+		{"k8s:item", ""},
+		{"k8s:enum", ""},
+		{"k8s:enumExclude", ""},
+		{"k8s:eachVal", ""},
+		{"k8s:eachKey", ""},
+		{"k8s:subfield", ""},
+		{"k8s:discriminator", ""},
+		{"k8s:member", ""},
+		{"k8s:immutable", ""},
+		{"k8s:frozen", ""},
+		{"k8s:update", ""},
+		{"k8s:opaqueType", ""},
+		{"k8s:unique", ""},
+		{"k8s:customUnique", ""},
+		{"k8s:format", ""},
+		{"k8s:maxItems", ""},
+		{"k8s:minimum", ""},
+		{"k8s:maxLength", ""},
+		{"k8s:neq", ""},
+		{"k8s:ifEnabled", ""},
+		{"k8s:ifDisabled", ""},
+		{"k8s:forbidden", ""},
+		{"k8s:supportsSubresource", ""},
+		{"k8s:isSubresource", ""},
+		{"k8s:customValidation", ""},
+		{"k8s:declarativeValidationNative", ""},
+		{"k8s:validation-gen", ""},
+		{"k8s:deepcopy-gen:interfaces", ""},
+		{"k8s:prerelease-lifecycle-gen:introduced", ""},
+		{"kubebuilder:validation:Enum", ""},
+		{"kubebuilder:validation:items:Enum", ""},
+		{"kubebuilder:object:root", ""},
+		{"kubebuilder:subresource:status", ""},
+		{"genclient:nonNamespaced", ""},
+		{"union", ""},
+	}
+	for _, tt := range tests {
+		if got := misspelledUnionMarker(tt.name); got != tt.want {
+			t.Errorf("misspelledUnionMarker(%q) = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -269,7 +269,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sMemberMarker + "[(union: \"<name>\", memberName: \"<value>\")]",
 		Args:    "`union`: the union's name when the struct has several; `memberName`: the discriminator value that selects the member, the Go field name when omitted",
 		Meaning: "validation-gen's member: of the union with a `+" + K8sDiscriminatorMarker + "` of the same name, or else of an exactly-one union",
-		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
+		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sMemberMarker,
 				Meaning:   "a member of the struct's union; without a `+" + K8sDiscriminatorMarker + "`, exactly one member is set (`validate.Union`)",
@@ -286,7 +286,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's discriminator, a string field",
-		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.GuessedValues},
+		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.GuessedValues},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 				Meaning:   "the union's discriminator, a string (`validate.DiscriminatedUnion`); its values are not checked by the union",
@@ -299,7 +299,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's member of a zero-or-one union",
-		Rules:   []rules.ID{rules.Malformed, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict},
+		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 				Meaning:   "a member of a union of which at most one member is set (`validate.ZeroOrOneOfUnion`)",

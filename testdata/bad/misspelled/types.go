@@ -12,7 +12,7 @@ const (
 	KindC Kind = "C"
 )
 
-// Choice misspells each union marker.
+// Choice misspells each union marker, also behind a prefix.
 type Choice struct {
 	// +unionDiscriminater
 	// +optional
@@ -27,4 +27,14 @@ type Choice struct {
 	// +unionDiscriminatedby=Kind
 	// +optional
 	C *int `json:"c,omitempty"`
+	// +k8s:unionMemebr(union: "u")
+	// +optional
+	D *int `json:"d,omitempty"`
+	// +kubebuilder:validation:unionMember
+	// +optional
+	E *int `json:"e,omitempty"`
 }
+
+// Mode has a union marker behind another tool's prefix, which no tool reads.
+// +openshift:unionDiscriminator
+type Mode string
