@@ -361,6 +361,34 @@ func yamlError(err error) (line int, msg string) {
 	return line, m[2]
 }
 
+// repeatedKeys returns the keys of the mappings under n that repeat an
+// earlier key of their mapping, each after that earlier key. Unmarshalling
+// into a yaml.Node does not check keys; decoding into values does, but only
+// once a CRD is rewritten, and names no position but in its message.
+func repeatedKeys(n *yaml.Node) [][2]*yaml.Node {
+	var out [][2]*yaml.Node
+	if n.Kind == yaml.MappingNode {
+		// A key as the YAML reader compares keys: by kind and value.
+		type key struct {
+			kind  yaml.Kind
+			value string
+		}
+		first := map[key]*yaml.Node{}
+		for _, p := range pairs(n) {
+			k := key{p[0].Kind, p[0].Value}
+			if f, ok := first[k]; ok {
+				out = append(out, [2]*yaml.Node{f, p[0]})
+			} else {
+				first[k] = p[0]
+			}
+		}
+	}
+	for _, c := range n.Content {
+		out = append(out, repeatedKeys(c)...)
+	}
+	return out
+}
+
 // file1 edits the documents of a file, split at the lines that start one.
 func (e *editor) file1(data []byte) []byte {
 	lines := strings.SplitAfter(string(data), "\n")
@@ -382,12 +410,26 @@ func (e *editor) file1(data []byte) []byte {
 	return []byte(out.String())
 }
 
-// document edits one YAML document, or returns it as it is.
-func (e *editor) document(doc string) string {
+// parse reads one YAML document, or reports why it is not YAML.
+func (e *editor) parse(doc string) (*yaml.Node, bool) {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
 		line, msg := yamlError(err)
 		e.errorf(&yaml.Node{Line: line, Column: 1}, rules.NotYAML, "", "not YAML: %s; fix the file or leave it out of --crd-paths", msg)
+		return nil, false
+	}
+	repeated := repeatedKeys(&root)
+	for _, r := range repeated {
+		e.errorf(r[1], rules.NotYAML, "", "not YAML: mapping key %q already defined at line %d; remove one of the two, or leave the file out of --crd-paths",
+			r[1].Value, e.line+r[0].Line)
+	}
+	return &root, len(repeated) == 0
+}
+
+// document edits one YAML document, or returns it as it is.
+func (e *editor) document(doc string) string {
+	root, ok := e.parse(doc)
+	if !ok {
 		return doc
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {

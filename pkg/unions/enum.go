@@ -81,13 +81,11 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
 			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
 	}
-	for _, v := range info.enum.Values {
-		if !utf8.ValidString(v) {
-			// encoding/json writes U+FFFD for such bytes: no object can
-			// carry the value.
-			b.report(b.src.typePos(enumDir, et.Name.Name), b.subject(et, ""), rules.NotUTF8, false,
-				"enum value %q is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8", v)
-		}
+	for _, c := range b.constsOf(et).notUTF8 {
+		// encoding/json writes U+FFFD for such bytes: no object can carry
+		// the value.
+		b.report(b.src.constSpan(enumDir, c.Name()).from, b.universe.Package(et.Name.Package).Name+"."+c.Name(), rules.NotUTF8, false,
+			"enum value %q is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8", constant.StringVal(c.Val()))
 	}
 	if len(info.enum.Values) == 0 {
 		info.rule = rules.NoConsts
@@ -120,6 +118,8 @@ type typedConsts struct {
 	// broken are the constants whose value the type checker could not
 	// compute: their declarations do not compile.
 	broken []*gotypes.Const
+	// notUTF8 are the string constants whose value is not valid UTF-8.
+	notUTF8 []*gotypes.Const
 }
 
 // enumValues collects the values of the constants of type et, in whichever
@@ -128,17 +128,23 @@ type typedConsts struct {
 // touches the enum, reported here, and broken is set: left out, it would make
 // a valid value invalid.
 func (b *builder) enumValues(et *types.Type) (values []string, broken bool) {
-	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return nil, false
-	}
-	consts := b.typedConsts(named.Obj().Pkg())[named.Obj()]
+	consts := b.constsOf(et)
 	for _, c := range consts.broken {
 		b.constTypeErrors(et, c)
 	}
 	values = slices.Clone(consts.values)
 	slices.Sort(values)
 	return slices.Compact(values), len(consts.broken) > 0
+}
+
+// constsOf returns the constants of type et, in whichever package et is
+// declared.
+func (b *builder) constsOf(et *types.Type) typedConsts {
+	named, ok := gotypes.Unalias(et.GoType).(*gotypes.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return typedConsts{}
+	}
+	return b.typedConsts(named.Obj().Pkg())[named.Obj()]
 }
 
 // typedConsts groups a package's constants by their named type. A package
@@ -162,7 +168,11 @@ func (b *builder) typedConsts(pkg *gotypes.Package) map[*gotypes.TypeName]typedC
 		consts := byType[named.Obj()]
 		switch c.Val().Kind() {
 		case constant.String:
-			consts.values = append(consts.values, constant.StringVal(c.Val()))
+			v := constant.StringVal(c.Val())
+			consts.values = append(consts.values, v)
+			if !utf8.ValidString(v) {
+				consts.notUTF8 = append(consts.notUTF8, c)
+			}
 		case constant.Unknown:
 			consts.broken = append(consts.broken, c)
 		}
