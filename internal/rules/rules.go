@@ -336,20 +336,20 @@ var All = []Rule{
 	},
 	{
 		ID: RequiredField, Family: "warning",
-		Summary: "In a KEP-1027 2019 `+union` struct without member markers, every optional field but the discriminator is a member; a required field (neither `+optional` nor omitempty/omitzero), such as a `targetRef` beside the union, is left out of the union.",
+		Summary: "In a KEP-1027 2019 `+union` struct without member markers, every optional field but the discriminator is a member, required when selected (`+unionMember,optional` says otherwise); a required field (neither `+optional` nor omitempty/omitzero), such as a `targetRef` beside the union, is left out of the union.",
 		Message: "<field> is required, so it is no member of the +union struct's union: mark the members +unionMember, or mark <field> +optional if it is one",
 		Hint:    "Mark the members `+unionMember` so that the other fields are not taken for members, or make the field optional if it is a member.",
 	},
 	{
 		ID: InferredMembers, Family: "warning",
-		Summary: "A `+unionDiscriminator` has its members marked `+unionMember`; in a struct without member markers (and without `+union`), union-gen infers them as KEP-1027 2019 does: the optional fields whose Go name, or else JSON name, is a valid value, each optional and selected by that value.",
-		Message: "no field is marked +unionMember, so the members of <field> are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value: <fields>, each optional; mark them +unionMember",
+		Summary: "A `+unionDiscriminator` has its members marked `+unionMember`; in a struct without member markers (and without `+union`), union-gen infers them as KEP-1027 2019 does: the optional fields whose Go name, or else JSON name, is a valid value (else either, ignoring case), each selected by that value and required when selected, as the projects that write such unions require them.",
+		Message: "no field is marked +unionMember, so the members of <field> are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value, ignoring case: <fields>, each required when selected; mark them +unionMember (,optional where one may be unset)",
 		Hint:    "Mark the members `+unionMember` (with `=<value>` and `,optional` as they need): marked, they are checked, and may be required when selected.",
 	},
 	{
 		ID: NoMembers, Family: "warning",
-		Summary: "A `+unionDiscriminator` selects members; in a struct without member markers where no optional field is named by a valid value, the union has none, and only checks the discriminator's value.",
-		Message: "no field is marked +unionMember, and no optional field's Go or JSON name is a value of <field> (<values>): the union only checks that <json> is one of them; mark its members +unionMember",
+		Summary: "A `+unionDiscriminator` selects members; in a struct without member markers where no optional field is named by a valid value (ignoring case), the union has none, and only checks the discriminator's value.",
+		Message: "no field is marked +unionMember, and no optional field's Go or JSON name is a value of <field> (<values>), ignoring case: the union only checks that <json> is one of them; mark its members +unionMember",
 		Hint:    "Mark the members `+unionMember=<value>`; a discriminator whose values select no member needs no `+unionDiscriminator`, only its enum.",
 	},
 	{

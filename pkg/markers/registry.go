@@ -241,7 +241,7 @@ var Definitions = []Definition{
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + LegacyUnionMarker,
 				Meaning:   "every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
-				Behaviour: "the same, but a required field is no member (`requiredfield`); without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
+				Behaviour: "the same, but each member is required when selected, as the rules of the projects that write them require (`+" + MemberMarker + ",optional` says otherwise), and a required field is no member (`requiredfield`); without a discriminator, a zero-or-one union (V4) that is never normalized, as structured-merge-diff normalizes none without a discriminator"},
 			{Dialect: DialectValidationGen, Marker: "+" + LegacyUnionMarker + " beside `+" + K8sMemberMarker + "`",
 				Meaning:   "k8s.io/api writes kube-openapi's `+union` for openapi-gen next to validation-gen's members",
 				Behaviour: "ignored: the validation-gen markers make the unions"},

@@ -297,8 +297,10 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 					"%s is required, so it is no member of the +%s struct's union: mark the members +%s, or mark %s +optional if it is one", f.GoName, markers.LegacyUnionMarker, markers.MemberMarker, f.GoName)
 				continue
 			}
-			// Implicit members are optional (docs/semantics.md, Dialects).
-			s.members = append(s.members, memberSpec{f: f, optional: true})
+			// Implicit members are required when selected, as the rules
+			// of the projects that write them require them
+			// (docs/semantics.md, Other dialects).
+			s.members = append(s.members, memberSpec{f: f})
 		}
 	}
 	return s
@@ -351,34 +353,48 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 }
 
 // inferMembers takes for members of a union of KEP-1027's markers without
-// member markers, as KEP-1027 2019 takes them, the optional fields whose Go
-// name, or else JSON name, is a valid value (the first field of a value),
-// each optional and selected by that value, and says which it took, or that
-// it found none.
+// member markers, as KEP-1027 2019 takes them, the optional fields named by
+// a valid value (inferredValue; the first field of a value), each required
+// when selected, as the projects that write such unions require it, and
+// says which it took, or that it found none.
 func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
 	var taken []string
 	for _, f := range s.candidates {
-		value := f.GoName
-		if !u.Enum.Has(value) {
-			value = f.JSONName
-		}
-		if f.inferred || !u.Enum.Has(value) || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
+		value, ok := inferredValue(u.Enum, f)
+		if f.inferred || !ok || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
 			continue
 		}
 		f.inferred = true
-		s.members = append(s.members, memberSpec{f: f, value: value, optional: true, inferred: true})
+		s.members = append(s.members, memberSpec{f: f, value: value, inferred: true})
 		taken = append(taken, fmt.Sprintf("%s (%q)", f.GoName, value))
 	}
 	d := s.disc
 	if len(taken) == 0 {
 		b.markerProblem(t, d, s.discMarker, rules.NoMembers, true,
-			"no field is marked +%s, and no optional field's Go or JSON name is a value of %s (%s): the union only checks that %s is one of them; mark its members +%s",
+			"no field is marked +%s, and no optional field's Go or JSON name is a value of %s (%s), ignoring case: the union only checks that %s is one of them; mark its members +%s",
 			markers.MemberMarker, d.GoName, Quote(u.Enum.Values), d.JSONName, markers.MemberMarker)
 		return
 	}
 	b.markerProblem(t, d, s.discMarker, rules.InferredMembers, true,
-		"no field is marked +%s, so the members of %s are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value: %s, each optional; mark them +%s",
+		"no field is marked +%s, so the members of %s are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value, ignoring case: %s, each required when selected; mark them +%s (,optional where one may be unset)",
 		markers.MemberMarker, d.GoName, strings.Join(taken, ", "), markers.MemberMarker)
+}
+
+// inferredValue is the valid value that names a field taken for an
+// inferred member: its Go name, else its JSON name, else either ignoring
+// case, as valuename compares a value with a JSON name (GRPC selects grpc).
+func inferredValue(e Enum, f *unionField) (string, bool) {
+	for _, name := range []string{f.GoName, f.JSONName} {
+		if e.Has(name) {
+			return name, true
+		}
+	}
+	for _, v := range e.Values {
+		if v != "" && (strings.EqualFold(v, f.GoName) || strings.EqualFold(v, f.JSONName)) {
+			return v, true
+		}
+	}
+	return "", false
 }
 
 // structTagSpec reads the union of a struct named by a union:"..." struct
