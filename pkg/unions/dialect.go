@@ -354,19 +354,22 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 
 // inferMembers takes for members of a union of KEP-1027's markers without
 // member markers, as KEP-1027 2019 takes them, the optional fields named by
-// a valid value (inferredValue; the first field of a value), each required
-// when selected, as the projects that write such unions require it, and
-// says which it took, or that it found none.
+// a valid value (inferredValue; the first field of a value, and a field named
+// exactly before one named ignoring case), each required when selected, as
+// the projects that write such unions require it, and says which it took, or
+// that it found none.
 func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
 	var taken []string
-	for _, f := range s.candidates {
-		value, ok := inferredValue(u.Enum, f)
-		if f.inferred || !ok || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
-			continue
+	for _, ignoreCase := range []bool{false, true} {
+		for _, f := range s.candidates {
+			value, ok := inferredValue(u.Enum, f, ignoreCase)
+			if f.inferred || !ok || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
+				continue
+			}
+			f.inferred = true
+			s.members = append(s.members, memberSpec{f: f, value: value, inferred: true})
+			taken = append(taken, fmt.Sprintf("%s (%q)", f.GoName, value))
 		}
-		f.inferred = true
-		s.members = append(s.members, memberSpec{f: f, value: value, inferred: true})
-		taken = append(taken, fmt.Sprintf("%s (%q)", f.GoName, value))
 	}
 	d := s.disc
 	if len(taken) == 0 {
@@ -381,13 +384,16 @@ func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
 }
 
 // inferredValue is the valid value that names a field taken for an
-// inferred member: its Go name, else its JSON name, else either ignoring
-// case, as valuename compares a value with a JSON name (GRPC selects grpc).
-func inferredValue(e Enum, f *unionField) (string, bool) {
-	for _, name := range []string{f.GoName, f.JSONName} {
-		if e.Has(name) {
-			return name, true
+// inferred member: its Go name, else its JSON name, or, ignoring case,
+// either, as valuename compares a value with a JSON name (GRPC selects grpc).
+func inferredValue(e Enum, f *unionField, ignoreCase bool) (string, bool) {
+	if !ignoreCase {
+		for _, name := range []string{f.GoName, f.JSONName} {
+			if e.Has(name) {
+				return name, true
+			}
 		}
+		return "", false
 	}
 	for _, v := range e.Values {
 		if v != "" && (strings.EqualFold(v, f.GoName) || strings.EqualFold(v, f.JSONName)) {

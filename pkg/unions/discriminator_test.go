@@ -140,8 +140,9 @@ func TestPointerDiscriminator(t *testing.T) {
 
 // TestInferredMembers checks the members of a discriminator of KEP-1027's
 // markers in a struct without member markers: the optional fields whose
-// Go name, or else JSON name, is a valid value, each optional, with a
-// warning that names them, or one that says there are none.
+// Go name, or else JSON name, is a valid value, or else either ignoring
+// case, each required when selected, with a warning that names them, or one
+// that says there are none.
 func TestInferredMembers(t *testing.T) {
 	const enum = `package apis
 
@@ -152,6 +153,7 @@ const (
 	KindGit   Kind = "Git"
 	KindImage Kind = "image"
 	KindNone  Kind = "None"
+	KindGRPC  Kind = "GRPC"
 )
 
 // +enum
@@ -184,6 +186,8 @@ const OtherGit Other = "Git"
 			[]string{"Git=Git"}, []rules.ID{rules.InferredMembers}},
 		{"the first field of a value", disc + field("Image", "picture,omitempty") + field("Picture", "image,omitempty"),
 			[]string{"Picture=image"}, []rules.ID{rules.InferredMembers}},
+		{"ignoring case, after the exact names", disc + field("Grpc", "grpc,omitempty") + field("Pic", "IMAGE,omitempty") + field("Picture", "image,omitempty"),
+			[]string{"Picture=image", "Grpc=GRPC"}, []rules.ID{rules.InferredMembers}},
 		{"no field named by a value", disc + field("Name", "name,omitempty"),
 			nil, []rules.ID{rules.NoMembers}},
 		{"member markers: nothing inferred", disc + field("Git", "git,omitempty") + field("Image", "image,omitempty", "+unionMember=image", "+optional"),
@@ -209,8 +213,8 @@ const OtherGit Other = "Git"
 			var members []string
 			for _, plan := range model.Plans {
 				for _, m := range plan.Unions[0].Members {
-					if m.Value == "" || (tt.rules != nil && !m.Optional) {
-						t.Errorf("member %s: value %q, optional %t: want an inferred member selected by a value and optional", m.GoName, m.Value, m.Optional)
+					if m.Value == "" || m.Optional {
+						t.Errorf("member %s: value %q, optional %t: want a member selected by a value and required when selected", m.GoName, m.Value, m.Optional)
 					}
 					members = append(members, m.GoName+"="+m.Value)
 				}

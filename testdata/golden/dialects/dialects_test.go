@@ -249,7 +249,8 @@ func TestOptionalPointerDiscriminator(t *testing.T) {
 }
 
 // TestInferredMembers checks Source, whose members are inferred by name:
-// Git by its Go name and Image by its JSON name, each optional, and Note,
+// Git by its Go name and Image by its JSON name, each required when
+// selected, and Note,
 // named by no value, no member.
 func TestInferredMembers(t *testing.T) {
 	image := new(string)
@@ -260,7 +261,7 @@ func TestInferredMembers(t *testing.T) {
 		valid   bool
 	}{
 		{name: "Git selects git", in: &Source{Kind: SourceKindGit, Git: &Basic{}, Note: "n"}, want: &Source{Kind: SourceKindGit, Git: &Basic{}, Note: "n"}, valid: true},
-		{name: "an inferred member is optional", in: &Source{Kind: SourceKindGit}, want: &Source{Kind: SourceKindGit}, valid: true},
+		{name: "an inferred member is required when selected", in: &Source{Kind: SourceKindGit}, want: &Source{Kind: SourceKindGit}},
 		{name: "image selects image", in: &Source{Kind: SourceKindImage, Image: image}, want: &Source{Kind: SourceKindImage, Image: image}, valid: true},
 		{name: "Git forbids image", in: &Source{Kind: SourceKindGit, Image: image}, want: &Source{Kind: SourceKindGit, Image: image}},
 		{name: "Empty forbids git", in: &Source{Kind: SourceKindEmpty, Git: &Basic{}}, want: &Source{Kind: SourceKindEmpty, Git: &Basic{}}},

@@ -837,11 +837,11 @@ func (in *Source) ValidateUnions(old *Source, fldPath *field.Path) field.ErrorLi
 			return in.unionsErrors(old, fldPath)
 		}
 	case "Git":
-		if in.Image != nil {
+		if in.Git == nil || in.Image != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "image":
-		if in.Git != nil {
+		if in.Git != nil || in.Image == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -856,12 +856,18 @@ func (in *Source) unionsErrors(old *Source, fldPath *field.Path) field.ErrorList
 	var errs field.ErrorList
 	switch in.Kind {
 	case "Empty", "Git", "image":
+		if in.Kind == "Git" && in.Git == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("git"), "must be set when kind is \"Git\""))
+		}
 		if in.Git != nil && in.Kind != "Git" {
 			if old == nil || old.Kind != in.Kind {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("git"), "may only be set when kind is \"Git\""))
 			} else {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("git"), "may only be set when kind is \"Git\"; kind did not change: set kind to \"Git\" to switch to this member"))
 			}
+		}
+		if in.Kind == "image" && in.Image == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("image"), "must be set when kind is \"image\""))
 		}
 		if in.Image != nil && in.Kind != "image" {
 			if old == nil || old.Kind != in.Kind {
@@ -892,11 +898,11 @@ func (in *Source) UnionsValid() bool {
 			return false
 		}
 	case "Git":
-		if in.Image != nil {
+		if in.Git == nil || in.Image != nil {
 			return false
 		}
 	case "image":
-		if in.Git != nil {
+		if in.Git != nil || in.Image == nil {
 			return false
 		}
 	default:
@@ -1084,11 +1090,11 @@ func (in *Subject) ValidateUnions(old *Subject, fldPath *field.Path) field.Error
 	}
 	switch in.Kind {
 	case "Group":
-		if in.User != nil {
+		if in.User != nil || in.Group == nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	case "User":
-		if in.Group != nil {
+		if in.User == nil || in.Group != nil {
 			return in.unionsErrors(old, fldPath)
 		}
 	default:
@@ -1103,11 +1109,18 @@ func (in *Subject) unionsErrors(old *Subject, fldPath *field.Path) field.ErrorLi
 	var errs field.ErrorList
 	switch in.Kind {
 	case "Group", "User":
-		if in.User != nil && in.Kind == "Group" {
-			if old == nil || old.Kind != in.Kind {
+		if in.Kind == "User" && in.User == nil {
+			errs = unionsAppend(errs, field.Required(fldPath.Child("user"), "must be set when kind is \"User\""))
+		}
+		if in.Kind == "Group" {
+			if in.User != nil && (old == nil || old.Kind != in.Kind) {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\""))
-			} else {
+			}
+			if in.User != nil && (old != nil && old.Kind == in.Kind) {
 				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("user"), "may only be set when kind is \"User\"; kind did not change: set kind to \"User\" to switch to this member"))
+			}
+			if in.Group == nil {
+				errs = unionsAppend(errs, field.Required(fldPath.Child("group"), "must be set when kind is \"Group\""))
 			}
 		}
 		if in.Group != nil && in.Kind == "User" {
@@ -1135,11 +1148,11 @@ func (in *Subject) UnionsValid() bool {
 	}
 	switch in.Kind {
 	case "Group":
-		if in.User != nil {
+		if in.User != nil || in.Group == nil {
 			return false
 		}
 	case "User":
-		if in.Group != nil {
+		if in.User == nil || in.Group != nil {
 			return false
 		}
 	default:

@@ -96,8 +96,8 @@ func UnionDefinitions() openapiext.Definitions {
 				Discriminator: "kind",
 				FieldMembers: map[string]*openapiext.MemberField{
 					"Empty": nil,
-					"Git":   {Name: "git", Optional: true},
-					"image": {Name: "image", Optional: true},
+					"Git":   {Name: "git", Optional: false},
+					"image": {Name: "image", Optional: false},
 				},
 			},
 		},
@@ -114,8 +114,8 @@ func UnionDefinitions() openapiext.Definitions {
 			{
 				Discriminator: "kind",
 				FieldMembers: map[string]*openapiext.MemberField{
-					"Group": {Name: "group", Optional: true},
-					"User":  {Name: "user", Optional: true},
+					"Group": {Name: "group", Optional: false},
+					"User":  {Name: "user", Optional: false},
 				},
 			},
 		},
