@@ -35,11 +35,12 @@ type suiteDiff struct {
 	shipped, edited outcome
 }
 
-// Why union-gen's rules change a verdict: openshift's markers say one thing
-// and its hand-written rule another.
+// Why union-gen's rules reject what openshift's accept: openshift's markers
+// say one thing and its hand-written rules another, or nothing.
 const (
-	implicitOptional = "openshift's markers: `+union` without member markers, whose members KEP-1027 2019 makes optional (selected while unset is no error); its own rule: the selected member is required"
-	explicitRequired = "openshift's markers: `+unionMember` without `,optional`, so the member is required when selected; its own rule: the member may be left unset"
+	explicitRequired = "openshift's markers: `+unionMember` without `,optional`, so the member is required when selected (the marker is the author's claim); its own rule: the member may be left unset"
+	implicitOptional = "openshift's markers: `+union` without member markers, whose members are required when selected, as openshift's own rules of most such unions require them; this union's own rule only forbids the member where it is not selected, so it may be left unset (`+unionMember,optional` would say so)"
+	implicitNoRule   = "openshift's markers: `+union` without member markers, whose members are required when selected, as openshift's own rules of most such unions require them; openshift writes no rule for this member, and its tests leave it unset (`+unionMember,optional` would say so)"
 )
 
 // statusRatcheting is why some tests fail in process as shipped.
@@ -54,19 +55,16 @@ var shippedFailures = map[string]string{
 	"config/v1/tests/infrastructures.config.openshift.io/AAA_ungated.yaml: Should allow updating adding another slice entry with an invalid persisted PowerVS service endpoint name in status": statusRatcheting,
 }
 
-// verdictClasses say why union-gen's rules change the verdict of the tests
-// of a union, by CRD and the union's path (list indices left out).
-var verdictClasses = map[string]string{
-	"clustercsidrivers.operator.openshift.io spec.driverConfig":                                                                  implicitOptional,
-	"clustercsidrivers.operator.openshift.io spec.driverConfig.aws.efsVolumeMetrics":                                             explicitRequired,
-	"clusterimagepolicies.config.openshift.io spec.policy.rootOfTrust":                                                           implicitOptional,
-	"controlplanemachinesets.machine.openshift.io spec.template.machines_v1beta1_machine_openshift_io.failureDomains":            implicitOptional,
-	"controlplanemachinesets.machine.openshift.io spec.template.machines_v1beta1_machine_openshift_io.failureDomains.aws.subnet": implicitOptional,
-	"datagathers.insights.openshift.io spec.gatherers":                                                                           implicitOptional,
-	"datagathers.insights.openshift.io spec.storage":                                                                             implicitOptional,
-	"imagepolicies.config.openshift.io spec.policy.rootOfTrust":                                                                  implicitOptional,
-	"machineconfigurations.operator.openshift.io spec.bootImageSkewEnforcement":                                                  implicitOptional,
-	"machineconfigurations.operator.openshift.io spec.nodeDisruptionPolicy.files.actions":                                        implicitOptional,
+// stricterClasses say why union-gen's rules reject the objects of a union's
+// tests that openshift's rules accept, by CRD and the union's path (list
+// indices left out). The other way, looser, is never allowed: a replacement
+// must not accept what the rules it replaces reject.
+var stricterClasses = map[string]string{
+	"clustercsidrivers.operator.openshift.io spec.driverConfig.aws.efsVolumeMetrics":                           explicitRequired,
+	"configs.imageregistry.operator.openshift.io spec.storage.azure.networkAccess":                             implicitOptional,
+	"consoleplugins.console.openshift.io spec.backend":                                                         implicitNoRule,
+	"featuregates.config.openshift.io spec":                                                                    implicitNoRule,
+	"ingresscontrollers.operator.openshift.io spec.endpointPublishingStrategy.loadBalancer.providerParameters": implicitOptional,
 }
 
 // union is the CRD and the path of the union whose rule changed the verdict:
@@ -199,8 +197,13 @@ func runSuites(t *testing.T, c *openshiftCopy) string {
 		}
 	}
 	for _, d := range r.diffs {
-		if d.verdictChanged() && verdictClasses[d.union()] == "" {
-			t.Errorf("%s on %s (%s): unclassified change of verdict: shipped %s; with union-gen's rules %s", d.key, d.file, d.union(), d.shipped.describe(), d.edited.describe())
+		switch d.change() {
+		case looser:
+			t.Errorf("%s on %s (%s): looser than openshift's rules: shipped %s; with union-gen's rules %s", d.key, d.file, d.union(), d.shipped.describe(), d.edited.describe())
+		case stricter:
+			if stricterClasses[d.union()] == "" {
+				t.Errorf("%s on %s (%s): unclassified stricter verdict: shipped %s; with union-gen's rules %s", d.key, d.file, d.union(), d.shipped.describe(), d.edited.describe())
+			}
 		}
 	}
 	for _, f := range r.shippedFailures {
@@ -402,23 +405,47 @@ hand-written union rules replaced by union-gen's (the same, where union-gen writ
 	return b.String()
 }
 
-func (d suiteDiff) verdictChanged() bool {
-	return (d.shipped.err == "") != (d.edited.err == "")
+// How union-gen's rules change a run's verdict.
+type change int
+
+const (
+	unchanged change = iota
+	// looser: openshift's rules reject the run's object, union-gen's accept it.
+	looser
+	// stricter: openshift's rules accept it, union-gen's reject it.
+	stricter
+)
+
+func (d suiteDiff) change() change {
+	switch {
+	case (d.shipped.err == "") == (d.edited.err == ""):
+		return unchanged
+	case d.shipped.err != "":
+		return looser
+	default:
+		return stricter
+	}
 }
 
 // writeDiffs lists the tests whose outcome union-gen's rules change, by
-// union: first those whose verdict changes, with why, then those that are
-// rejected either way but whose expected error is openshift's own message.
+// union: first the counts of looser and stricter runs, then the stricter
+// ones with why, then those that are rejected either way but whose expected
+// error is openshift's own message.
 func (r *suiteReport) writeDiffs(b *strings.Builder) {
 	type group struct {
 		runs    int
 		tests   []string
 		example suiteDiff
 	}
-	for _, changed := range []bool{true, false} {
+	runs := map[change]int{}
+	for _, d := range r.diffs {
+		runs[d.change()]++
+	}
+	fmt.Fprintf(b, "\n**Looser and stricter.** Runs whose object openshift's rules reject and union-gen's accept (looser; the test fails on any): %d. Runs whose object openshift's rules accept and union-gen's reject (stricter): %d.\n", runs[looser], runs[stricter])
+	for _, kind := range []change{looser, stricter, unchanged} {
 		groups := map[string]*group{}
 		for _, d := range r.diffs {
-			if d.verdictChanged() != changed {
+			if d.change() != kind {
 				continue
 			}
 			g := groups[d.union()]
@@ -434,17 +461,23 @@ func (r *suiteReport) writeDiffs(b *strings.Builder) {
 		if len(groups) == 0 {
 			continue
 		}
-		if changed {
-			b.WriteString("\n**Verdicts that change**, by union, and why:\n\n| union | runs | tests | example | why |\n|---|---|---|---|---|\n")
-		} else {
+		switch kind {
+		case looser:
+			b.WriteString("\n**Looser**, by union:\n\n| union | runs | tests | example |\n|---|---|---|---|\n")
+		case stricter:
+			b.WriteString("\n**Stricter**, by union, and why:\n\n| union | runs | tests | example | why |\n|---|---|---|---|---|\n")
+		default:
 			b.WriteString("\n**Same verdict, other message.** Rejected either way, but the test expects the hand-written rule's\nmessage, which union-gen's rules word their own way (field path, reason and message of the Go methods):\n\n| union | runs | tests | shipped | with union-gen's rules |\n|---|---|---|---|---|\n")
 		}
 		for _, key := range slices.Sorted(maps.Keys(groups)) {
 			g := groups[key]
-			if changed {
-				fmt.Fprintf(b, "| `%s` | %d | %d | %s: shipped %s; with union-gen's rules %s | %s |\n", key, g.runs, len(g.tests),
-					cell(g.example.key), cell(g.example.shipped.describe()), cell(g.example.edited.describe()), verdictClasses[key])
-			} else {
+			example := fmt.Sprintf("%s: shipped %s; with union-gen's rules %s", cell(g.example.key), cell(g.example.shipped.describe()), cell(g.example.edited.describe()))
+			switch kind {
+			case looser:
+				fmt.Fprintf(b, "| `%s` | %d | %d | %s |\n", key, g.runs, len(g.tests), example)
+			case stricter:
+				fmt.Fprintf(b, "| `%s` | %d | %d | %s | %s |\n", key, g.runs, len(g.tests), example, stricterClasses[key])
+			default:
 				fmt.Fprintf(b, "| `%s` | %d | %d | %s | %s |\n", key, g.runs, len(g.tests), cell(g.example.shipped.err), cell(g.example.edited.err))
 			}
 		}
