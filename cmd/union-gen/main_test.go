@@ -31,19 +31,21 @@ const (
 // others, they are generated. Each maps to the type that must get methods, or
 // "" when the package has no union union-gen handles.
 var warningPkgs = map[string]string{
-	"crdnokind":       "Thing",
-	"guessedvalues":   "Subject",
-	"inferredmembers": "Source",
-	"itemunion":       "",
-	"kindnocrd":       "Thing",
-	"compactrules":    "Route",
-	"nomembers":       "Status",
-	"owncost":         "Route",
-	"requiredfield":   "Autoscaling",
-	"typeerrors":      "Choice",
-	"unselectable":    "Profile",
-	"valuename":       "Choice",
-	"warnings":        "Choice",
+	"crdnokind":        "Thing",
+	"foreignunion":     "",
+	"guessedvalues":    "Subject",
+	"handwrittenunion": "WidgetStrategy",
+	"inferredmembers":  "Source",
+	"itemunion":        "",
+	"kindnocrd":        "Thing",
+	"compactrules":     "Route",
+	"nomembers":        "Status",
+	"owncost":          "Route",
+	"requiredfield":    "Autoscaling",
+	"typeerrors":       "Choice",
+	"unselectable":     "Profile",
+	"valuename":        "Choice",
+	"warnings":         "Choice",
 }
 
 var (
@@ -193,6 +195,25 @@ func badPackages(t *testing.T) []string {
 	return pkgs
 }
 
+// caseRun is where union-gen runs on a package of badDir, and the pattern it
+// is given: the repository root and the package's directory, but for a case
+// that is a module of its own (it has a go.mod: foreignunion, whose types are
+// of another module, which the main module cannot require), which runs in its
+// directory on ".", so that its positions are relative to it.
+func caseRun(pkg string) (dir, pattern string) {
+	rel := badDir + "/" + pkg
+	if moduleCase(pkg) {
+		return filepath.Join(root, rel), "."
+	}
+	return root, "./" + rel
+}
+
+// moduleCase reports whether a package of badDir is a module of its own.
+func moduleCase(pkg string) bool {
+	_, err := os.Stat(filepath.Join(root, badDir, pkg, "go.mod"))
+	return err == nil
+}
+
 // crdPaths is the --crd-paths argument of a package of badDir that has its
 // CRD in crd/, as the cases of the CRD rules do, and nothing for others.
 func crdPaths(pkg string) []string {
@@ -237,7 +258,8 @@ func TestBadInput(t *testing.T) {
 			t.Parallel()
 			dir := badDir + "/" + pkg
 			before := takeSnapshot(t, dir)
-			res := run(t, append(crdPaths(pkg), "./"+dir)...)
+			runDir, pattern := caseRun(pkg)
+			res := runIn(t, runDir, append(crdPaths(pkg), pattern)...)
 			checkUnchanged(t, before, dir)
 			checkResult(t, res, 1, pkg)
 		})
@@ -257,6 +279,9 @@ func TestBadInputAllInOneRun(t *testing.T) {
 	args := []string{"--openapi-output-pkg=github.com/union-gen/union-gen/" + badDir + "/openapi", "./" + validPkg}
 	var want []string
 	for _, pkg := range pkgs {
+		if moduleCase(pkg) {
+			continue // of another module than the others
+		}
 		args = append(args, crdPaths(pkg)...)
 		args = append(args, "./"+badDir+"/"+pkg)
 		data, err := os.ReadFile(filepath.Join(root, expectedFile(pkg)))
@@ -331,7 +356,8 @@ func TestWarningsOnly(t *testing.T) {
 			t.Cleanup(func() { os.Remove(generated) })
 
 			// The CRDs of a case that has them are as union-gen edits them.
-			res := run(t, append(crdPaths(pkg), "--output-file="+output, "./"+dir)...)
+			runDir, pattern := caseRun(pkg)
+			res := runIn(t, runDir, append(crdPaths(pkg), "--output-file="+output, pattern)...)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
 			case typ == "":
@@ -473,7 +499,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, owncost, itemunion, typeerrors, crdnokind, kindnocrd (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, owncost, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, handwrittenunion (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

@@ -4,10 +4,12 @@
 package gosource
 
 import (
+	"bytes"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 )
 
@@ -18,6 +20,17 @@ import (
 // is left out: gengo has loaded the package, so only what its syntax adds
 // (positions, comments) is missing.
 func Parse(fset *token.FileSet, dir string, buildTags []string, cgoFiles bool) []*ast.File {
+	return parse(fset, dir, buildTags, cgoFiles, nil)
+}
+
+// ParseMentioning parses, as Parse does, only the files whose text contains
+// text: reading a file costs little beside parsing it, so that a package
+// without the text costs no parse.
+func ParseMentioning(fset *token.FileSet, dir string, buildTags []string, text string) []*ast.File {
+	return parse(fset, dir, buildTags, false, []byte(text))
+}
+
+func parse(fset *token.FileSet, dir string, buildTags []string, cgoFiles bool, mention []byte) []*ast.File {
 	ctx := build.Default
 	ctx.BuildTags = buildTags
 	ctx.CgoEnabled = cgoFiles
@@ -31,9 +44,23 @@ func Parse(fset *token.FileSet, dir string, buildTags []string, cgoFiles bool) [
 	}
 	var files []*ast.File
 	for _, name := range names {
-		if f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
+		if err != nil || mention != nil && !bytes.Contains(data, mention) {
+			continue
+		}
+		if f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.SkipObjectResolution); err == nil {
 			files = append(files, f)
 		}
 	}
 	return files
+}
+
+// TypeDoc is a type spec's doc comment, or its declaration's for a lone
+// spec (`// doc` above `type T struct`), as go/doc reads it.
+func TypeDoc(gd *ast.GenDecl, ts *ast.TypeSpec) *ast.CommentGroup {
+	if ts.Doc == nil && len(gd.Specs) == 1 {
+		return gd.Doc
+	}
+	return ts.Doc
 }

@@ -45,8 +45,9 @@ const (
 	CgoFile           ID = "cgofile"
 
 	// The way from a struct to the unions it holds.
-	ListMapKeys ID = "listmapkeys"
-	MapKeys     ID = "mapkeys"
+	ListMapKeys  ID = "listmapkeys"
+	MapKeys      ID = "mapkeys"
+	OutsideUnion ID = "outsideunion"
 
 	// The CRDs of --crd-paths.
 	CRDSchema    ID = "crdschema"
@@ -69,9 +70,13 @@ const (
 	CompactRules    ID = "compactrules"
 	OwnCost         ID = "owncost"
 	ItemUnion       ID = "itemunion"
+	ForeignUnion    ID = "foreignunion"
 	TypeErrors      ID = "typeerrors"
 	CRDNoKind       ID = "crdnokind"
 	KindNoCRD       ID = "kindnocrd"
+
+	// Warnings about a CRD's own rules.
+	HandWrittenUnion ID = "handwrittenunion"
 )
 
 // Rule describes one rule, as `union-gen --docs` prints it. Text is
@@ -263,6 +268,12 @@ var All = []Rule{
 		Hint:    "Use string keys (or a named string type) for maps, and pointers only to structs, on the way to a union.",
 	},
 	{
+		ID: OutsideUnion, Family: "reach",
+		Summary: "Where a field of an input package reaches a union (through any types and packages) in a package of the same module, that package is an input too: union-gen checks the unions of the input packages only.",
+		Message: "the union of <type> is reached from <field>, but package <package> is not an input, so nothing checks it: add <package> to the package patterns",
+		Hint:    "Add the package that declares the union to the package patterns (`./...` takes every package of the module).",
+	},
+	{
 		ID: CRDSchema, Family: "crd",
 		Summary: "A CRD of `--crd-paths` has, for its kind's Go type, every property, items and additionalProperties on the way to the unions: it was generated from these types.",
 		Message: "the schema has no property \"<name>\" of <type>: the CRD is stale; run controller-gen first",
@@ -371,6 +382,12 @@ var All = []Rule{
 		Hint:    "Nothing to do: validation-gen validates it; union-gen checks the unions of struct fields.",
 	},
 	{
+		ID: ForeignUnion, Family: "warning",
+		Summary: "A union that a field of an input package reaches in a package of another module, such as k8s.io/api's `SeccompProfile` in a `PodSpec`, is that module's: union-gen generates nothing for it, and says so once per union type, at the first field that reaches it.",
+		Message: "reaches the union of <type>, in package <package> of another module: union-gen does not check it, as a module's unions are its own project's to enforce",
+		Hint:    "Nothing to do where the module's own validation covers the field; otherwise validate it yourself. Silence it with `--silence-warnings=foreignunion`.",
+	},
+	{
 		ID: TypeErrors, Family: "warning",
 		Summary: "The input packages compile; their type errors that touch no union's fields do not stop the run, since packages often compile only once generated code is in place. They are looked for where a declaration does not compile.",
 		Message: "the input packages have <n> type errors that touch no union, the first: <type checker's error>; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)",
@@ -387,6 +404,12 @@ var All = []Rule{
 		Summary: "A kind of the input packages that has unions has a CRD in `--crd-paths`, at its version, when other CRDs of its group are there: a kind is a struct with `metav1.TypeMeta` and `metav1.ObjectMeta`.",
 		Message: "kind <kind> has unions, but no CRD of --crd-paths is of it at version <version>, while other CRDs of group <group> are: generate its CRD with controller-gen into --crd-paths, or it gets no rules",
 		Hint:    "Generate the kind's CRD (controller-gen) into a directory of `--crd-paths`, or give its file to `--crd-paths`.",
+	},
+	{
+		ID: HandWrittenUnion, Family: "warning",
+		Summary: "A CRD's own rules do not check a union that union-gen's rules check: a rule on the same schema, not union-gen's, that reads only the union's discriminator and members (two or more, as `self.<field>`, in `has()` or as values) and nothing else (no `oldSelf`, bare `self` or other variable) costs toward the API server's limit beside union-gen's, and is reported at the `+kubebuilder:validation:XValidation` marker that wrote it (at the rule, where no marker of the schema's Go types has its text), once per run.",
+		Message: "this rule checks only <union> (it reads <fields>), which union-gen's rules now check: delete this +kubebuilder:validation:XValidation marker and run controller-gen again",
+		Hint:    "Delete the marker and run controller-gen again (or delete the rule from the CRD, where no marker writes it): union-gen's rules check the union, with the Go methods' errors. Silence it with `--silence-warnings=handwrittenunion` to keep the rule.",
 	},
 }
 

@@ -33,6 +33,10 @@ import (
 // packages.
 type KindIndex struct {
 	byGV map[groupVersion][]*kindPackage
+	// dirs are the directories of the input packages, by path, and
+	// buildTags what they were loaded with: ownMarkers reads their markers.
+	dirs      map[string]string
+	buildTags []string
 }
 
 type groupVersion struct{ group, version string }
@@ -49,9 +53,10 @@ type kindPackage struct {
 // its name, read from the comments of any of its files, as controller-gen
 // reads them (gengo reads package comments from doc.go only).
 func Kinds(universe types.Universe, inputs []string, buildTags []string) *KindIndex {
-	k := &KindIndex{byGV: map[groupVersion][]*kindPackage{}}
+	k := &KindIndex{byGV: map[groupVersion][]*kindPackage{}, dirs: map[string]string{}, buildTags: buildTags}
 	for _, p := range inputs {
 		pkg := universe.Package(p)
+		k.dirs[p] = pkg.Dir
 		comments, typePos := readPackage(pkg.Dir, buildTags)
 		group := tagValue(comments, "groupName")
 		if group == "" {
@@ -210,13 +215,14 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	matched := false
 	// CRDs found, by group and version, and kind.
 	withCRD := map[groupVersion]map[string]bool{}
+	marked := newOwnMarkers(kinds)
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -296,6 +302,9 @@ type editor struct {
 	// own estimates the CRD's own rules, which count toward a version's
 	// total beside the unions'.
 	own OwnRules
+	// marked finds the markers that wrote the CRD's own rules, for the
+	// whole run.
+	marked *ownMarkers
 }
 
 // errorf reports a problem at a node of the current document.
@@ -482,6 +491,7 @@ func (e *editor) document(doc string) string {
 		e.variants = map[*unionspec.Union]*unionspec.Union{}
 		e.placements = nil
 		e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
+		e.handWritten()
 		e.addRules(version, kind+"."+group+"/"+name, newOwnCost(e.own.Estimate(schema)))
 		for _, st := range s.Structs {
 			var specs []*unionspec.Union
@@ -558,6 +568,12 @@ type reach struct {
 	correlated bool
 	bound      uint64
 	unbounded  []string
+	// structs are the Go structs whose schema it is (more than one where
+	// one embeds another inline), and holder the struct field whose schema
+	// it is, if any: their +kubebuilder:validation:XValidation markers
+	// wrote its own rules.
+	structs []*types.Type
+	holder  *goField
 }
 
 // count is the number of times the API server counts a rule of schema.
@@ -581,6 +597,7 @@ func (r reach) into(parent *yaml.Node, key string) reach {
 		r.unbounded = append(slices.Clip(r.unbounded), r.path+" (no "+bound+")")
 	}
 	r.path += "[*]"
+	r.holder = nil // a field's markers write the list's or map's rules, not its items'
 	return r
 }
 
@@ -591,6 +608,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 	if plan == nil {
 		return
 	}
+	at.structs = append(slices.Clip(at.structs), t)
 	props := get(schema, "properties")
 	for _, u := range plan.Unions {
 		e.union(schema, props, u, at)
@@ -610,6 +628,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 		}
 		next := at
 		next.path += "." + step.JSONName
+		next.structs, next.holder = nil, &goField{parent: t, name: step.GoName}
 		e.walk(child, step.Walk, next)
 	}
 }

@@ -1,7 +1,10 @@
 package crd_test
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -143,6 +146,52 @@ func TestOwnRulesCount(t *testing.T) {
 		// The case's CRD has the precise rules, as union-gen edits it.
 		if changed := len(edited) > 0; changed != tc.compact {
 			t.Errorf("own rules of cost %d: CRD rewritten %v, want %v (compact rules)", tc.own, changed, tc.compact)
+		}
+	}
+}
+
+// TestHandWrittenUnionRules: the own rules that check only a union are
+// reported at the markers that wrote them, once in a run that has them in
+// two CRD files (of two feature sets), also where the run fails for the
+// cost of its rules; one that no marker wrote, at the rule in the CRD.
+func TestHandWrittenUnionRules(t *testing.T) {
+	const dir = "../../testdata/bad/handwrittenunion"
+	model, problems, universe, packages, err := buildShared(dir)
+	if err != nil || problems.HasErrors() {
+		t.Fatalf("the package has problems: %v %v", err, problems)
+	}
+	file := dir + "/crd/handwrittenunion.example.com_widgets.yaml"
+	data, tmp := read(t, file), t.TempDir()
+	copyAs := func(name, from, to string) string {
+		path := filepath.Join(tmp, name)
+		if err := os.WriteFile(path, []byte(strings.Replace(data, from, to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const version = "    controller-gen.kubebuilder.io/version: v0.23.0\n"
+	featureSet := copyAs("featureset.yaml", version, version+"    "+crd.FeatureSetAnnotation+": TechPreviewNoUpgrade\n")
+	edited := copyAs("edited.yaml", "self.type == ''RollingUpdate''", "self.type==''RollingUpdate''")
+	typeLevel, fieldLevel := "types.go:16:4", "types.go:47:5"
+	for _, tc := range []struct {
+		files []string
+		own   crd.OwnRules
+		want  []string
+	}{
+		{files: []string{file, featureSet}, want: []string{typeLevel, fieldLevel}},
+		{files: []string{file}, own: ownRules{crd.CRDCostLimit}, want: []string{typeLevel, fieldLevel}},
+		{files: []string{edited}, want: []string{"edited.yaml:78:19", fieldLevel}},
+	} {
+		_, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), tc.files, crd.Options{OwnRules: tc.own})
+		var got []string
+		for _, p := range problems {
+			if p.Rule == rules.HandWrittenUnion {
+				got = append(got, fmt.Sprintf("%s:%d:%d", filepath.Base(p.Pos.Filename), p.Pos.Line, p.Pos.Column))
+			}
+		}
+		slices.Sort(got) // as the command prints them
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v with own rules %v: handwrittenunion at %q, want %q; all problems:\n%v", tc.files, tc.own, got, tc.want, problems)
 		}
 	}
 }

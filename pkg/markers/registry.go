@@ -234,6 +234,13 @@ var Definitions = []Definition{
 		Meaning: "with `--openapi-output-pkg`, union definitions are keyed `<package>.<Type>`, as openapi-gen keys them",
 	},
 	{
+		Name: XValidationMarker, Kind: KindConvention, Scope: ScopeFieldOrType,
+		Usage:   "+" + XValidationMarker + ":rule=<CEL>,message=<text>",
+		Args:    "`<CEL>`: a rule of the schema of the field or type, a Go string literal; `<text>`: its message",
+		Meaning: "controller-gen's CEL rule; one that checks only a union's discriminator and members, beside union-gen's rules of the union in a CRD of `--crd-paths`, is reported with what to delete",
+		Rules:   []rules.ID{rules.HandWrittenUnion},
+	},
+	{
 		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
 		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its optional fields but the discriminator, are members selected by their Go names, or their JSON names where those are the valid values (see [Dialects](#dialects))",

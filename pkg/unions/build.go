@@ -5,6 +5,7 @@ import (
 	"go/token"
 	gotypes "go/types"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -78,6 +79,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 		}
 	}
 	b.plan(structs)
+	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
 	return b.model, b.problems
 }
@@ -133,7 +135,13 @@ func declName(t *types.Type) string {
 }
 
 func (b *builder) subject(t *types.Type, field string) string {
-	s := b.universe.Package(t.Name.Package).Name + "." + declName(t)
+	pkg := b.universe.Package(t.Name.Package).Name
+	if pkg == "" {
+		// gengo names the packages of the patterns only; the namer of
+		// messages names the others so too.
+		pkg = path.Base(t.Name.Package)
+	}
+	s := pkg + "." + declName(t)
 	if field != "" {
 		s += "." + field
 	}

@@ -16,6 +16,8 @@ type source struct {
 	fset      *token.FileSet
 	buildTags []string
 	pkgs      map[string]*pkgSource
+	// unionDocs holds, by package directory, unionTypes' answers.
+	unionDocs map[string]map[string]bool
 }
 
 // pkgSource is the syntax of one package, indexed by declaration name.
@@ -35,7 +37,7 @@ type typeDecl struct {
 }
 
 func newSource(buildTags []string) *source {
-	return &source{fset: token.NewFileSet(), buildTags: buildTags, pkgs: map[string]*pkgSource{}}
+	return &source{fset: token.NewFileSet(), buildTags: buildTags, pkgs: map[string]*pkgSource{}, unionDocs: map[string]map[string]bool{}}
 }
 
 // pkg parses the package in dir once. A package that cannot be read yields an
@@ -58,16 +60,38 @@ func (s *source) pkg(dir string) *pkgSource {
 			case token.TYPE:
 				for _, spec := range gd.Specs {
 					ts := spec.(*ast.TypeSpec)
-					doc := ts.Doc
-					if doc == nil && len(gd.Specs) == 1 {
-						doc = gd.Doc
-					}
-					p.types[ts.Name.Name] = typeDecl{spec: ts, doc: doc}
+					p.types[ts.Name.Name] = typeDecl{spec: ts, doc: gosource.TypeDoc(gd, ts)}
 				}
 			}
 		}
 	}
 	return p
+}
+
+// unionTypes returns the names of the types of the package in dir whose doc
+// comment has a union marker. gengo gives no doc comment to the types of a
+// package that is not an input, so they are read here, but only from the
+// files that mention "+union", which most packages have none of: the
+// package is not parsed whole, as pkg parses it.
+func (s *source) unionTypes(dir string) map[string]bool {
+	if names, ok := s.unionDocs[dir]; ok {
+		return names
+	}
+	names := map[string]bool{}
+	s.unionDocs[dir] = names
+	for _, f := range gosource.ParseMentioning(s.fset, dir, s.buildTags, "+"+markers.LegacyUnionMarker) {
+		for _, decl := range f.Decls {
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, spec := range gd.Specs {
+					ts := spec.(*ast.TypeSpec)
+					if doc := gosource.TypeDoc(gd, ts); doc != nil && markers.HasUnionMarker(strings.Split(doc.Text(), "\n")) {
+						names[ts.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // cgoUnionMarkers returns the position of the first union marker of each

@@ -1,0 +1,240 @@
+package crd
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/gosource"
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// A CRD that keeps the union rules its authors wrote before union-gen's pays
+// for both toward the API server's cost limits; union-gen says which to
+// delete, at the markers that wrote them.
+
+// selfFields are the properties that a rule reads, by the names CEL selects
+// them by: ok where the rule is in the CEL that celParser reads and reads
+// only selections of self, tested with has() or as values, and no oldSelf,
+// bare self or other variable. A selection below one, self.a.b, reads a, as
+// openshiftsuites' definition of a hand-written union rule has it.
+func selfFields(rule string) (fields []string, ok bool) {
+	x, err := (&celParser{src: rule}).parse()
+	if err != nil || !collectSelfFields(x, &fields) {
+		return nil, false
+	}
+	slices.Sort(fields)
+	return slices.Compact(fields), true
+}
+
+// collectSelfFields appends the properties of self that x reads to fields,
+// and reports whether x reads nothing else.
+func collectSelfFields(x *celExpr, fields *[]string) bool {
+	switch {
+	case x.kind == celIdent:
+		return false // self itself, oldSelf or another variable
+	case x.kind == celSelect && x.operand.kind == celIdent && x.operand.name == "self":
+		*fields = append(*fields, x.name)
+		return true
+	case x.operand != nil && !collectSelfFields(x.operand, fields):
+		return false
+	}
+	for _, a := range x.args {
+		if !collectSelfFields(a, fields) {
+			return false
+		}
+	}
+	return true
+}
+
+// unionFieldsRead are the properties of a union, its discriminator and
+// members in the union's order, that a hand-written rule of it reads: nil
+// where the rule is not one, reading fewer than two of them, or anything
+// else.
+func unionFieldsRead(rule string, u *unions.Union) []string {
+	fields, ok := selfFields(rule)
+	if !ok || len(fields) < 2 {
+		return nil
+	}
+	var props, read []string
+	if u.Spec.Discriminator != "" {
+		props = append(props, u.Spec.Discriminator)
+	}
+	for _, m := range u.Spec.Members {
+		props = append(props, m.Name)
+	}
+	for _, p := range props {
+		if sel, err := Select(p); err == nil && slices.Contains(fields, sel) {
+			read = append(read, p)
+		}
+	}
+	if len(read) < len(fields) {
+		return nil
+	}
+	return read
+}
+
+// handWritten reports the own rules of the current CRD version's union
+// schemas that are hand-written rules of their union: each at the
+// +kubebuilder:validation:XValidation marker that wrote it, once per run, or
+// at the rule where no marker of the schema's Go types has its text.
+func (e *editor) handWritten() {
+	for _, p := range e.placements {
+		// The markers are read only for a schema that has such a rule.
+		var marked []markedRule
+		looked := false
+		for _, n := range items(get(p.schema, "x-kubernetes-validations")) {
+			fields := unionFieldsRead(scalar(get(n, "rule")), p.union)
+			if fields == nil {
+				continue
+			}
+			if !looked {
+				marked, looked = e.marked.at(p.at), true
+			}
+			e.reportHandWritten(n, p, fields, &marked)
+		}
+	}
+}
+
+// reportHandWritten reports a hand-written union rule at the first of the
+// markers left that wrote it, which it takes from them: a schema may have
+// two rules of the same text, from two markers.
+func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, marked *[]markedRule) {
+	what := fmt.Sprintf("this rule checks only %s (it reads %s and %s), which union-gen's rules now check",
+		unionName(p.union), strings.Join(fields[:len(fields)-1], ", "), fields[len(fields)-1])
+	rule := scalar(get(n, "rule"))
+	i := slices.IndexFunc(*marked, func(m markedRule) bool { return m.rule == rule })
+	if i < 0 {
+		at := n
+		for _, kv := range pairs(n) {
+			if kv[0].Value == "rule" {
+				at = kv[0]
+			}
+		}
+		e.warnf(at, rules.HandWrittenUnion, p.at.path, "%s: delete this rule from the CRD (no +kubebuilder:validation:XValidation marker of %s, or of the field that holds it, writes it)",
+			what, short(p.at.structs[len(p.at.structs)-1]))
+		return
+	}
+	m := (*marked)[i]
+	*marked = slices.Delete(*marked, i, i+1)
+	if e.marked.reported[m.pos] {
+		return
+	}
+	e.marked.reported[m.pos] = true
+	e.problems = append(e.problems, unions.Problem{Pos: m.pos, Subject: m.subject, Rule: rules.HandWrittenUnion, Warning: true,
+		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
+}
+
+// goField is a struct field, whose markers write rules of its schema.
+type goField struct {
+	parent *types.Type
+	name   string
+}
+
+// markedRule is the rule of a +kubebuilder:validation:XValidation marker,
+// where the marker is, and what it is on, as problems name it (set by
+// ownMarkers.of).
+type markedRule struct {
+	rule    string
+	pos     token.Position
+	subject string
+}
+
+// ownMarkers are the +kubebuilder:validation:XValidation markers of the
+// input packages, read as hand-written union rules need them, each package
+// once in a run and only its files that have some; and the markers
+// reported, once in a run: every version and file of a kind's CRDs has the
+// rules of its markers.
+type ownMarkers struct {
+	kinds *KindIndex
+	fset  *token.FileSet
+	// byDir holds the markers of each package read, by package directory,
+	// then by "Type" or "Type.Field".
+	byDir    map[string]map[string][]markedRule
+	reported map[token.Position]bool
+}
+
+func newOwnMarkers(kinds *KindIndex) *ownMarkers {
+	return &ownMarkers{kinds: kinds, fset: token.NewFileSet(), byDir: map[string]map[string][]markedRule{}, reported: map[token.Position]bool{}}
+}
+
+// at returns the markers of the Go declarations of a schema: of its
+// structs' types and of the field that holds it.
+func (o *ownMarkers) at(r reach) []markedRule {
+	var out []markedRule
+	for _, t := range r.structs {
+		out = append(out, o.of(t, "")...)
+	}
+	if r.holder != nil {
+		out = append(out, o.of(r.holder.parent, r.holder.name)...)
+	}
+	return out
+}
+
+// of returns the markers on a type's comment, or on its field's.
+func (o *ownMarkers) of(t *types.Type, field string) []markedRule {
+	dir, ok := o.kinds.dirs[t.Name.Package]
+	if !ok {
+		return nil
+	}
+	byDecl, ok := o.byDir[dir]
+	if !ok {
+		byDecl = o.read(dir)
+		o.byDir[dir] = byDecl
+	}
+	decl, subject := t.Name.Name, short(t)
+	if field != "" {
+		decl += "." + field
+		subject += "." + field
+	}
+	out := slices.Clone(byDecl[decl])
+	for i := range out {
+		out[i].subject = subject
+	}
+	return out
+}
+
+// read reads the markers of the types and struct fields of the package in
+// dir, from its files that mention them.
+func (o *ownMarkers) read(dir string) map[string][]markedRule {
+	byDecl := map[string][]markedRule{}
+	add := func(decl string, doc *ast.CommentGroup) {
+		if doc == nil {
+			return
+		}
+		for _, c := range doc.List {
+			text, _ := strings.CutPrefix(c.Text, "//")
+			if rule, ok := markers.XValidationRule(text); ok {
+				pos := o.fset.Position(c.Pos() + token.Pos(len("//")+strings.Index(text, "+")))
+				byDecl[decl] = append(byDecl[decl], markedRule{rule: rule, pos: pos})
+			}
+		}
+	}
+	for _, f := range gosource.ParseMentioning(o.fset, dir, o.kinds.buildTags, markers.XValidationMarker) {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				add(ts.Name.Name, gosource.TypeDoc(gd, ts))
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, field := range st.Fields.List {
+						for _, name := range field.Names {
+							add(ts.Name.Name+"."+name.Name, field.Doc)
+						}
+					}
+				}
+			}
+		}
+	}
+	return byDecl
+}

@@ -1,0 +1,182 @@
+package unions
+
+import (
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/markers"
+)
+
+// outsideWalk finds the unions that the input packages' structs reach in
+// packages that are not inputs: Build reads the unions of the input packages
+// only, so nothing would check those, and nothing would say so.
+type outsideWalk struct {
+	b      *builder
+	inputs map[string]bool
+	// visited holds every type walked. Each is walked once, from the first
+	// field that reaches it, which the unions it reaches are reported with:
+	// a later field reaches no union that an earlier one did not.
+	visited map[*types.Type]bool
+	// roots are the module directories of the input packages, found at the
+	// first union reached, which most runs never come to.
+	roots map[string]bool
+	// inModule caches, by package path, inInputModule's answer.
+	inModule map[string]bool
+}
+
+// outsideUnions reports, once per union type, the unions that fields of the
+// input packages' structs reach in other packages: an error where the
+// package is in an input package's module, so that the user can add it to
+// the patterns; a warning where it is of another module, whose unions are
+// its own project's (k8s.io/api's, in a PodSpec).
+func (b *builder) outsideUnions(structs []*types.Type, inputs []string) {
+	w := &outsideWalk{b: b, inputs: map[string]bool{}, visited: map[*types.Type]bool{}, inModule: map[string]bool{}}
+	for _, path := range inputs {
+		w.inputs[path] = true
+	}
+	for _, t := range structs {
+		for _, m := range t.Members {
+			if !typeinfo.IsSerialized(m) {
+				continue
+			}
+			for _, u := range w.walk(m.Type, nil) {
+				w.report(t, m, u)
+			}
+		}
+	}
+}
+
+// walk appends to found the structs with union markers of packages that are
+// not inputs that a value of type t holds, through the fields that JSON
+// sees, and returns it. It stops at the structs of the input packages, whose
+// own fields are walked as inputs.
+func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
+	if t == nil || w.visited[t] {
+		return found
+	}
+	w.visited[t] = true
+	switch t.Kind {
+	case types.Alias:
+		return w.walk(t.Underlying, found)
+	case types.Pointer, types.Slice, types.Array, types.Map:
+		return w.walk(t.Elem, found)
+	case types.Struct:
+		if w.inputs[t.Name.Package] {
+			return found
+		}
+		if t.Name.Package != "" && w.hasUnion(t) {
+			found = append(found, t)
+		}
+		for _, m := range t.Members {
+			if typeinfo.IsSerialized(m) {
+				found = w.walk(m.Type, found)
+			}
+		}
+	}
+	return found
+}
+
+// hasUnion is the builder's test of a struct's union markers, with the doc
+// comment read from the source where gengo gave none. A struct that JSON
+// sees no field of has no union to check, so its source is not read: the
+// standard library's (time.Time in metav1.Time) costs nothing.
+func (w *outsideWalk) hasUnion(t *types.Type) bool {
+	if w.b.hasUnionMarkers(t) {
+		return true
+	}
+	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
+		return false
+	}
+	return w.b.src.unionTypes(w.b.dir(t))[declName(t)]
+}
+
+// report reports union u, reached from field m of input struct t.
+func (w *outsideWalk) report(t *types.Type, m types.Member, u *types.Type) {
+	b, pkg := w.b, u.Name.Package
+	if w.inInputModule(pkg) {
+		pos, subject := b.firstUnionMarker(u)
+		b.report(pos, subject, rules.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
+			b.names.Name(u), b.subject(t, m.Name), pkg, pkg)
+		return
+	}
+	b.report(b.src.fieldPos(b.dir(t), declName(t), m.Name), b.subject(t, m.Name), rules.ForeignUnion, true,
+		"reaches the union of %s, in package %s of another module: union-gen does not check it, as a module's unions are its own project's to enforce", b.names.Name(u), pkg)
+}
+
+// inInputModule reports whether package pkg is in the module of an input
+// package, where the user can make it an input: the module of the go.mod
+// nearest above its directory is an input's, and it is not a vendored copy
+// of another module's package.
+func (w *outsideWalk) inInputModule(pkg string) bool {
+	if in, ok := w.inModule[pkg]; ok {
+		return in
+	}
+	if w.roots == nil {
+		w.roots = map[string]bool{}
+		for path := range w.inputs {
+			w.roots[moduleRoot(w.b.universe.Package(path).Dir)] = true
+		}
+		delete(w.roots, "")
+	}
+	dir := w.b.universe.Package(pkg).Dir
+	root := moduleRoot(dir)
+	rel, err := filepath.Rel(root, dir)
+	in := w.roots[root] && err == nil && rel != "vendor" && !strings.HasPrefix(rel, "vendor"+string(filepath.Separator))
+	w.inModule[pkg] = in
+	return in
+}
+
+// moduleRoot is the directory of the go.mod nearest above dir, or "" when
+// there is none.
+func moduleRoot(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// firstUnionMarker returns the position of the first union marker of struct
+// t, in its type comment or else on a field, and the subject it is of.
+func (b *builder) firstUnionMarker(t *types.Type) (token.Position, string) {
+	dir, name := b.dir(t), declName(t)
+	doc := t.CommentLines
+	if len(doc) == 0 {
+		doc = b.src.typeDoc(dir, name)
+	}
+	if i := unionMarkerLine(doc); i >= 0 {
+		return b.src.typeMarkerPos(dir, name, doc, i), b.subject(t, "")
+	}
+	for _, m := range t.Members {
+		if i := unionMarkerLine(m.CommentLines); i >= 0 {
+			return b.src.fieldMarkerPos(dir, name, m.Name, m.CommentLines, i), b.subject(t, m.Name)
+		}
+	}
+	return b.src.typePos(dir, name), b.subject(t, "")
+}
+
+// unionMarkerLine is the index of the first of lines that is a union
+// marker, or -1.
+func unionMarkerLine(lines []string) int {
+	for i := range lines {
+		if markers.HasUnionMarker(lines[i : i+1]) {
+			return i
+		}
+	}
+	return -1
+}
