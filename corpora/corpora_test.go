@@ -172,14 +172,20 @@ func runExact(t *testing.T, exact, dir string, crdDirs, pkgs []string, out []byt
 			t.Errorf("the union-gen of apiservercel: %s", line)
 		}
 	}
-	var uncertain int
+	var uncertain, handWritten, atMarker int
 	for _, line := range strings.Split(string(out), "\n") {
-		if strings.HasSuffix(line, "[owncost]") && !strings.Contains(line, rejectedAsGiven) {
+		switch {
+		case strings.HasSuffix(line, "[owncost]") && !strings.Contains(line, rejectedAsGiven):
 			uncertain++
+		case strings.HasSuffix(line, "[handwrittenunion]"):
+			handWritten++
+			if file, _, _ := strings.Cut(line, ":"); strings.HasSuffix(file, ".go") {
+				atMarker++
+			}
 		}
 	}
-	return fmt.Sprintf("\nIn the CRD manifests, union-gen cannot tell whether the unions' rules fit beside a version's own rules in %d versions (`owncost`); the union-gen of [apiservercel](../apiservercel), which estimates them with the API server's code, writes the same files and warns only where the API server rejects a version as given, for its own rules' cost (%d versions).\n",
-		uncertain, rejected)
+	return fmt.Sprintf("\nIn the CRD manifests, union-gen cannot tell whether the unions' rules fit beside a version's own rules in %d versions (`owncost`); the union-gen of [apiservercel](../apiservercel), which estimates them with the API server's code, writes the same files and warns only where the API server rejects a version as given, for its own rules' cost (%d versions). It reports %d of the CRDs' own rules as hand-written rules of a union, which union-gen's rules now check (`handwrittenunion`), %d of them at the Go marker that wrote them.\n",
+		uncertain, rejected, handWritten, atMarker)
 }
 
 // snapshot is the content of every file under dir, by path.
