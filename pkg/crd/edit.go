@@ -210,8 +210,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	}
 	var out []File
 	var problems unions.Problems
-	policyOf := map[string]string{} // policy file to the CRD file it is of
-	nameOf := map[string]string{}   // policy name to the CRD file it is of
+	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string]string{}}
 	matched := false
 	// CRDs found, by group and version, and kind.
 	withCRD := map[groupVersion]map[string]bool{}
@@ -229,40 +228,8 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
-		policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
-		if len(e.policies) == 0 && e.matched {
-			if have, err := os.ReadFile(policyFile); err == nil && unstructuredunions.IsPolicyFile(have) {
-				out = append(out, File{Path: policyFile, Remove: true})
-			}
-		}
-		if len(e.policies) == 0 || e.problems.HasErrors() {
-			continue
-		}
-		if other, ok := policyOf[policyFile]; ok {
-			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
-				Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)})
-			continue
-		}
-		policyOf[policyFile] = name
-		for _, policy := range e.policyNames {
-			if other, ok := nameOf[policy]; ok {
-				problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
-					Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
-			}
-			nameOf[policy] = name
-		}
-		have, err := os.ReadFile(policyFile)
-		switch {
-		case err == nil && !unstructuredunions.IsPolicyFile(have):
-			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
-				Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
-		case err != nil && !os.IsNotExist(err):
-			// A directory, say: not a file that union-gen wrote.
-			problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile}, Rule: rules.PolicyFile,
-				Message: fmt.Sprintf("union-gen writes the policies of %s here, but cannot read what is there (%v): move it, or rename the CRD file", name, err)})
-		case !bytes.Equal(have, e.policies):
-			out = append(out, File{Path: policyFile, Data: e.policies})
-		}
+		written, policyProblems := policies.of(name, e)
+		out, problems = append(out, written...), append(problems, policyProblems...)
 	}
 	if !matched && !problems.HasErrors() {
 		// A wrong directory or group must not pass for a run with nothing to do.
@@ -273,6 +240,55 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 		return nil, problems // all or nothing
 	}
 	return out, problems
+}
+
+// policyFiles are the policy files of the CRD files of a run: a policy file,
+// and a policy's name, is of one CRD file.
+type policyFiles struct {
+	policyOf map[string]string // policy file to the CRD file it is of
+	nameOf   map[string]string // policy name to the CRD file it is of
+}
+
+// of returns the policy file of CRD file name, which e edited: written,
+// removed where the CRD has no policy any more, or left as it is; never
+// written over a file that union-gen did not write, nor shared by two CRD
+// files.
+func (p policyFiles) of(name string, e *editor) ([]File, unions.Problems) {
+	policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
+	if len(e.policies) == 0 && e.matched {
+		if have, err := os.ReadFile(policyFile); err == nil && unstructuredunions.IsPolicyFile(have) {
+			return []File{{Path: policyFile, Remove: true}}, nil
+		}
+	}
+	if len(e.policies) == 0 || e.problems.HasErrors() {
+		return nil, nil
+	}
+	if other, ok := p.policyOf[policyFile]; ok {
+		return nil, unions.Problems{{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+			Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)}}
+	}
+	p.policyOf[policyFile] = name
+	var problems unions.Problems
+	for _, policy := range e.policyNames {
+		if other, ok := p.nameOf[policy]; ok {
+			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+				Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
+		}
+		p.nameOf[policy] = name
+	}
+	have, err := os.ReadFile(policyFile)
+	switch {
+	case err == nil && !unstructuredunions.IsPolicyFile(have):
+		problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+			Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
+	case err != nil && !os.IsNotExist(err):
+		// A directory, say: not a file that union-gen wrote.
+		problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile}, Rule: rules.PolicyFile,
+			Message: fmt.Sprintf("union-gen writes the policies of %s here, but cannot read what is there (%v): move it, or rename the CRD file", name, err)})
+	case !bytes.Equal(have, e.policies):
+		return []File{{Path: policyFile, Data: e.policies}}, problems
+	}
+	return nil, problems
 }
 
 type editor struct {
@@ -438,10 +454,7 @@ func (e *editor) parse(doc string) (*yaml.Node, bool) {
 // document edits one YAML document, or returns it as it is.
 func (e *editor) document(doc string) string {
 	root, ok := e.parse(doc)
-	if !ok {
-		return doc
-	}
-	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+	if !ok || root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
 		return doc
 	}
 	crd := root.Content[0]
@@ -466,59 +479,7 @@ func (e *editor) document(doc string) string {
 			e.withCRD[gv] = map[string]bool{}
 		}
 		e.withCRD[gv][kind] = true
-		schema := get(get(version, "schema"), "openAPIV3Schema")
-		if schema == nil {
-			e.errorf(version, rules.CRDSchema, kind+"."+group+"/"+name, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
-			continue
-		}
-		if e.model.Plans[t.Name] == nil {
-			// A kind without unions is left alone, but for the rules that
-			// union-gen added when it had some.
-			changed = strip(schema) || changed
-			continue
-		}
-		s := Schema(e.model, t)
-		if recurring, at := Recursion(s); recurring != "" {
-			// controller-gen writes {} where the type recurs, which the
-			// walk below would only report as stale.
-			e.errorf(version, rules.CRDRecursive, kind+"."+group+"/"+name,
-				"%s reaches unions through values of the recursive type %s, again at %s: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
-				short(t), path.Base(recurring), strings.TrimPrefix(at, "."))
-			continue
-		}
-		changed = true
-		strip(schema)
-		e.variants = map[*unionspec.Union]*unionspec.Union{}
-		e.placements = nil
-		e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
-		e.handWritten()
-		e.addRules(version, kind+"."+group+"/"+name, newOwnCost(e.own.Estimate(schema)))
-		for _, st := range s.Structs {
-			var specs []*unionspec.Union
-			for _, u := range st.Unions {
-				if v, ok := e.variants[u]; !ok {
-					specs = append(specs, u)
-				} else if v != nil {
-					specs = append(specs, v)
-				}
-			}
-			st.Unions = specs
-		}
-		r := Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)}
-		if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
-			e.errorf(get(get(crd, "metadata"), "annotations"), rules.PolicyFile, kind+"."+group+"/"+name, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
-				r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
-			continue
-		}
-		policy, err := Policy(r, s)
-		if err != nil {
-			e.errorf(version, rules.CELSize, kind+"."+group+"/"+name, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
-			continue
-		}
-		e.policies = append(e.policies, policy...)
-		if policy != nil {
-			e.policyNames = append(e.policyNames, r.PolicyName())
-		}
+		changed = e.version(crd, version, t) || changed
 	}
 	if !ofInputKind {
 		at := get(get(spec, "names"), "kind")
@@ -532,6 +493,78 @@ func (e *editor) document(doc string) string {
 	if !changed || e.problems.HasErrors() {
 		return doc
 	}
+	return e.marshal(crd, doc)
+}
+
+// version edits a version of a CRD, whose kind is Go type t: the rules of
+// t's unions, or none where t has no union any more, and its policy. It
+// reports whether it changed the version.
+func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
+	spec := get(crd, "spec")
+	group, kind, name := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind")), scalar(get(version, "name"))
+	at := kind + "." + group + "/" + name
+	schema := get(get(version, "schema"), "openAPIV3Schema")
+	if schema == nil {
+		e.errorf(version, rules.CRDSchema, at, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
+		return false
+	}
+	if e.model.Plans[t.Name] == nil {
+		// A kind without unions is left alone, but for the rules that
+		// union-gen added when it had some.
+		return strip(schema)
+	}
+	s := Schema(e.model, t)
+	if recurring, where := Recursion(s); recurring != "" {
+		// controller-gen writes {} where the type recurs, which the walk
+		// below would only report as stale.
+		e.errorf(version, rules.CRDRecursive, at,
+			"%s reaches unions through values of the recursive type %s, again at %s: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
+			short(t), path.Base(recurring), strings.TrimPrefix(where, "."))
+		return false
+	}
+	strip(schema)
+	e.variants = map[*unionspec.Union]*unionspec.Union{}
+	e.placements = nil
+	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
+	e.handWritten()
+	e.addRules(version, at, newOwnCost(e.own.Estimate(schema)))
+	for _, st := range s.Structs {
+		var specs []*unionspec.Union
+		for _, u := range st.Unions {
+			if v, ok := e.variants[u]; !ok {
+				specs = append(specs, u)
+			} else if v != nil {
+				specs = append(specs, v)
+			}
+		}
+		st.Unions = specs
+	}
+	e.policy(crd, version, at, t, s, Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
+	return true
+}
+
+// policy adds the normalization policy of a CRD version (at names it in
+// problems), of kind t, whose unions' schema is s, to the file's.
+func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unstructuredunions.Schema, r Resource) {
+	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
+		e.errorf(get(get(crd, "metadata"), "annotations"), rules.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
+			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
+		return
+	}
+	policy, err := Policy(r, s)
+	if err != nil {
+		e.errorf(version, rules.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
+		return
+	}
+	e.policies = append(e.policies, policy...)
+	if policy != nil {
+		e.policyNames = append(e.policyNames, r.PolicyName())
+	}
+}
+
+// marshal writes the edited CRD as sigs.k8s.io/yaml writes it, as
+// controller-gen does, or returns doc where it cannot.
+func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	var v any
 	if err := crd.Decode(&v); err != nil {
 		e.errorf(crd, "", "", "cannot read the CRD: %v", err)
