@@ -47,8 +47,27 @@ Flags:
 // Main runs union-gen on the command line's arguments, estimating the own
 // rules of CRDs with own; it exits with status 1 on any error.
 func Main(own crd.OwnRules) {
+	a, patterns, generate := parseArgs()
+	if !generate {
+		return
+	}
+	header, err := generators.Header(a.GoHeaderFile)
+	if err != nil {
+		fail(err)
+	}
+	// Files that import "C" are in a package only where cgo is on: off, the
+	// output does not depend on the machine.
+	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
+		fail(err)
+	}
+	run(a, patterns, header, own)
+}
+
+// parseArgs reads the flags and package patterns; generate is false where
+// --help or --docs did all there was to do.
+func parseArgs() (a *args.Args, patterns []string, generate bool) {
 	klog.InitFlags(nil)
-	a := args.New()
+	a = args.New()
 	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
 	a.AddFlags(fs)
 	fs.AddGoFlag(flag.CommandLine.Lookup("v"))
@@ -60,7 +79,7 @@ func Main(own crd.OwnRules) {
 		fmt.Fprint(os.Stderr, usage)
 		fs.SetOutput(os.Stderr)
 		fs.PrintDefaults()
-		return
+		return nil, nil, false
 	case err != nil:
 		fail(fmt.Errorf("%v (union-gen --help lists the flags)", err))
 	}
@@ -71,22 +90,17 @@ func Main(own crd.OwnRules) {
 		if err := reference.Write(os.Stdout); err != nil {
 			fail(err)
 		}
-		return
+		return nil, nil, false
 	}
 	if fs.NArg() == 0 {
 		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))
 	}
-	header, err := generators.Header(a.GoHeaderFile)
-	if err != nil {
-		fail(err)
-	}
+	return a, fs.Args(), true
+}
 
-	// Files that import "C" are in a package only where cgo is on: off, the
-	// output does not depend on the machine.
-	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
-		fail(err)
-	}
-
+// run runs the generators on the packages of patterns, and writes
+// their files only when no problem is an error.
+func run(a *args.Args, patterns []string, header []byte, own crd.OwnRules) {
 	var problems unions.Problems
 	out := &generators.Output{}
 	// An interrupted run leaves no temporary file behind; one killed is
@@ -106,7 +120,7 @@ func Main(own crd.OwnRules) {
 		var checked unions.Checked
 		if unions.NeedsCheck(c.Universe, c.Inputs) {
 			var err error
-			if checked, err = unions.Check(fs.Args(), a.OutputFile); err != nil {
+			if checked, err = unions.Check(patterns, a.OutputFile); err != nil {
 				fail(err)
 			}
 		}
@@ -126,7 +140,7 @@ func Main(own crd.OwnRules) {
 		})
 		return targets
 	}
-	err = gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, fs.Args())
+	err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns)
 	problems.Silence(a.SilencedWarnings()).Print(os.Stderr)
 	if err != nil || problems.HasErrors() {
 		// All or nothing: no file is written when any target failed.

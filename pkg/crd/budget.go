@@ -95,59 +95,12 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 			own, CRDCostLimit)
 		own = ownCost{ignored: true}
 	}
-	chosen := make([]*ruleSet, len(e.placements))
-	total := own.known
-	for i, p := range e.placements {
-		chosen[i] = &p.precise
-		if e.mode == RulesCompact || !p.precise.fits() {
-			chosen[i] = &p.compact
-		}
-		if !chosen[i].fits() {
-			e.errorf(p.schema, rules.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
-			continue
-		}
-		if chosen[i] != &p.precise && e.mode != RulesCompact {
-			fix := "give the lists and maps named a maxItems or maxProperties"
-			if p.precise.unwritable != nil {
-				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
-			}
-			e.warnf(p.schema, rules.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
-		}
-		total = add(total, chosen[i].total)
-	}
+	chosen, total := e.chooseRules(own)
 	if e.problems.HasErrors() {
 		return
 	}
 	if total > CRDCostLimit {
-		// The unions that save the most by compact rules get them first.
-		order := make([]int, 0, len(e.placements))
-		for i, p := range e.placements {
-			if chosen[i] == &p.precise && p.compact.fits() {
-				order = append(order, i)
-			}
-		}
-		saving := func(i int) uint64 {
-			return e.placements[i].precise.total - min(e.placements[i].compact.total, e.placements[i].precise.total)
-		}
-		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(saving(j), saving(i)) })
-		// Warned only where compact rules make the total fit: otherwise
-		// the error says it all.
-		var fallbacks unions.Problems
-		for _, i := range order {
-			if total <= CRDCostLimit {
-				break
-			}
-			p := e.placements[i]
-			total = total - p.precise.total + p.compact.total
-			chosen[i] = &p.compact
-			fallback := e.problem(p.schema, rules.CompactRules, p.at.path, "the rules of %s would cost more than the API server's limit of %d for a CRD version, where %s: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties, or make the CRD's own rules cost less, for precise rules",
-				subject, CRDCostLimit, own, unionName(p.union), p.compact.total, p.precise.total, p.held())
-			fallback.Warning = true
-			fallbacks = append(fallbacks, fallback)
-		}
-		if total <= CRDCostLimit {
-			e.problems = append(e.problems, fallbacks...)
-		}
+		total = e.fallBack(chosen, total, subject, own)
 	}
 	unionCost := total - own.known
 	if total > CRDCostLimit {
@@ -168,6 +121,67 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 			list.Content = append(list.Content, ruleNode(r))
 		}
 	}
+}
+
+// chooseRules chooses each union's rules as the mode and the API server's
+// limit per rule say, and returns them with the version's total, own rules
+// included; a union none of whose rules fit is an error.
+func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
+	chosen := make([]*ruleSet, len(e.placements))
+	total := own.known
+	for i, p := range e.placements {
+		chosen[i] = &p.precise
+		if e.mode == RulesCompact || !p.precise.fits() {
+			chosen[i] = &p.compact
+		}
+		if !chosen[i].fits() {
+			e.errorf(p.schema, rules.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
+			continue
+		}
+		if chosen[i] != &p.precise && e.mode != RulesCompact {
+			fix := "give the lists and maps named a maxItems or maxProperties"
+			if p.precise.unwritable != nil {
+				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
+			}
+			e.warnf(p.schema, rules.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
+		}
+		total = add(total, chosen[i].total)
+	}
+	return chosen, total
+}
+
+// fallBack gives compact rules to the unions that save the most by them,
+// first, until the version's total fits the API server's limit, and returns
+// the total. It warns only where that makes the total fit: otherwise the
+// error says it all.
+func (e *editor) fallBack(chosen []*ruleSet, total uint64, subject string, own ownCost) uint64 {
+	order := make([]int, 0, len(e.placements))
+	for i, p := range e.placements {
+		if chosen[i] == &p.precise && p.compact.fits() {
+			order = append(order, i)
+		}
+	}
+	saving := func(i int) uint64 {
+		return e.placements[i].precise.total - min(e.placements[i].compact.total, e.placements[i].precise.total)
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(saving(j), saving(i)) })
+	var fallbacks unions.Problems
+	for _, i := range order {
+		if total <= CRDCostLimit {
+			break
+		}
+		p := e.placements[i]
+		total = total - p.precise.total + p.compact.total
+		chosen[i] = &p.compact
+		fallback := e.problem(p.schema, rules.CompactRules, p.at.path, "the rules of %s would cost more than the API server's limit of %d for a CRD version, where %s: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties, or make the CRD's own rules cost less, for precise rules",
+			subject, CRDCostLimit, own, unionName(p.union), p.compact.total, p.precise.total, p.held())
+		fallback.Warning = true
+		fallbacks = append(fallbacks, fallback)
+	}
+	if total <= CRDCostLimit {
+		e.problems = append(e.problems, fallbacks...)
+	}
+	return total
 }
 
 // overLimit says why a union's rules do not fit: what of, "the precise

@@ -114,13 +114,29 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	if err != nil {
 		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
+	policy, binding := policyDocuments(r, expr, string(schemaJSON))
+	var out []byte
+	for _, doc := range []any{policy, binding} {
+		b, err := sigsyaml.Marshal(doc)
+		if err != nil {
+			panic(fmt.Sprintf("crd: a policy document does not marshal: %v", err))
+		}
+		out = append(append(out, "---\n"...), b...)
+	}
+	return out, nil
+}
+
+// policyDocuments are the policy of r, whose mutation is the JSON patch of
+// expr and whose schema annotation is schemaJSON, and its binding, both with
+// r's release annotations.
+func policyDocuments(r Resource, expr, schemaJSON string) (policy, binding map[string]any) {
 	name := r.PolicyName()
-	annotations := map[string]any{unstructuredunions.Annotation: string(schemaJSON)}
+	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
 	release := map[string]any{}
 	for k, v := range r.Release {
 		annotations[k], release[k] = v, v
 	}
-	policy := map[string]any{
+	policy = map[string]any{
 		"apiVersion": "admissionregistration.k8s.io/v1",
 		"kind":       "MutatingAdmissionPolicy",
 		"metadata": map[string]any{
@@ -149,21 +165,13 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	if len(release) > 0 {
 		bindingMeta["annotations"] = release
 	}
-	binding := map[string]any{
+	binding = map[string]any{
 		"apiVersion": "admissionregistration.k8s.io/v1",
 		"kind":       "MutatingAdmissionPolicyBinding",
 		"metadata":   bindingMeta,
 		"spec":       map[string]any{"policyName": name},
 	}
-	var out []byte
-	for _, doc := range []any{policy, binding} {
-		b, err := sigsyaml.Marshal(doc)
-		if err != nil {
-			panic(fmt.Sprintf("crd: a policy document does not marshal: %v", err))
-		}
-		out = append(append(out, "---\n"...), b...)
-	}
-	return out, nil
+	return policy, binding
 }
 
 // MaxExpressionSize is the length, in code points, of the longest CEL
