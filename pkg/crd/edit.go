@@ -33,10 +33,10 @@ import (
 // packages.
 type KindIndex struct {
 	byGV map[groupVersion][]*kindPackage
-	// dirs are the directories of the input packages, by path, and
-	// buildTags what they were loaded with: ownMarkers reads their markers.
-	dirs      map[string]string
-	buildTags []string
+	// markedRules are the rules of the +kubebuilder:validation:XValidation
+	// markers of the input packages, by package path, then by "Type" or
+	// "Type.Field": they wrote the CRDs' own rules (handwrittenunion).
+	markedRules map[string]map[string][]markedRule
 }
 
 type groupVersion struct{ group, version string }
@@ -53,11 +53,11 @@ type kindPackage struct {
 // its name, read from the comments of any of its files, as controller-gen
 // reads them (gengo reads package comments from doc.go only).
 func Kinds(universe types.Universe, inputs []string, buildTags []string) *KindIndex {
-	k := &KindIndex{byGV: map[groupVersion][]*kindPackage{}, dirs: map[string]string{}, buildTags: buildTags}
+	k := &KindIndex{byGV: map[groupVersion][]*kindPackage{}, markedRules: map[string]map[string][]markedRule{}}
 	for _, p := range inputs {
 		pkg := universe.Package(p)
-		k.dirs[p] = pkg.Dir
-		comments, typePos := readPackage(pkg.Dir, buildTags)
+		comments, typePos, marked := readPackage(pkg.Dir, buildTags)
+		k.markedRules[p] = marked
 		group := tagValue(comments, "groupName")
 		if group == "" {
 			continue
@@ -128,23 +128,35 @@ func isKind(t *types.Type) bool {
 	return typeMeta && objectMeta
 }
 
-// readPackage reads the package comments of the Go files of the package in
-// dir, in file name order, and the positions of its types.
-func readPackage(dir string, buildTags []string) (comments []string, typePos map[string]token.Position) {
-	typePos = map[string]token.Position{}
+// readPackage reads, of the Go files of the package in dir, the package
+// comments, the position of each type and the rules of the
+// +kubebuilder:validation:XValidation markers of its types and struct
+// fields, by "Type" or "Type.Field".
+func readPackage(dir string, buildTags []string) (comments []string, typePos map[string]token.Position, marked map[string][]markedRule) {
+	typePos, marked = map[string]token.Position{}, map[string][]markedRule{}
 	fset := token.NewFileSet()
 	for _, f := range gosource.Parse(fset, dir, buildTags, false) {
 		comments = append(comments, markers.PackageComments(f)...)
 		for _, d := range f.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
-				for _, spec := range gd.Specs {
-					ts := spec.(*ast.TypeSpec)
-					typePos[ts.Name.Name] = fset.Position(ts.Name.Pos())
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				typePos[ts.Name.Name] = fset.Position(ts.Name.Pos())
+				addMarkedRules(marked, fset, ts.Name.Name, gosource.TypeDoc(gd, ts))
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, field := range st.Fields.List {
+						for _, name := range field.Names {
+							addMarkedRules(marked, fset, ts.Name.Name+"."+name.Name, field.Doc)
+						}
+					}
 				}
 			}
 		}
 	}
-	return comments, typePos
+	return comments, typePos, marked
 }
 
 // tagValue is the value of the first package comment line "+name=value".

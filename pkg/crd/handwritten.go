@@ -10,7 +10,6 @@ import (
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/gosource"
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -147,22 +146,16 @@ type markedRule struct {
 	subject string
 }
 
-// ownMarkers are the +kubebuilder:validation:XValidation markers of the
-// input packages, read as hand-written union rules need them, each package
-// once in a run and only its files that have some; and the markers
-// reported, once in a run: every version and file of a kind's CRDs has the
-// rules of its markers.
+// ownMarkers finds the markers that wrote a CRD's own rules, among the input
+// packages' (KindIndex), and records those reported, once in a run: every
+// version and file of a kind's CRDs has the rules of its markers.
 type ownMarkers struct {
-	kinds *KindIndex
-	fset  *token.FileSet
-	// byDir holds the markers of each package read, by package directory,
-	// then by "Type" or "Type.Field".
-	byDir    map[string]map[string][]markedRule
+	kinds    *KindIndex
 	reported map[token.Position]bool
 }
 
 func newOwnMarkers(kinds *KindIndex) *ownMarkers {
-	return &ownMarkers{kinds: kinds, fset: token.NewFileSet(), byDir: map[string]map[string][]markedRule{}, reported: map[token.Position]bool{}}
+	return &ownMarkers{kinds: kinds, reported: map[token.Position]bool{}}
 }
 
 // at returns the markers of the Go declarations of a schema: of its
@@ -180,61 +173,30 @@ func (o *ownMarkers) at(r reach) []markedRule {
 
 // of returns the markers on a type's comment, or on its field's.
 func (o *ownMarkers) of(t *types.Type, field string) []markedRule {
-	dir, ok := o.kinds.dirs[t.Name.Package]
-	if !ok {
-		return nil
-	}
-	byDecl, ok := o.byDir[dir]
-	if !ok {
-		byDecl = o.read(dir)
-		o.byDir[dir] = byDecl
-	}
 	decl, subject := t.Name.Name, short(t)
 	if field != "" {
 		decl += "." + field
 		subject += "." + field
 	}
-	out := slices.Clone(byDecl[decl])
+	out := slices.Clone(o.kinds.markedRules[t.Name.Package][decl])
 	for i := range out {
 		out[i].subject = subject
 	}
 	return out
 }
 
-// read reads the markers of the types and struct fields of the package in
-// dir, from its files that mention them.
-func (o *ownMarkers) read(dir string) map[string][]markedRule {
-	byDecl := map[string][]markedRule{}
-	add := func(decl string, doc *ast.CommentGroup) {
-		if doc == nil {
-			return
-		}
-		for _, c := range doc.List {
-			text, _ := strings.CutPrefix(c.Text, "//")
-			if rule, ok := markers.XValidationRule(text); ok {
-				pos := o.fset.Position(c.Pos() + token.Pos(len("//")+strings.Index(text, "+")))
-				byDecl[decl] = append(byDecl[decl], markedRule{rule: rule, pos: pos})
-			}
+// addMarkedRules adds to marked the rules of the
+// +kubebuilder:validation:XValidation markers of a declaration's comment,
+// each at the marker's "+".
+func addMarkedRules(marked map[string][]markedRule, fset *token.FileSet, decl string, doc *ast.CommentGroup) {
+	if doc == nil {
+		return
+	}
+	for _, c := range doc.List {
+		text, _ := strings.CutPrefix(c.Text, "//")
+		if rule, ok := markers.XValidationRule(text); ok {
+			pos := fset.Position(c.Pos() + token.Pos(len("//")+strings.Index(text, "+")))
+			marked[decl] = append(marked[decl], markedRule{rule: rule, pos: pos})
 		}
 	}
-	for _, f := range gosource.ParseMentioning(o.fset, dir, o.kinds.buildTags, markers.XValidationMarker) {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				add(ts.Name.Name, gosource.TypeDoc(gd, ts))
-				if st, ok := ts.Type.(*ast.StructType); ok {
-					for _, field := range st.Fields.List {
-						for _, name := range field.Names {
-							add(ts.Name.Name+"."+name.Name, field.Doc)
-						}
-					}
-				}
-			}
-		}
-	}
-	return byDecl
 }
