@@ -10,6 +10,7 @@ package crdtest
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	apiextensions "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
@@ -34,6 +35,10 @@ const (
 	// fallbackCRD has a union in a list without maxItems, whose precise
 	// rules cost too much: union-gen gives it compact ones.
 	fallbackCRD = "../testdata/bad/compactrules/crd/compactrules.example.com_things.yaml"
+	// standardCRD and experimentalCRD are the CRDs of a project's two
+	// release channels, with union-gen's rules (pkg/crd's TestEditChannels).
+	standardCRD     = "../pkg/crd/testdata/channels/out/standard/channels.example.com_routes.yaml"
+	experimentalCRD = "../pkg/crd/testdata/channels/out/experimental/channels.example.com_routes.yaml"
 )
 
 // loadCRD reads a CRD file into the API server's internal type, defaulted
@@ -124,10 +129,43 @@ func (v *validators) validateRatcheting(obj, old map[string]any) field.ErrorList
 // every rule compiles in the CRD CEL environment and passes the estimated
 // cost limits, per rule and for the whole CRD.
 func TestExampleCRDValid(t *testing.T) {
-	for _, file := range []string{exampleCRD, compactCRD, fallbackCRD} {
+	for _, file := range []string{exampleCRD, compactCRD, fallbackCRD, standardCRD, experimentalCRD} {
 		crd := loadCRD(t, file)
 		if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crd); len(errs) > 0 {
 			t.Errorf("the API server rejects %s:\n%v", file, errs.ToAggregate())
+		}
+	}
+}
+
+// TestChannelCRDs: each release channel's CRD has the union as its schema
+// has it: the experimental channel's member is required when selected
+// there, and its value is refused by the standard channel's enum; the
+// members of both are forbidden when not selected.
+func TestChannelCRDs(t *testing.T) {
+	route := func(filter string) map[string]any {
+		var spec map[string]any
+		if err := yaml.Unmarshal([]byte(`{"filters": [`+filter+`]}`), &spec); err != nil {
+			t.Fatal(err)
+		}
+		return map[string]any{"apiVersion": "channels.example.com/v1", "kind": "Route", "spec": spec}
+	}
+	for _, c := range []struct {
+		file, filter, want string
+	}{
+		{experimentalCRD, `{"type": "ExternalAuth", "externalAuth": {"service": "auth"}}`, ""},
+		{experimentalCRD, `{"type": "ExternalAuth"}`, `must be set when type is "ExternalAuth"`},
+		{experimentalCRD, `{"type": "RequestRedirect", "requestRedirect": {}, "externalAuth": {"service": "auth"}}`, `may only be set when type is "ExternalAuth"`},
+		{standardCRD, `{"type": "ExternalAuth"}`, `Unsupported value: "ExternalAuth"`},
+		{standardCRD, `{"type": "RequestRedirect", "requestRedirect": {}}`, ""},
+		{standardCRD, `{"type": "RequestRedirect", "requestHeaderModifier": {"name": "x"}}`, `may only be set when type is "RequestHeaderModifier"`},
+	} {
+		errs := newValidators(t, loadCRD(t, c.file)).validate(route(c.filter), nil)
+		got := errs.ToAggregate()
+		switch {
+		case c.want == "" && got != nil:
+			t.Errorf("%s: %s: got %v, want no error", c.file, c.filter, got)
+		case c.want != "" && (got == nil || !strings.Contains(got.Error(), c.want)):
+			t.Errorf("%s: %s: got %v, want %q", c.file, c.filter, got, c.want)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func TestCRDPaths(t *testing.T) {
 	}
 }
 
-// TestCRDPathsStale: a CRD that lacks a property of the Go types is an error
+// TestCRDPathsStale: a CRD that lacks a member of the Go types is an error
 // at its position, the exit status is 1, and no file is written: neither the
 // CRDs, their policies nor the Go files.
 func TestCRDPathsStale(t *testing.T) {
@@ -53,7 +53,7 @@ func TestCRDPathsStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := strings.Replace(string(data), "\n              strategy:\n", "\n              strategyOld:\n", 1)
+	stale := strings.Replace(string(data), "\n                properties:\n                  rollingUpdate:\n", "\n                properties:\n                  rollingUpdateOld:\n", 1)
 	good, bad := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
 	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), good)
 	if err := os.WriteFile(bad, []byte(stale), 0o644); err != nil {
@@ -63,7 +63,7 @@ func TestCRDPathsStale(t *testing.T) {
 	if res.code != 1 {
 		t.Errorf("exit status %d, want 1", res.code)
 	}
-	if want := bad + ":40:13: Widget.spec: the schema has no property \"strategy\""; !strings.Contains(res.stderr, want) {
+	if want := bad + ":333:17: Widget.spec.ratchetedStrategy: the schema has no property \"rollingUpdate\""; !strings.Contains(res.stderr, want) {
 		t.Errorf("stderr does not have %q:\n%s", want, res.stderr)
 	}
 	if got, _ := os.ReadFile(good); string(got) != string(data) {

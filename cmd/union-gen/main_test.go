@@ -32,6 +32,7 @@ const (
 // "" when the package has no union union-gen handles.
 var warningPkgs = map[string]string{
 	"crdnokind":        "Thing",
+	"crdvariant":       "Thing",
 	"foreignunion":     "",
 	"guessedvalues":    "Subject",
 	"handwrittenunion": "WidgetStrategy",
@@ -499,7 +500,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, owncost, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, handwrittenunion (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, owncost, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, crdvariant, handwrittenunion (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

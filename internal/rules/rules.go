@@ -74,6 +74,7 @@ const (
 	TypeErrors      ID = "typeerrors"
 	CRDNoKind       ID = "crdnokind"
 	KindNoCRD       ID = "kindnocrd"
+	CRDVariant      ID = "crdvariant"
 
 	// Warnings about a CRD's own rules.
 	HandWrittenUnion ID = "handwrittenunion"
@@ -404,6 +405,12 @@ var All = []Rule{
 		Summary: "A kind of the input packages that has unions has a CRD in `--crd-paths`, at its version, when other CRDs of its group are there: a kind is a struct with `metav1.TypeMeta` and `metav1.ObjectMeta`.",
 		Message: "kind <kind> has unions, but no CRD of --crd-paths is of it at version <version>, while other CRDs of group <group> are: generate its CRD with controller-gen into --crd-paths, or it gets no rules",
 		Hint:    "Generate the kind's CRD (controller-gen) into a directory of `--crd-paths`, or give its file to `--crd-paths`.",
+	},
+	{
+		ID: CRDVariant, Family: "warning",
+		Summary: "A CRD that leaves out part of its kind's unions is a variant of the Go types (one of a project's release channels): it may leave out an optional field that reaches unions where another CRD of the run of the same kind and version has it, and a value that a `+kubebuilder:validation:Enum` leaves out of the Go enum together with the member it selects. union-gen warns of an optional field that no CRD of the run has, and of a member whose value the CRD's enum leaves out, which its rules then forbid.",
+		Message: "the schema has no property \"<name>\" of <type>, which reaches unions, nor has any other CRD of --crd-paths of this kind and version: union-gen takes the CRD for a variant without it (a release channel's); if the CRD is stale, run controller-gen",
+		Hint:    "Give `--crd-paths` every variant of the CRD (every channel's directory) in one run, or run controller-gen if the field is new; list a member's value in the enum of each CRD that has the member.",
 	},
 	{
 		ID: HandWrittenUnion, Family: "warning",

@@ -222,18 +222,19 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	}
 	var out []File
 	var problems unions.Problems
-	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string]string{}}
+	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	matched := false
 	// CRDs found, by group and version, and kind.
 	withCRD := map[groupVersion]map[string]bool{}
 	marked := newOwnMarkers(kinds)
+	fields := &variantFields{present: map[string]bool{}}
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -247,6 +248,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 		// A wrong directory or group must not pass for a run with nothing to do.
 		problems = append(problems, unions.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files))})
 	}
+	problems = append(problems, fields.warnings()...)
 	problems = append(problems, kinds.withoutCRD(model, withCRD)...)
 	if problems.HasErrors() {
 		return nil, problems // all or nothing
@@ -257,8 +259,8 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 // policyFiles are the policy files of the CRD files of a run: a policy file,
 // and a policy's name, is of one CRD file.
 type policyFiles struct {
-	policyOf map[string]string // policy file to the CRD file it is of
-	nameOf   map[string]string // policy name to the CRD file it is of
+	policyOf map[string]string   // policy file to the CRD file it is of
+	nameOf   map[string][]string // policy name to the CRD files it is of
 }
 
 // of returns the policy file of CRD file name, which e edited: written,
@@ -282,11 +284,15 @@ func (p policyFiles) of(name string, e *editor) ([]File, unions.Problems) {
 	p.policyOf[policyFile] = name
 	var problems unions.Problems
 	for _, policy := range e.policyNames {
-		if other, ok := p.nameOf[policy]; ok {
-			problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
-				Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
+		// The CRDs of different directories are of different variants
+		// (release channels), of which a cluster installs one.
+		for _, other := range p.nameOf[policy] {
+			if filepath.Dir(other) == filepath.Dir(name) {
+				problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+					Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
+			}
 		}
-		p.nameOf[policy] = name
+		p.nameOf[policy] = append(p.nameOf[policy], name)
 	}
 	have, err := os.ReadFile(policyFile)
 	switch {
@@ -333,6 +339,11 @@ type editor struct {
 	// marked finds the markers that wrote the CRD's own rules, for the
 	// whole run.
 	marked *ownMarkers
+	// fields are the optional fields that reach unions that the CRDs of
+	// the run have or leave out, and crdVersion names the CRD version
+	// being edited in them.
+	fields     *variantFields
+	crdVersion string
 }
 
 // errorf reports a problem at a node of the current document.
@@ -535,6 +546,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		return false
 	}
 	strip(schema)
+	e.crdVersion = at
 	e.variants = map[*unionspec.Union]*unionspec.Union{}
 	e.placements = nil
 	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
@@ -664,13 +676,17 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 			continue
 		}
 		child := get(props, step.JSONName)
-		if child == nil && step.Gated {
+		switch {
+		case child == nil && step.Gated:
 			continue // not in this feature set's CRD
-		}
-		if child == nil {
+		case child == nil && step.Optional:
+			e.fields.absent(e, schema, at.path, step, t)
+			continue
+		case child == nil:
 			e.errorf(schema, rules.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
 			continue
 		}
+		e.fields.present[e.crdVersion+" "+at.path+"."+step.JSONName] = true
 		next := at
 		next.path += "." + step.JSONName
 		next.structs, next.holder = nil, &goField{parent: t, name: step.GoName}
@@ -708,7 +724,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
-	if !e.properties(schema, props, u, at.path) {
+	if !e.discriminator(schema, props, u, at.path) {
 		return
 	}
 	var values []string
@@ -721,6 +737,9 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
 			return
 		}
+	}
+	if !e.members(schema, props, u, values, at.path) {
+		return
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
 	if disc != nil && values == nil {
@@ -746,40 +765,50 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	e.placements = append(e.placements, p)
 }
 
-// properties checks that the schema has the union's properties, with
-// members whose JSON shows when they are set.
-func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path string) bool {
+// discriminator checks that the schema has the union's discriminator, of
+// type string.
+func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path string) bool {
 	d := u.Spec.Discriminator
-	if d != "" {
-		disc := get(props, d)
-		switch {
-		case disc == nil:
-			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
-			return false
-		case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != "string":
-			// The API server would reject the enum and rules added to it.
-			e.errorf(disc, rules.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
-			return false
-		}
+	if d == "" {
+		return true
 	}
+	switch disc := get(props, d); {
+	case disc == nil:
+		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
+		return false
+	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != "string":
+		// The API server would reject the enum and rules added to it.
+		e.errorf(disc, rules.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
+		return false
+	}
+	return true
+}
+
+// members checks that the schema has the union's members, with JSON that
+// shows when they are set; a variant whose enum lists values (nil: the
+// union's own) may leave out a member with the value that selects it.
+func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []string, path string) bool {
 	for _, m := range u.Members {
 		member := get(props, m.JSONName)
-		if member == nil && m.Gated {
-			continue // not in this feature set's CRD
-		}
-		if member == nil {
+		switch {
+		case member == nil && (m.Gated || leftOut(u, m, values)):
+			continue // not in this variant of the CRD
+		case member == nil && slices.Contains(u.Enum.Variant, m.Value):
+			e.errorf(schema, rules.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, m.Value, m.JSONName)
+			return false
+		case member == nil:
 			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
 			return false
-		}
-		if member.Kind != yaml.MappingNode {
+		case member.Kind != yaml.MappingNode:
 			e.errorf(member, rules.CRDSchema, path+"."+m.JSONName, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.JSONName)
 			return false
-		}
-		if m.Opaque != "" {
+		case m.Opaque != "":
 			// The Go methods tell it by reflect; the rules and the policy
 			// read JSON, which does not show what decoding makes of it.
 			e.errorf(member, rules.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
+		case leftOut(u, m, values):
+			e.warnf(member, rules.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, m.Value)
 		}
 	}
 	return true
@@ -789,8 +818,8 @@ func (e *editor) properties(schema, props *yaml.Node, u *unions.Union, path stri
 // values of this CRD's variant of the union; nil when the caller must write
 // the values its rules expect: there is no enum, or it lacks the "" that
 // they accept. An optional discriminator's enum may list "", which its rules
-// take for absent, as Go does. A feature set's CRD of a gated enum has some
-// of the values. Other values are reported.
+// take for absent, as Go does. A variant's enum may leave some values out
+// (variantEnum). Other values are reported.
 func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path string) (values []string, ok bool) {
 	want := Enum(u, emptyToSchema)
 	enum := get(disc, "enum")
@@ -814,8 +843,12 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 		// Completed with "", or without it where the schema is to
 		// reject "" itself (an earlier run's enum).
 		return nil, true
-	case u.Enum.Gated && len(have) > 0 && !slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }):
-		return have, true
+	}
+	if values, ok := variantEnum(u, have, want); ok {
+		if len(values) > len(have) {
+			set(disc, "enum", stringSeq(values))
+		}
+		return values, true
 	}
 	e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
 		unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))

@@ -31,7 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
-	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "../../testdata/bad/owncost", "../../testdata/bad/handwrittenunion", "./testdata/versions/...", "./testdata/featuresets",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "../../testdata/bad/owncost", "../../testdata/bad/handwrittenunion", "../../testdata/bad/crdvariant", "./testdata/versions/...", "./testdata/featuresets", "./testdata/channels",
 )
 
 // buildTags are the tags of testLoad's packages.
@@ -196,10 +196,14 @@ func TestEditNoKind(t *testing.T) {
 	}
 }
 
-// TestEditStale: a CRD that does not have the Go types' fields is an error
-// at the schema that lacks the property, and nothing is returned to write.
+// TestEditStale: a CRD that does not have a member of the Go types' unions
+// is an error at the schema that lacks the property, and nothing is
+// returned to write; one that lacks an optional field that reaches unions
+// is a variant of the Go types (docs/crd.md, "CRD variants"): its other
+// unions get their rules, with a warning that no CRD of the run has the
+// field.
 func TestEditStale(t *testing.T) {
-	input := strings.Replace(read(t, controllerGen), "\n              strategy:\n", "\n              strategyOld:\n", 1)
+	input := strings.Replace(read(t, controllerGen), "\n                properties:\n                  rollingUpdate:\n", "\n                properties:\n                  rollingUpdateOld:\n", 1)
 	files, problems, file := edit(t, input, "")
 	if len(files) != 0 {
 		t.Errorf("%d files to write despite problems", len(files))
@@ -207,11 +211,17 @@ func TestEditStale(t *testing.T) {
 	if len(problems) != 1 {
 		t.Fatalf("want 1 problem, got:\n%v", problems)
 	}
-	// The schema of spec starts on the line after "spec:".
-	line := strings.Count(input[:strings.Index(input, "\n          spec:\n")], "\n") + 3
+	// The schema of ratchetedStrategy starts on the line after its name.
+	line := strings.Count(input[:strings.Index(input, "\n              ratchetedStrategy:\n")], "\n") + 3
 	p := problems[0]
-	if p.Pos.Filename != file || p.Pos.Line != line || p.Pos.Column != 13 || !strings.Contains(p.Message, `no property "strategy"`) {
-		t.Errorf("got %s:%d:%d: %s; want line %d, column 13: the schema of spec", p.Pos.Filename, p.Pos.Line, p.Pos.Column, p.Message, line)
+	if p.Pos.Filename != file || p.Pos.Line != line || p.Pos.Column != 17 || p.Rule != rules.CRDSchema || !strings.Contains(p.Message, `no property "rollingUpdate"`) {
+		t.Errorf("got %s; want line %d, column 17: the schema of ratchetedStrategy", p, line)
+	}
+
+	input = strings.Replace(read(t, controllerGen), "\n              strategy:\n", "\n              strategyOld:\n", 1)
+	files, problems, _ = edit(t, input, "")
+	if len(files) != 2 || len(problems) != 1 || !problems[0].Warning || problems[0].Rule != rules.CRDVariant || !strings.Contains(problems[0].Message, `no property "strategy"`) {
+		t.Errorf("got %d files and problems %v; want the CRD and its policy, and a crdvariant warning", len(files), problems)
 	}
 }
 

@@ -241,11 +241,18 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	if s.disc != nil && s.disc.marks.Ratcheting != unionspec.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting
 	}
+	base := u.Enum.Values
+	if len(u.beyond) > 0 {
+		u.Enum.Values = slices.Sorted(slices.Values(append(slices.Clone(base), u.beyond...)))
+	}
 	if s.infer {
 		b.inferMembers(t, s, u)
 	}
 	for _, m := range s.members {
 		b.member(t, m, u)
+	}
+	if len(u.beyond) > 0 {
+		u.withVariant(base)
 	}
 	if u.Kind == Discriminated {
 		if u.Enum.Source == EnumGuessed {

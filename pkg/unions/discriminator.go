@@ -40,8 +40,10 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 		u.Enum = info.enum
 	case d.marks.Enum != nil:
 		u.Enum = kubebuilderEnum(et, d.marks.Enum, d.marks.EnumGated)
+		u.beyond = beyond(info.constants, u.Enum.Values)
 	case info.kubebuilder != nil:
 		u.Enum = kubebuilderEnum(et, info.kubebuilder, info.kubebuilderGated)
+		u.beyond = beyond(info.constants, u.Enum.Values)
 	case s.dialect == markers.DialectKEP:
 		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
 		return nil
@@ -67,6 +69,28 @@ func kubebuilderEnum(t *types.Type, values []string, gated bool) Enum {
 	values = slices.Clone(values)
 	slices.Sort(values)
 	return Enum{Type: t, Values: slices.Compact(values), Source: EnumKubebuilder, Gated: gated}
+}
+
+// beyond are the constants that are not values.
+func beyond(constants, values []string) []string {
+	return slices.DeleteFunc(slices.Clone(constants), func(c string) bool { return slices.Contains(values, c) })
+}
+
+// withVariant makes the values beyond a +kubebuilder:validation:Enum that
+// select a member, now that the members are known, values of the enum too,
+// its Variant values (Enum.Variant); during the members' reading, every
+// constant was one.
+func (u *Union) withVariant(base []string) {
+	values := slices.Clone(base)
+	for _, m := range u.Members {
+		if !slices.Contains(base, m.Value) {
+			u.Enum.Variant = append(u.Enum.Variant, m.Value)
+			values = append(values, m.Value)
+		}
+	}
+	slices.Sort(u.Enum.Variant)
+	slices.Sort(values)
+	u.Enum.Values = values
 }
 
 // guess completes the guessed values of a union with its members' values,

@@ -51,6 +51,10 @@ type Union struct {
 	// writesEmpty: encoding/json writes an unset discriminator as "" (a
 	// string without omitempty or omitzero), not leaving it out.
 	writesEmpty bool
+	// beyond are the typed constants of the discriminator's type that its
+	// +kubebuilder:validation:Enum leaves out: those that select a member
+	// are the enum's Variant values.
+	beyond []string
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
 	// Spec is the union's rules as data, which the Go methods, the CRD
@@ -121,6 +125,13 @@ type Enum struct {
 	// Gated is set for values of openshift's FeatureGateAwareEnum: the CRD
 	// of a feature set has those of its gates, some of Values.
 	Gated bool
+	// Variant are the values beyond a +kubebuilder:validation:Enum: typed
+	// constants of the discriminator's type that the marker leaves out and
+	// that select a member. One Go type serves several CRDs of a project
+	// (its release channels), and a CRD may list these values, each with its
+	// member's property, or leave both out; the marker's values are in
+	// every CRD (docs/crd.md, "CRD variants").
+	Variant []string
 }
 
 // EnumSource is where the valid values of a discriminator come from.
@@ -270,6 +281,9 @@ type Step struct {
 	// Gated is set for a field under an openshift feature gate, which the
 	// CRDs of some feature sets do not have.
 	Gated bool
+	// Optional is set for a field that may be unset (+optional, omitempty
+	// or omitzero, and not +required): a CRD variant may leave it out.
+	Optional bool
 }
 
 // Walk is how generated code reaches the unions in a value.

@@ -43,14 +43,15 @@ func (u *Union) Describe() *unionspec.Union {
 	return s
 }
 
-// Variant describes the union as the CRD of one feature set has it (see
-// Field.Gated and Enum.Gated): without the gated members that its schema
-// lacks (present says which it has), and, for a gated enum, with the
-// discriminator values of the schema's enum, values; nil keeps the union's.
-// It is u.Spec when the CRD has all of the union.
+// Variant describes the union as a variant of its CRD has it, one of a
+// feature set (Field.Gated, Enum.Gated) or of a release channel
+// (Enum.Variant): without the members that its schema lacks (present says
+// which it has), and with the discriminator values of the schema's enum,
+// values; nil keeps the union's. It is u.Spec when the CRD has all of the
+// union.
 func (u *Union) Variant(present func(jsonName string) bool, values []string) *unionspec.Union {
 	v := *u
-	v.Members = slices.DeleteFunc(slices.Clone(u.Members), func(m *Member) bool { return m.Gated && !present(m.JSONName) })
+	v.Members = slices.DeleteFunc(slices.Clone(u.Members), func(m *Member) bool { return !present(m.JSONName) })
 	if values != nil {
 		// "" is a value of the schema's enum also where V1 reports it
 		// Required (unionspec.Union.Accepted).

@@ -33,6 +33,5 @@ type Thing struct {
 // ThingSpec reaches Union.
 type ThingSpec struct {
 	Primary Union `json:"primary"`
-	// +optional
-	Backup *Union `json:"backup,omitempty"`
+	Backup  Union `json:"backup"`
 }

@@ -1,0 +1,202 @@
+package crd_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// channels are the release channels of testdata/channels, each a directory
+// of its CRD.
+var channels = []string{"experimental", "standard"}
+
+const routesCRD = "channels.example.com_routes.yaml"
+
+// editChannels writes the CRDs of the channels, with content changed by
+// edit where it returns another, to a directory, and edits those of the
+// channels named by only, or all: it returns what Edit returns, by the file's
+// path under the directory.
+func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]crd.File, unions.Problems) {
+	t.Helper()
+	model, problems, universe, packages, err := buildShared("./testdata/channels")
+	if err != nil || problems.HasErrors() {
+		t.Fatal(err, problems)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for _, c := range channels {
+		if err := os.Mkdir(filepath.Join(dir, c), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, c, routesCRD)
+		if err := os.WriteFile(file, []byte(edit(c, read(t, filepath.Join("testdata/channels/crd", c, routesCRD)))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if len(only) == 0 || strings.Contains(strings.Join(only, " "), c) {
+			paths = append(paths, filepath.Join(dir, c))
+		}
+	}
+	files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), mustFiles(t, paths), crd.Options{})
+	out := map[string]crd.File{}
+	for _, f := range files {
+		rel, _ := filepath.Rel(dir, f.Path)
+		out[filepath.ToSlash(rel)] = f
+	}
+	return out, problems
+}
+
+func mustFiles(t *testing.T, paths []string) []string {
+	t.Helper()
+	files, err := crd.Files(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func unchanged(_, crd string) string { return crd }
+
+// TestChannelsModel: a typed constant that +kubebuilder:validation:Enum
+// leaves out is a value of the Go enum where it selects a member, one that
+// a CRD variant may leave out (docs/semantics.md, "Values beyond
+// +kubebuilder:validation:Enum").
+func TestChannelsModel(t *testing.T) {
+	model, _, _, _, err := buildShared("./testdata/channels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := model.Plans[types.Name{Package: "github.com/union-gen/union-gen/pkg/crd/testdata/channels", Name: "Filter"}]
+	if plan == nil || len(plan.Unions) != 1 {
+		t.Fatalf("Filter has no union: %v", plan)
+	}
+	e := plan.Unions[0].Enum
+	if got := strings.Join(e.Values, ","); got != "ExternalAuth,RequestHeaderModifier,RequestRedirect" {
+		t.Errorf("values %s, want the marker's and ExternalAuth", got)
+	}
+	if got := strings.Join(e.Variant, ","); got != "ExternalAuth" {
+		t.Errorf("variant values %s, want ExternalAuth", got)
+	}
+}
+
+// TestEditChannels: a project that generates a CRD per release channel
+// from one Go source (docs/crd.md, "CRD variants"), whose standard channel
+// leaves out a member, the value that selects it and a field that reaches
+// a union, gets rules in every CRD, as each channel's schema has the
+// unions, the same whether --crd-paths names both channels' directories or
+// each alone; the policies of the two, of one name, are of different
+// directories. crdtest holds the output to the API server's checks.
+func TestEditChannels(t *testing.T) {
+	both, problems := editChannels(t, unchanged)
+	if len(problems) > 0 {
+		t.Fatalf("problems: %v", problems)
+	}
+	if len(both) != 4 {
+		t.Fatalf("got %d files, want a CRD and a policy per channel", len(both))
+	}
+	for path, f := range both {
+		golden.Check(t, filepath.Join("testdata/channels/out", path), f.Data)
+	}
+	standard := string(both["standard/"+routesCRD].Data)
+	for _, s := range []string{"externalAuth", "ExternalAuth", "sessionPersistence", "cookie"} {
+		if strings.Contains(standard, s) {
+			t.Errorf("the standard channel's CRD has %s, which its schema has not", s)
+		}
+	}
+	experimental := string(both["experimental/"+routesCRD].Data)
+	for _, s := range []string{"has(self.externalAuth)", "has(self.cookie)"} {
+		if !strings.Contains(experimental, s) {
+			t.Errorf("the experimental channel's CRD has no rule with %s", s)
+		}
+	}
+	for _, c := range channels {
+		alone, problems := editChannels(t, unchanged, c)
+		var want []rules.ID
+		if c == "standard" {
+			want = []rules.ID{rules.CRDVariant} // no CRD of the run has sessionPersistence
+		}
+		if got := ids(problems); strings.Join(got, " ") != strings.Join(ruleStrings(want), " ") || problems.HasErrors() {
+			t.Errorf("%s alone: got problems %v, want %v", c, problems, want)
+		}
+		for _, name := range []string{routesCRD, strings.TrimSuffix(routesCRD, ".yaml") + crd.PolicySuffix} {
+			if got, want := string(alone[c+"/"+name].Data), string(both[c+"/"+name].Data); got != want {
+				t.Errorf("%s alone: %s differs from the run over both channels", c, name)
+			}
+		}
+	}
+}
+
+// TestEditChannelsStale: what no channel's tooling writes is a stale or
+// edited CRD, refused as any other; a member without its value is
+// forbidden, with a warning.
+func TestEditChannelsStale(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		channel string
+		old     string
+		new     string
+		want    rules.ID
+		message string
+	}{
+		{"a channel's value without its member", "standard", "                      - RequestRedirect\n", "                      - RequestRedirect\n                      - ExternalAuth\n",
+			rules.CRDSchema, `lists "ExternalAuth", but the schema has no property "externalAuth"`},
+		{"a member that every channel has, left out", "standard", "                    requestRedirect:\n", "                    requestRedirectOld:\n",
+			rules.CRDSchema, `no property "requestRedirect", a member`},
+		{"a value of +kubebuilder:validation:Enum left out", "experimental", "                      - RequestRedirect\n", "",
+			rules.CRDEnum, `the schema's enum "ExternalAuth", "RequestHeaderModifier" is not`},
+		{"a value that Go does not have", "standard", "                      - RequestRedirect\n", "                      - RequestRedirect\n                      - Mirror\n",
+			rules.CRDEnum, `"Mirror"`},
+		{"a member whose value is left out", "experimental", "                      - ExternalAuth\n", "",
+			rules.CRDVariant, `the schema has the member "externalAuth", but its enum of "type" leaves out "ExternalAuth"`},
+		{"a field that no channel has", "experimental", "              sessionPersistence:\n", "              sessionPersistenceOld:\n",
+			rules.CRDVariant, `no property "sessionPersistence" of channels.RouteSpec`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files, problems := editChannels(t, func(channel, crd string) string {
+				if channel != c.channel {
+					return crd
+				}
+				if !strings.Contains(crd, c.old) {
+					t.Fatalf("the %s CRD has no %q", channel, c.old)
+				}
+				return strings.Replace(crd, c.old, c.new, 1)
+			})
+			var found bool
+			for _, p := range problems {
+				found = found || p.Rule == c.want && strings.Contains(p.Message, c.message) && strings.Contains(p.Pos.Filename, c.channel)
+			}
+			if !found {
+				t.Errorf("got problems %v, want %s with %q in the %s CRD", problems, c.want, c.message, c.channel)
+			}
+			if c.want == rules.CRDVariant && (problems.HasErrors() || len(files) != 4) {
+				t.Errorf("a warning: got %d files and problems %v, want the 4 files and no error", len(files), problems)
+			}
+			if c.want != rules.CRDVariant && len(files) != 0 {
+				t.Errorf("an error: got %d files to write", len(files))
+			}
+		})
+	}
+}
+
+func ids(problems unions.Problems) []string {
+	var out []string
+	for _, p := range problems {
+		out = append(out, string(p.Rule))
+	}
+	return out
+}
+
+func ruleStrings(ids []rules.ID) []string {
+	var out []string
+	for _, id := range ids {
+		out = append(out, string(id))
+	}
+	return out
+}
