@@ -5,6 +5,9 @@ go 1.26.0
 require (
 	github.com/google/gnostic-models v0.7.0
 	github.com/spf13/pflag v1.0.10
+	github.com/union-gen/union-gen/pkg/openapiext v0.0.0-00010101000000-000000000000
+	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000
+	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/tools v0.47.0
 	gopkg.in/evanphx/json-patch.v4 v4.13.0
@@ -55,4 +58,13 @@ require (
 tool (
 	k8s.io/code-generator/cmd/deepcopy-gen
 	k8s.io/kube-openapi/cmd/openapi-gen
+)
+
+// The packages that users import are modules of their own, with the
+// requirements of the oldest Kubernetes version union-gen supports, so that
+// importing them never raises a project's k8s.io versions.
+replace (
+	github.com/union-gen/union-gen/pkg/openapiext => ./pkg/openapiext
+	github.com/union-gen/union-gen/pkg/unionspec => ./pkg/unionspec
+	github.com/union-gen/union-gen/pkg/unstructuredunions => ./pkg/unstructuredunions
 )

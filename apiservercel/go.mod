@@ -54,6 +54,8 @@ require (
 	github.com/prometheus/procfs v0.21.1 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
+	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
+	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.69.0 // indirect
@@ -92,3 +94,9 @@ require (
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 )
+
+replace github.com/union-gen/union-gen/pkg/openapiext => ../pkg/openapiext
+
+replace github.com/union-gen/union-gen/pkg/unionspec => ../pkg/unionspec
+
+replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../pkg/unstructuredunions

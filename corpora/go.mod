@@ -20,6 +20,8 @@ require (
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
+	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
+	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	go.yaml.in/yaml/v3 v3.0.4 // indirect
@@ -37,3 +39,9 @@ require (
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+replace github.com/union-gen/union-gen/pkg/openapiext => ../pkg/openapiext
+
+replace github.com/union-gen/union-gen/pkg/unionspec => ../pkg/unionspec
+
+replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../pkg/unstructuredunions

@@ -5,12 +5,15 @@ go 1.26.0
 replace github.com/union-gen/union-gen => ../
 
 require (
+	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000
 	k8s.io/api v0.37.2
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
 	sigs.k8s.io/yaml v1.6.0
 )
+
+require github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
 
 require (
 	cel.dev/expr v0.25.1 // indirect
@@ -70,7 +73,7 @@ require (
 	go.opentelemetry.io/otel/trace v1.44.0 // indirect
 	go.opentelemetry.io/proto/otlp v1.10.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
@@ -95,10 +98,16 @@ require (
 	k8s.io/kube-openapi v0.0.0-20260821135717-be32def86098 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 	sigs.k8s.io/apiserver-network-proxy/konnectivity-client v0.36.0 // indirect
-	sigs.k8s.io/controller-tools v0.23.0 // indirect
+	sigs.k8s.io/controller-tools v0.23.0
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.2 // indirect
 )
 
 tool sigs.k8s.io/controller-tools/cmd/controller-gen
+
+replace github.com/union-gen/union-gen/pkg/openapiext => ../pkg/openapiext
+
+replace github.com/union-gen/union-gen/pkg/unionspec => ../pkg/unionspec
+
+replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../pkg/unstructuredunions

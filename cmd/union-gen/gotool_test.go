@@ -22,7 +22,13 @@ go 1.26.0
 
 require github.com/union-gen/union-gen v0.0.0
 
-replace github.com/union-gen/union-gen => `+root+"\n")
+replace github.com/union-gen/union-gen => `+root+`
+
+replace github.com/union-gen/union-gen/pkg/openapiext => `+root+`/pkg/openapiext
+
+replace github.com/union-gen/union-gen/pkg/unionspec => `+root+`/pkg/unionspec
+
+replace github.com/union-gen/union-gen/pkg/unstructuredunions => `+root+"/pkg/unstructuredunions\n")
 	writeModuleFile(t, filepath.Join(module, "apis", "types.go"), `package apis
 
 //go:generate go tool union-gen .

@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/union-gen/union-gen v0.0.0
+	github.com/union-gen/union-gen/pkg/openapiext v0.0.0-00010101000000-000000000000
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
 	k8s.io/kube-openapi v0.0.0-20260821135717-be32def86098
@@ -107,3 +108,9 @@ require (
 )
 
 replace github.com/union-gen/union-gen => ../..
+
+replace github.com/union-gen/union-gen/pkg/openapiext => ../../pkg/openapiext
+
+replace github.com/union-gen/union-gen/pkg/unionspec => ../../pkg/unionspec
+
+replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../../pkg/unstructuredunions

@@ -35,6 +35,9 @@ func TestManifests(t *testing.T) {
 		t.Fatal(err)
 	}
 	goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen="+root)
+	for _, p := range []string{"openapiext", "unionspec", "unstructuredunions"} {
+		goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen/pkg/"+p+"="+filepath.Join(root, "pkg", p))
+	}
 	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
 	// Builds union-gen with what it needs from the module proxy, and reads
 	// the go.mod files of the whole module graph, which go get reads: the

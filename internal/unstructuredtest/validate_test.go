@@ -1,4 +1,4 @@
-package unstructuredunions_test
+package unstructuredtest
 
 import (
 	"testing"
