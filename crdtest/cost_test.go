@@ -1,7 +1,6 @@
 package crdtest
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -65,15 +64,7 @@ func yamlSchema(t testing.TB, s *apiextensions.JSONSchemaProps) *yaml.Node {
 	if err := apiextensionsv1.Convert_apiextensions_JSONSchemaProps_To_v1_JSONSchemaProps(s, &v1, nil); err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(&v1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	return doc.Content[0]
+	return yamlNode(t, &v1)
 }
 
 // TestCostEstimates: union-gen's estimates of the example CRD's rules,

@@ -1,6 +1,5 @@
-// Package command is union-gen's command, shared by its builds: the main
-// module's, and the apiservercel module's, which estimates a CRD's own
-// rules with the API server's code.
+// Package command is union-gen's command: its flags, the run of the
+// generators and the writing of their files.
 package command
 
 import (
@@ -44,9 +43,9 @@ Example:
 Flags:
 `
 
-// Main runs union-gen on the command line's arguments, estimating the own
-// rules of CRDs with own; it exits with status 1 on any error.
-func Main(own crd.OwnRules) {
+// Main runs union-gen on the command line's arguments; it exits with
+// status 1 on any error.
+func Main() {
 	a, patterns, generate := parseArgs()
 	if !generate {
 		return
@@ -60,7 +59,7 @@ func Main(own crd.OwnRules) {
 	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
 		fail(err)
 	}
-	run(a, patterns, header, own)
+	run(a, patterns, header)
 }
 
 // parseArgs reads the flags and package patterns; generate is false where
@@ -100,7 +99,7 @@ func parseArgs() (a *args.Args, patterns []string, generate bool) {
 
 // run runs the generators on the packages of patterns, and writes
 // their files only when no problem is an error.
-func run(a *args.Args, patterns []string, header []byte, own crd.OwnRules) {
+func run(a *args.Args, patterns []string, header []byte) {
 	var problems unions.Problems
 	out := &generators.Output{}
 	// An interrupted run leaves no temporary file behind; one killed is
@@ -133,7 +132,6 @@ func run(a *args.Args, patterns []string, header []byte, own crd.OwnRules) {
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
 			CRDRules:       crd.RulesMode(a.CRDRules),
-			OwnRules:       own,
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 			Output:         out,
 			Checked:        checked,

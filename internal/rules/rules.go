@@ -372,9 +372,9 @@ var All = []Rule{
 	},
 	{
 		ID: OwnCost, Family: "warning",
-		Summary: "The API server limits the cost of all of a CRD version's rules, its own and the unions', to 100,000,000; union-gen estimates its own CEL, and counts a CRD's other rules at up to the API server's limit per expression, 10,000,000. Where those may take what the unions' rules need, it warns; the union-gen of the apiservercel module estimates every rule as the API server does, and warns only where the CRD's own rules alone are over the limit, which the API server rejects as given.",
-		Message: "the rules of the unions of this CRD version cost <n> in all, and its own rules cost <n> and up to <n>: union-gen cannot estimate <n> of them (<rules>), which the API server accepts at up to 10000000 per expression: the API server rejects the CRD if its own rules cost more than <n>; check it with kubectl apply --dry-run=server, or run the union-gen of union-gen's apiservercel module, which estimates every rule as the API server does",
-		Hint:    "Run the union-gen of the `apiservercel` module (built from a clone: `go -C apiservercel build -o union-gen ./cmd/union-gen`) with the same arguments: it estimates every rule as the API server does, and falls back to compact rules or fails where they do not fit; or check the CRD with `kubectl apply --dry-run=server`. Where the CRD's own rules alone are over the limit, make them cost less.",
+		Summary: "The API server limits the cost of all of a CRD version's rules, its own and the unions', to 100,000,000; union-gen estimates every rule as the API server does (k8s.io/apiextensions-apiserver's CEL compiler and cost estimator). Where a CRD's own rules alone are over the limit, or one of them does not compile, the API server rejects the CRD as given, whatever union-gen adds: it warns, and holds the unions' rules to the limits as if those cost nothing.",
+		Message: "the API server rejects this CRD version as given: its own rules cost <n>, over its limit of 100000000 for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
+		Hint:    "Make the CRD's own rules cost less (bounds on the lists, maps and strings they read), or fix the rules that do not compile: the API server rejects the CRD as it is.",
 	},
 	{
 		ID: ItemUnion, Family: "warning",

@@ -30,8 +30,7 @@ const (
 // resource's root: the expression's worst case. It is 0 with an error for an expression outside that CEL, or one
 // whose cost it does not model (a function of CEL's library, a variable
 // but self and oldSelf, arithmetic on other than numbers). The crdtest
-// module holds it to the API server's own estimate on union-gen's rules, and
-// the apiservercel module on every rule that it estimates.
+// module holds it to the API server's own estimate on union-gen's rules.
 func RuleCost(rule string, schema *yaml.Node) (uint64, error) {
 	return ruleCost(rule, schema, false)
 }

@@ -218,7 +218,7 @@ func Files(paths []string) ([]string, error) {
 // CRD files.
 func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, unions.Problems) {
 	if opts.OwnRules == nil {
-		opts.OwnRules = SubsetRules{}
+		opts.OwnRules = APIServerRules{}
 	}
 	var out []File
 	var problems unions.Problems
@@ -546,12 +546,21 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		return false
 	}
 	strip(schema)
+	before := len(e.problems)
 	e.crdVersion = at
 	e.variants = map[*unionspec.Union]*unionspec.Union{}
 	e.placements = nil
 	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
 	e.handWritten()
-	e.addRules(version, at, newOwnCost(e.own.Estimate(schema)))
+	own, err := e.own.Estimate(schema)
+	if err != nil {
+		// Where the walk found what makes it unreadable, that says more.
+		if !e.problems[before:].HasErrors() {
+			e.errorf(schema, rules.CRDSchema, at, "the API server cannot read this schema: %v; run controller-gen first", err)
+		}
+		return false
+	}
+	e.addRules(version, at, newOwnCost(own))
 	for _, st := range s.Structs {
 		var specs []*unionspec.Union
 		for _, u := range st.Unions {

@@ -14,14 +14,15 @@ import (
 type OwnRules interface {
 	// Estimate estimates every rule in the x-kubernetes-validations of a
 	// version's schema (its openAPIV3Schema) as the API server's CRD
-	// validation counts it toward the version's total.
-	Estimate(schema *yaml.Node) []OwnRule
+	// validation counts it toward the version's total, or says why the
+	// API server cannot read the schema.
+	Estimate(schema *yaml.Node) ([]OwnRule, error)
 }
 
 // OwnRule is a rule of a CRD's own, and what the API server counts of it
 // toward its version's total: its rule's cost times the number of values it
 // may run on, and its messageExpression's cost. Known and MessageKnown are
-// false where the estimator cannot tell.
+// false where the API server does not compile them, and rejects the CRD.
 type OwnRule struct {
 	// Path names the schema that holds the rule, as problems name it.
 	Path, Rule, MessageExpression string
@@ -29,9 +30,9 @@ type OwnRule struct {
 	Known, MessageKnown           bool
 }
 
-// Range is what the API server counts of the rule toward its version's
-// total, at the least and at the most in a CRD that it accepts: what
-// cannot be told, between 0 and its limit per expression.
+// Range is what the API server would count of the rule toward its
+// version's total, at the least and at the most: what does not compile,
+// between 0 and its limit per expression.
 func (r OwnRule) Range() (least, most uint64) {
 	least, most = 0, RuleCostLimit
 	if r.Known {
@@ -47,48 +48,9 @@ func (r OwnRule) Range() (least, most uint64) {
 	return least, most
 }
 
-// SubsetRules estimates the rules written in the CEL that union-gen prints,
-// as RuleCost does, and no others: it needs no CEL library, so that the
-// union-gen of this module has none. The apiservercel module's union-gen
-// estimates every rule with the API server's own code.
-type SubsetRules struct{}
-
-// Estimate walks the schema as the API server's CRD validation does:
-// properties, items and additionalProperties.
-func (SubsetRules) Estimate(schema *yaml.Node) []OwnRule {
-	var out []OwnRule
-	var walk func(n *yaml.Node, at reach)
-	walk = func(n *yaml.Node, at reach) {
-		if n == nil || n.Kind != yaml.MappingNode {
-			return
-		}
-		for _, v := range items(get(n, "x-kubernetes-validations")) {
-			r := OwnRule{Path: at.path, Rule: scalar(get(v, "rule")), MessageExpression: scalar(get(v, "messageExpression"))}
-			root := at.path == ""
-			if cost, err := ruleCost(r.Rule, n, root); err == nil {
-				r.Cost, r.Known = multiply(cost, at.count(n)), true
-			}
-			if cost, err := ruleCost(r.MessageExpression, n, root); err == nil && r.MessageExpression != "" {
-				// The API server counts a messageExpression once.
-				r.MessageCost, r.MessageKnown = cost, true
-			}
-			out = append(out, r)
-		}
-		for _, p := range pairs(get(n, "properties")) {
-			next := at
-			next.path += "." + p[0].Value
-			walk(p[1], next)
-		}
-		walk(get(n, "items"), at.into(n, "items"))
-		walk(get(n, "additionalProperties"), at.into(n, "additionalProperties"))
-	}
-	walk(schema, reach{bound: 1})
-	return out
-}
-
 // ownCost is what a version's own rules cost toward its total: known at
-// the least, bound at the most, and the rules whose cost the estimator
-// could not tell, which make the difference.
+// the least, bound at the most, and the rules that do not compile, which
+// make the difference.
 type ownCost struct {
 	known, bound uint64
 	unknown      []OwnRule
@@ -134,6 +96,6 @@ func (c ownCost) String() string {
 	if len(c.unknown) > len(names) {
 		names = append(names, fmt.Sprintf("%d more", len(c.unknown)-len(names)))
 	}
-	return fmt.Sprintf("its own rules cost %d and up to %d: union-gen cannot estimate %d of them (%s), which the API server accepts at up to %d per expression",
-		c.known, c.bound, len(c.unknown), strings.Join(names, ", "), RuleCostLimit)
+	return fmt.Sprintf("its own rules cost %d, and %d of them do not compile in the API server's CEL environment (%s)",
+		c.known, len(c.unknown), strings.Join(names, ", "))
 }

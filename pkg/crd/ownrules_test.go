@@ -23,22 +23,20 @@ const ownCostCase = "../../testdata/bad/owncost"
 // one rule at the root that costs cost.
 type ownRules struct{ cost uint64 }
 
-func (o ownRules) Estimate(*yaml.Node) []crd.OwnRule {
-	return []crd.OwnRule{{Rule: "own", Cost: o.cost, Known: true}}
+func (o ownRules) Estimate(*yaml.Node) ([]crd.OwnRule, error) {
+	return []crd.OwnRule{{Rule: "own", Cost: o.cost, Known: true}}, nil
 }
 
 // fixedRules are a CRD's own rules as an estimator gives them.
 type fixedRules []crd.OwnRule
 
-func (f fixedRules) Estimate(*yaml.Node) []crd.OwnRule { return f }
+func (f fixedRules) Estimate(*yaml.Node) ([]crd.OwnRule, error) { return f, nil }
 
-// TestSubsetRules: SubsetRules estimates the rules in union-gen's CEL, each
-// times the values it runs on and its messageExpression once, and no
-// others: not a resource's kind, which the API server types itself, nor a
-// function of CEL's library. The costs are the API server's (the
-// apiservercel module's test holds SubsetRules to it on every rule of
-// openshift/api).
-func TestSubsetRules(t *testing.T) {
+// TestAPIServerRules: APIServerRules estimates every rule as the API
+// server does, each times the values it runs on and its messageExpression
+// once; a rule that does not compile is not Known (crdtest holds the
+// estimates to the API server's CRD validation on openshift/api).
+func TestAPIServerRules(t *testing.T) {
 	const schema = `type: object
 properties:
   kind:
@@ -59,6 +57,7 @@ properties:
           - rule: self != 'a'
             messageExpression: "'a is taken'"
           - rule: self.startsWith('a')
+          - rule: self.nosuch == 1
     x-kubernetes-validations:
     - rule: self.k != "x"
       messageExpression: "'bad key ' + self.k"
@@ -69,34 +68,34 @@ x-kubernetes-validations:
 	if err := yaml.Unmarshal([]byte(schema), &doc); err != nil {
 		t.Fatal(err)
 	}
-	got := crd.SubsetRules{}.Estimate(doc.Content[0])
+	got, err := crd.APIServerRules{}.Estimate(doc.Content[0])
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := []crd.OwnRule{
-		{Rule: "self.kind == 'Edge'"},
-		{Path: ".spec", Rule: `self.k != "x"`, MessageExpression: "'bad key ' + self.k", Cost: 3, Known: true},
+		{Rule: "self.kind == 'Edge'", Cost: 3, Known: true},
+		{Path: ".spec", Rule: `self.k != "x"`, MessageExpression: "'bad key ' + self.k", Cost: 3, Known: true, MessageCost: 28, MessageKnown: true},
 		{Path: ".spec.names[*]", Rule: "self != 'a'", MessageExpression: "'a is taken'", Cost: 2 * 16, Known: true, MessageKnown: true},
-		{Path: ".spec.names[*]", Rule: "self.startsWith('a')"},
+		{Path: ".spec.names[*]", Rule: "self.startsWith('a')", Cost: 2 * 16, Known: true},
+		{Path: ".spec.names[*]", Rule: "self.nosuch == 1"},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
 }
 
-// TestOwnRulesUnknown: where the own rules that union-gen cannot estimate
-// may take the unions' room, at the API server's limit per expression, a
-// warning names them, a messageExpression where it is that which union-gen
-// cannot estimate; and the rules are written as if they cost nothing.
-func TestOwnRulesUnknown(t *testing.T) {
+// TestOwnRulesNotCompiled: own rules that the API server does not compile,
+// with which it rejects the CRD as given, get a warning that names them,
+// a messageExpression where it is that which does not compile; the unions'
+// rules are written as if they cost nothing.
+func TestOwnRulesNotCompiled(t *testing.T) {
 	for _, tc := range []struct {
 		rules fixedRules
 		warn  string
 	}{
-		// 9 rules at the limit leave room.
-		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 9)},
-		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 10), warn: `union-gen cannot estimate 10 of them ("unknown" at ., "unknown" at ., "unknown" at ., 7 more)`},
-		// A known rule whose messageExpression is not counts the limit
-		// beside its own cost.
-		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 9)},
-		{rules: slices.Repeat(fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, 10), warn: `its own rules cost 10 and up to 100000010: union-gen cannot estimate 10 of them (the messageExpression "message" at .`},
+		{rules: slices.Repeat(fixedRules{{Rule: "compiled", Known: true, Cost: 1}}, 10)},
+		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 10), warn: `its own rules cost 0, and 10 of them do not compile in the API server's CEL environment ("unknown" at ., "unknown" at ., "unknown" at ., 7 more)`},
+		{rules: fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, warn: `its own rules cost 1, and 1 of them do not compile in the API server's CEL environment (the messageExpression "message" at .)`},
 	} {
 		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: tc.rules})
 		switch {

@@ -47,9 +47,6 @@ type Config struct {
 	// CRDRules is which rules the unions get in those CRDs, where the API
 	// server's cost limits allow them.
 	CRDRules crd.RulesMode
-	// OwnRules estimates the CRDs' own rules, which count toward the API
-	// server's limit on a version's total; crd.SubsetRules when nil.
-	OwnRules crd.OwnRules
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting

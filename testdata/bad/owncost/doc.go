@@ -1,7 +1,6 @@
-// Package owncost has a kind whose CRD has ten rules of its own in CEL that
-// union-gen does not estimate: the API server accepts each at a cost of up
-// to 10,000,000, so together they may leave no room for the union's rules
-// in the 100,000,000 of a version, and union-gen warns.
+// Package owncost has a kind whose CRD has a rule of its own that does not
+// compile (it reads a field that the schema does not have): the API server
+// rejects the CRD as given, whatever union-gen adds, and union-gen warns.
 //
 // +groupName=owncost.example.com
 package owncost

@@ -1,10 +1,4 @@
-// Package apiservercel estimates the cost of a CRD's own rules with the API
-// server's code (k8s.io/apiextensions-apiserver's CRD validation), for the
-// union-gen of this module: it counts them toward a version's total exactly
-// as the API server does, where the main module's union-gen bounds the rules
-// that it cannot estimate. It is a module of its own so that the API
-// server's modules stay out of the main module's users' builds.
-package apiservercel
+package crd
 
 import (
 	"encoding/json"
@@ -19,32 +13,29 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
-
-	"github.com/union-gen/union-gen/pkg/crd"
 )
 
-// Rules estimates a CRD's own rules as the API server's CRD validation
-// does: each rule compiled in its schema's CEL context, its cost times its
-// cardinality, and its messageExpression's cost.
-type Rules struct{}
-
-var _ crd.OwnRules = Rules{}
+// APIServerRules estimates a CRD's own rules with the API server's code
+// (k8s.io/apiextensions-apiserver's CRD validation), as it counts them
+// toward a version's total: each rule compiled in its schema's CEL context,
+// its cost times its cardinality, and its messageExpression's cost. The
+// binary is installed in a module graph of its own, so the API server's
+// modules never reach the modules of union-gen's users.
+type APIServerRules struct{}
 
 // Estimate estimates the rules of a version's openAPIV3Schema. A rule that
-// does not compile, which the API server would reject, is not Known; nor
-// are the rules of a schema that it cannot read.
-func (Rules) Estimate(node *yaml.Node) []crd.OwnRule {
+// does not compile, which the API server rejects, is not Known; a schema
+// that the API server cannot read is an error.
+func (APIServerRules) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	schema, err := internalSchema(node)
 	if err != nil {
-		// The API server rejects such a CRD; union-gen's own estimate
-		// bounds it.
-		return crd.SubsetRules{}.Estimate(node)
+		return nil, err
 	}
 	envSet := environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
-	var out []crd.OwnRule
+	var out []OwnRule
 	var walk func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext)
 	walk = func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext) {
-		out = append(out, estimate(s, path, ctx, envSet)...)
+		out = append(out, estimateSchema(s, path, ctx, envSet)...)
 		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 			p := s.Properties[name]
 			walk(&p, path+"."+name, ctx.ChildPropertyContext(&p, name))
@@ -57,18 +48,18 @@ func (Rules) Estimate(node *yaml.Node) []crd.OwnRule {
 		}
 	}
 	walk(schema, "", crdvalidation.RootCELContext(schema))
-	return out
+	return out, nil
 }
 
-// estimate estimates the rules of one schema, as the API server's
+// estimateSchema estimates the rules of one schema, as the API server's
 // validation of x-kubernetes-validations does.
-func estimate(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext, envSet *environment.EnvSet) []crd.OwnRule {
+func estimateSchema(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext, envSet *environment.EnvSet) []OwnRule {
 	if len(s.XValidations) == 0 {
 		return nil
 	}
-	out := make([]crd.OwnRule, len(s.XValidations))
+	out := make([]OwnRule, len(s.XValidations))
 	for i, r := range s.XValidations {
-		out[i] = crd.OwnRule{Path: path, Rule: r.Rule, MessageExpression: r.MessageExpression}
+		out[i] = OwnRule{Path: path, Rule: r.Rule, MessageExpression: r.MessageExpression}
 	}
 	info, err := ctx.TypeInfo()
 	if err != nil || info == nil {
@@ -112,12 +103,4 @@ func internalSchema(node *yaml.Node) (*apiextensions.JSONSchemaProps, error) {
 		return nil, err
 	}
 	return &out, nil
-}
-
-// multiply is x*y, saturated as the API server saturates costs.
-func multiply(x, y uint64) uint64 {
-	if y != 0 && x > ^uint64(0)/y {
-		return ^uint64(0)
-	}
-	return x * y
 }
