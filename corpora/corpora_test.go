@@ -142,22 +142,22 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 	return sec + ownCost
 }
 
-// rejectedAsGiven begins the owncost warning of a CRD version whose own
+// rejectedAsGiven begins the crdrejected warning of a CRD version whose own
 // rules alone are over the API server's limit, or do not compile.
 const rejectedAsGiven = "warning: the API server rejects this CRD version as given: "
 
 // ownRulesReport checks what union-gen, whose output was out, says of the
-// CRDs' own rules: owncost only where the API server rejects a version as
+// CRDs' own rules: crdrejected only where the API server rejects a version as
 // given. It returns the report's paragraph on them.
 func ownRulesReport(t *testing.T, out []byte) string {
 	t.Helper()
 	var rejected, handWritten, atMarker int
 	for _, line := range strings.Split(string(out), "\n") {
 		switch {
-		case strings.HasSuffix(line, "[owncost]"):
+		case strings.HasSuffix(line, "[crdrejected]"):
 			rejected++
 			if !strings.Contains(line, rejectedAsGiven) {
-				t.Errorf("owncost where the API server accepts the CRD as given: %s", line)
+				t.Errorf("crdrejected where the API server accepts the CRD as given: %s", line)
 			}
 		case strings.HasSuffix(line, "[handwrittenunion]"):
 			handWritten++
@@ -166,7 +166,7 @@ func ownRulesReport(t *testing.T, out []byte) string {
 			}
 		}
 	}
-	return fmt.Sprintf("\nIn the CRD manifests, union-gen estimates every own rule as the API server does, and warns `owncost` only where the API server rejects a version as given (%d versions). It reports %d of the CRDs' own rules as hand-written rules of a union, which union-gen's rules now check (`handwrittenunion`), %d of them at the Go marker that wrote them.\n",
+	return fmt.Sprintf("\nIn the CRD manifests, union-gen estimates every own rule as the API server does, and warns `crdrejected` only where the API server rejects a version as given (%d versions). It reports %d of the CRDs' own rules as hand-written rules of a union, which union-gen's rules now check (`handwrittenunion`), %d of them at the Go marker that wrote them.\n",
 		rejected, handWritten, atMarker)
 }
 

@@ -19,11 +19,11 @@ import (
 // of every cost: a union whose precise rules cost preciseCost, and compact
 // ones compactCost.
 const (
-	ownCostCase              = "../testdata/bad/owncost"
+	ownCostCase              = "../testdata/bad/crdrejected"
 	preciseCost, compactCost = 183, 18
 )
 
-// TestOwnCostCommand runs union-gen on the owncost case's CRD, its own
+// TestOwnCostCommand runs union-gen on the crdrejected case's CRD, its own
 // rules replaced by rules of a cost that leaves the unions' rules just
 // enough room, not enough for the precise ones, or none: union-gen, which
 // estimates them as the API server does, writes the precise rules, the
@@ -68,7 +68,7 @@ func build(t *testing.T, pkg string) string {
 	return binary
 }
 
-// ownCostPackage copies the owncost case into a module of its own, its
+// ownCostPackage copies the crdrejected case into a module of its own, its
 // CRD's own rules replaced by padding that costs own.
 func ownCostPackage(t *testing.T, own uint64) string {
 	t.Helper()
@@ -80,7 +80,7 @@ func ownCostPackage(t *testing.T, own uint64) string {
 		t.Fatal(err)
 	}
 	mod = regexp.MustCompile(`(?m)^module .*$|^replace .*$|^(require )?\s*github.com/union-gen/union-gen[/ ].*$`).ReplaceAll(mod, nil)
-	write(t, filepath.Join(dir, "go.mod"), append([]byte("module example.com/owncost\n"), mod...))
+	write(t, filepath.Join(dir, "go.mod"), append([]byte("module example.com/crdrejected\n"), mod...))
 	copyFile(t, "go.sum", filepath.Join(dir, "go.sum"))
 	for _, f := range []string{"doc.go", "types.go"} {
 		copyFile(t, filepath.Join(ownCostCase, f), filepath.Join(dir, f))
@@ -94,7 +94,7 @@ func ownCostPackage(t *testing.T, own uint64) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(dir, "crd", "owncost.example.com_things.yaml"), data)
+	write(t, filepath.Join(dir, "crd", "crdrejected.example.com_things.yaml"), data)
 	return dir
 }
 
@@ -135,7 +135,7 @@ func sameRules(stderr string, rules []string) bool {
 
 func readCRD(t *testing.T, dir string) *apiextensionsv1.CustomResourceDefinition {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "crd", "owncost.example.com_things.yaml"))
+	data, err := os.ReadFile(filepath.Join(dir, "crd", "crdrejected.example.com_things.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ var warningPkgs = map[string]string{
 	"kindnocrd":        "Thing",
 	"compactrules":     "Route",
 	"nomembers":        "Status",
-	"owncost":          "Route",
+	"crdrejected":      "Route",
 	"requiredfield":    "Autoscaling",
 	"typeerrors":       "Choice",
 	"unselectable":     "Profile",
@@ -500,7 +500,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, owncost, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, crdvariant, handwrittenunion (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, requiredfield, inferredmembers, nomembers, compactrules, crdrejected, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, crdvariant, handwrittenunion (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

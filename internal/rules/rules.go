@@ -68,7 +68,7 @@ const (
 	InferredMembers ID = "inferredmembers"
 	NoMembers       ID = "nomembers"
 	CompactRules    ID = "compactrules"
-	OwnCost         ID = "owncost"
+	CRDRejected     ID = "crdrejected"
 	ItemUnion       ID = "itemunion"
 	ForeignUnion    ID = "foreignunion"
 	TypeErrors      ID = "typeerrors"
@@ -371,7 +371,7 @@ var All = []Rule{
 		Hint:    "Bound the list or map named (`+kubebuilder:validation:MaxItems`, `MaxProperties`) for precise rules, or choose compact rules for every CRD with `--crd-rules=compact`.",
 	},
 	{
-		ID: OwnCost, Family: "warning",
+		ID: CRDRejected, Family: "warning",
 		Summary: "The API server limits the cost of all of a CRD version's rules, its own and the unions', to 100,000,000; union-gen estimates every rule as the API server does (k8s.io/apiextensions-apiserver's CEL compiler and cost estimator). Where a CRD's own rules alone are over the limit, or one of them does not compile, the API server rejects the CRD as given, whatever union-gen adds: it warns, and holds the unions' rules to the limits as if those cost nothing.",
 		Message: "the API server rejects this CRD version as given: its own rules cost <n>, over its limit of 100000000 for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
 		Hint:    "Make the CRD's own rules cost less (bounds on the lists, maps and strings they read), or fix the rules that do not compile: the API server rejects the CRD as it is.",

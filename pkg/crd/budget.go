@@ -91,7 +91,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	if own.known > CRDCostLimit {
 		// No rules of union-gen's can make the version acceptable: they
 		// are held to the limits as if it had no rules of its own.
-		e.warnf(version, rules.OwnCost, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
+		e.warnf(version, rules.CRDRejected, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
 			own, CRDCostLimit)
 		own = ownCost{ignored: true}
 	}
@@ -108,7 +108,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 		return
 	}
 	if len(own.unknown) > 0 {
-		e.warnf(version, rules.OwnCost, subject, "the API server rejects this CRD version as given: %s; union-gen adds the unions' rules (cost %d) within the limits as if those cost nothing: fix them",
+		e.warnf(version, rules.CRDRejected, subject, "the API server rejects this CRD version as given: %s; union-gen adds the unions' rules (cost %d) within the limits as if those cost nothing: fix them",
 			own, unionCost)
 	}
 	for i, p := range e.placements {

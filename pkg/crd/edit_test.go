@@ -31,7 +31,7 @@ const (
 var testLoad = sharedload.New(
 	"../../examples/apis/...", "../../examples/crd/...", "./testdata/opaque", "./testdata/plain",
 	"../../testdata/bad/crdschema", "../../testdata/bad/crdenum", "../../testdata/bad/celname", "../../testdata/bad/crdrecursive", "../../testdata/bad/policyfile", "../../testdata/bad/notyaml", "../../testdata/bad/celsize",
-	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "../../testdata/bad/owncost", "../../testdata/bad/handwrittenunion", "../../testdata/bad/crdvariant", "./testdata/versions/...", "./testdata/featuresets", "./testdata/channels",
+	"../../testdata/bad/crdnokind", "../../testdata/bad/kindnocrd", "../../testdata/bad/celcost", "../../testdata/bad/compactrules", "../../testdata/bad/crdrejected", "../../testdata/bad/handwrittenunion", "../../testdata/bad/crdvariant", "./testdata/versions/...", "./testdata/featuresets", "./testdata/channels",
 )
 
 // buildTags are the tags of testLoad's packages.

@@ -15,9 +15,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/crd"
 )
 
-// ownCostCase is the case of owncost, whose CRD the tests give own rules of
+// ownCostCase is the case of crdrejected, whose CRD the tests give own rules of
 // every cost.
-const ownCostCase = "../../testdata/bad/owncost"
+const ownCostCase = "../../testdata/bad/crdrejected"
 
 // ownRules are a CRD's own rules as an estimator that knows them tells:
 // one rule at the root that costs cost.
@@ -103,8 +103,8 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
 		case tc.warn == "" && len(problems) > 0:
 			t.Errorf("%d own rules: %v", len(tc.rules), problems)
-		case tc.warn != "" && (len(problems) != 1 || problems[0].Rule != rules.OwnCost || !strings.Contains(problems[0].Message, tc.warn)):
-			t.Errorf("%d own rules: want one owncost warning with %q, got %v", len(tc.rules), tc.warn, problems)
+		case tc.warn != "" && (len(problems) != 1 || problems[0].Rule != rules.CRDRejected || !strings.Contains(problems[0].Message, tc.warn)):
+			t.Errorf("%d own rules: want one crdrejected warning with %q, got %v", len(tc.rules), tc.warn, problems)
 		}
 	}
 }
@@ -114,7 +114,7 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 // holds them, the compact ones with a warning where only those fit, and
 // fails where neither does; where the own rules alone are over the limit,
 // as the API server rejects the CRD as given, union-gen warns and adds the
-// rules that fit alone. The owncost case's union has precise rules that
+// rules that fit alone. The crdrejected case's union has precise rules that
 // cost 183, and compact ones that cost less.
 func TestOwnRulesCount(t *testing.T) {
 	const precise = 183
@@ -130,8 +130,8 @@ func TestOwnRulesCount(t *testing.T) {
 		{own: crd.CRDCostLimit, rule: rules.CELCost},
 		// Rejected as given: the unions' rules are held to the limits
 		// alone.
-		{own: crd.CRDCostLimit + 1, rule: rules.OwnCost, warning: true},
-		{own: math.MaxUint64, rule: rules.OwnCost, warning: true},
+		{own: crd.CRDCostLimit + 1, rule: rules.CRDRejected, warning: true},
+		{own: math.MaxUint64, rule: rules.CRDRejected, warning: true},
 	} {
 		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: ownRules{tc.own}})
 		switch {

@@ -1,4 +1,4 @@
-package owncost
+package crdrejected
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
