@@ -303,7 +303,11 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	members := make([]string, len(clears))
 	for i, c := range clears {
 		own := unionspec.Without(whens[i], shared)
-		members[i] = fmt.Sprintf("(%s ? [%s] : [])", printer.print(unionspec.And(own...), false), clearPatch(u.Member(c.Member), p.child(c.Member)))
+		patch := "[" + clearPatch(u.Member(c.Member), p.child(c.Member)) + "]"
+		if len(own) > 0 {
+			patch = fmt.Sprintf("(%s ? %s : [])", printer.print(unionspec.And(own...), false), patch)
+		}
+		members[i] = patch
 	}
 	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
 }

@@ -165,3 +165,17 @@ func TestRecursion(t *testing.T) {
 		t.Errorf("the policy's test schema recurs at %s", recurs)
 	}
 }
+
+// TestPolicyNoConstantConditions: a clear whose condition is all shared
+// with the union's other clears is its patch alone, not under a condition
+// that is always true (the example's DeploymentStrategy has one clear).
+func TestPolicyNoConstantConditions(t *testing.T) {
+	policy := read(t, "../../examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+	if strings.Contains(policy, "true ?") {
+		t.Errorf("the example's policy has a condition that is always true:\n%s", policy)
+	}
+	if want := `?
+        [JSONPatch{op: "remove", path: "/spec/strategy/rollingUpdate"}] : [])`; !strings.Contains(policy, want) {
+		t.Errorf("the example's policy does not clear strategy.rollingUpdate under the union's shared condition alone:\n%s", policy)
+	}
+}
