@@ -1,7 +1,6 @@
 package crdtest
 
 import (
-	"os"
 	"reflect"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // backups are values of the example's spec.backup, whose member snapshot is
@@ -45,15 +43,7 @@ func TestOmitZeroMember(t *testing.T) {
 	v := newValidators(t, loadCRD(t, exampleCRD))
 	policy, _ := policyDocs(t)
 	patch := policyPatcher(t, policy, widgetGVK, widgetGVR)
-	data, err := os.ReadFile(examplePolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema := schemas[policy.Name]
+	schema := policySchema(t, policy.Name)
 	objs := make([]map[string]any, len(backups))
 	for i, backup := range backups {
 		var b any

@@ -3,12 +3,14 @@ package crdtest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	admissionregistrationv1beta1 "k8s.io/api/admissionregistration/v1beta1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -22,6 +24,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -53,6 +56,21 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 		t.Fatal(err)
 	}
 	return &policy, &binding
+}
+
+// policySchema is the schema of the unions that the example's policy named
+// name carries in its annotation.
+func policySchema(t testing.TB, name string) *unstructuredunions.Schema {
+	t.Helper()
+	data, err := os.ReadFile(examplePolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := unstructuredunions.LoadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return schemas[name]
 }
 
 // policyPatcher compiles the JSON patch mutations of a policy as the API
@@ -219,4 +237,49 @@ func FuzzPolicy(f *testing.F) {
 			t.Fatalf("new %v\nold %v\n  policy: %v\n  Go:     %v", obj, old, got, want)
 		}
 	})
+}
+
+// TestPolicyV1beta1: with --policy-version=v1beta1, for Kubernetes 1.34 and
+// 1.35, union-gen writes the policy and binding in
+// admissionregistration.k8s.io/v1beta1: they decode strictly as the API's
+// v1beta1 types and hold exactly the v1 policy's metadata and spec, which
+// TestDifferentialPolicy runs with the API server's admission code.
+func TestPolicyV1beta1(t *testing.T) {
+	policyV1, bindingV1 := policyDocs(t)
+	out, err := crd.Policy(crd.Resource{Group: widgetGVR.Group, Version: widgetGVR.Version, Plural: widgetGVR.Resource}, policySchema(t, policyV1.Name), "v1beta1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := unstructuredunions.Documents(out)
+	if len(docs) != 2 {
+		t.Fatalf("want a policy and a binding, got %d documents", len(docs))
+	}
+	var policy admissionregistrationv1beta1.MutatingAdmissionPolicy
+	var binding admissionregistrationv1beta1.MutatingAdmissionPolicyBinding
+	if err := yaml.UnmarshalStrict(docs[0], &policy); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.UnmarshalStrict(docs[1], &binding); err != nil {
+		t.Fatal(err)
+	}
+	const apiVersion = "admissionregistration.k8s.io/v1beta1"
+	if policy.APIVersion != apiVersion || binding.APIVersion != apiVersion {
+		t.Errorf("apiVersion %s and %s, want %s", policy.APIVersion, binding.APIVersion, apiVersion)
+	}
+	for _, pair := range [][2]any{
+		{policy.ObjectMeta, policyV1.ObjectMeta}, {policy.Spec, policyV1.Spec},
+		{binding.ObjectMeta, bindingV1.ObjectMeta}, {binding.Spec, bindingV1.Spec},
+	} {
+		got, err := json.Marshal(pair[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(pair[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("v1beta1:\n%s\nv1:\n%s", got, want)
+		}
+	}
 }

@@ -520,6 +520,18 @@ func TestUsage(t *testing.T) {
 			code:   1,
 			stderr: []string{`--crd-rules must be "precise" or "compact": "short"`},
 		},
+		{
+			name:   "policy version without CRDs",
+			args:   []string{"--policy-version=v1beta1", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--policy-version needs --crd-paths"},
+		},
+		{
+			name:   "unknown policy version",
+			args:   []string{"--policy-version=v1alpha1", "--crd-paths=x", "./" + validPkg},
+			code:   1,
+			stderr: []string{`--policy-version must be "v1" or "v1beta1": "v1alpha1"`},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -132,6 +132,7 @@ func run(a *args.Args, patterns []string, header []byte) {
 			OpenAPIFile:    a.OpenAPIOutputFile,
 			CRDPaths:       a.CRDPaths,
 			CRDRules:       crd.RulesMode(a.CRDRules),
+			PolicyVersion:  a.PolicyVersion,
 			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 			Output:         out,
 			Checked:        checked,

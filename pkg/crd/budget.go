@@ -32,6 +32,9 @@ type Options struct {
 	// OwnRules estimates the rules that a CRD has of its own;
 	// APIServerRules when nil.
 	OwnRules OwnRules
+	// PolicyVersion is the version of admissionregistration.k8s.io that
+	// the policies are written in (PolicyVersions); v1 when empty.
+	PolicyVersion string
 }
 
 // RulesModes are the modes, the default first; the empty mode is the

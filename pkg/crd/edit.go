@@ -220,6 +220,9 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	if opts.OwnRules == nil {
 		opts.OwnRules = APIServerRules{}
 	}
+	if opts.PolicyVersion == "" {
+		opts.PolicyVersion = PolicyVersions[0]
+	}
 	var out []File
 	var problems unions.Problems
 	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
@@ -234,7 +237,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 			problems = append(problems, unions.Problem{Message: err.Error()})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -344,6 +347,9 @@ type editor struct {
 	// being edited in them.
 	fields     *variantFields
 	crdVersion string
+	// policyVersion is the version of admissionregistration.k8s.io of the
+	// policies.
+	policyVersion string
 }
 
 // errorf reports a problem at a node of the current document.
@@ -584,7 +590,7 @@ func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *un
 			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
 		return
 	}
-	policy, err := Policy(r, s)
+	policy, err := Policy(r, s, e.policyVersion)
 	if err != nil {
 		e.errorf(version, rules.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
 		return

@@ -26,6 +26,12 @@ type Resource struct {
 	Release map[string]string
 }
 
+// PolicyVersions are the versions of admissionregistration.k8s.io that a
+// policy may be written in, the default first: v1 has MutatingAdmissionPolicy
+// from Kubernetes 1.36, v1beta1 from 1.34 (beta, off by default). Their
+// fields are the same.
+var PolicyVersions = []string{"v1", "v1beta1"}
+
 // FeatureSetAnnotation is openshift's annotation of the feature set whose
 // clusters install a manifest: openshift/api ships one CRD file per feature
 // set, whose policies must not share a name.
@@ -94,14 +100,15 @@ func Recursion(s *unstructuredunions.Schema) (structName, path string) {
 // YAML documents, or nil when the kind has no union that an update can
 // need to normalize. Its one mutation is a JSON patch computed by a CEL
 // expression that removes (or, for a scalar written without omitempty, zeroes)
-// each member that the generated NormalizeUnions would clear; nothing else
+// each member that the generated NormalizeUnions would clear, in version of
+// admissionregistration.k8s.io (PolicyVersions); nothing else
 // in the object changes. The schema is also written into the policy's
 // annotation unstructuredunions.Annotation, for webhooks and controllers.
 // The schema must have no Recursion. Policy fails only where the expression
 // is longer than the API server takes (MaxExpressionSize): the documents
 // hold only strings, booleans, lists and maps, which always marshal, so an
 // error of marshaling is a bug of Policy and panics.
-func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
+func Policy(r Resource, s *unstructuredunions.Schema, version string) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
@@ -114,7 +121,7 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 	if err != nil {
 		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
 	}
-	policy, binding := policyDocuments(r, expr, string(schemaJSON))
+	policy, binding := policyDocuments(r, expr, string(schemaJSON), version)
 	var out []byte
 	for _, doc := range []any{policy, binding} {
 		b, err := sigsyaml.Marshal(doc)
@@ -128,8 +135,8 @@ func Policy(r Resource, s *unstructuredunions.Schema) ([]byte, error) {
 
 // policyDocuments are the policy of r, whose mutation is the JSON patch of
 // expr and whose schema annotation is schemaJSON, and its binding, both with
-// r's release annotations.
-func policyDocuments(r Resource, expr, schemaJSON string) (policy, binding map[string]any) {
+// r's release annotations, in version of admissionregistration.k8s.io.
+func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, binding map[string]any) {
 	name := r.PolicyName()
 	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
 	release := map[string]any{}
@@ -137,7 +144,7 @@ func policyDocuments(r Resource, expr, schemaJSON string) (policy, binding map[s
 		annotations[k], release[k] = v, v
 	}
 	policy = map[string]any{
-		"apiVersion": "admissionregistration.k8s.io/v1",
+		"apiVersion": "admissionregistration.k8s.io/" + version,
 		"kind":       "MutatingAdmissionPolicy",
 		"metadata": map[string]any{
 			"name":        name,
@@ -166,7 +173,7 @@ func policyDocuments(r Resource, expr, schemaJSON string) (policy, binding map[s
 		bindingMeta["annotations"] = release
 	}
 	binding = map[string]any{
-		"apiVersion": "admissionregistration.k8s.io/v1",
+		"apiVersion": "admissionregistration.k8s.io/" + version,
 		"kind":       "MutatingAdmissionPolicyBinding",
 		"metadata":   bindingMeta,
 		"spec":       map[string]any{"policyName": name},

@@ -1,6 +1,8 @@
 package crd_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,7 +57,7 @@ func policySchema() *unstructuredunions.Schema {
 // JSON writes when zero.
 func TestPolicyForms(t *testing.T) {
 	r := crd.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
-	data, err := crd.Policy(r, policySchema())
+	data, err := crd.Policy(r, policySchema(), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +132,7 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 		Shape: unionspec.ShapeList,
 		Elem:  &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
-	if data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s); data != nil || err != nil {
+	if data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
 		t.Errorf("got %q, %v; want no policy", data, err)
 	}
 }
@@ -177,5 +179,26 @@ func TestPolicyNoConstantConditions(t *testing.T) {
 	if want := `?
         [JSONPatch{op: "remove", path: "/spec/strategy/rollingUpdate"}] : [])`; !strings.Contains(policy, want) {
 		t.Errorf("the example's policy does not clear strategy.rollingUpdate under the union's shared condition alone:\n%s", policy)
+	}
+}
+
+// TestEditPolicyVersion: Options.PolicyVersion (--policy-version) writes
+// the policy and its binding in that version of admissionregistration.k8s.io.
+func TestEditPolicyVersion(t *testing.T) {
+	model, err := exampleModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "crd.yaml")
+	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.Options{PolicyVersion: "v1beta1"})
+	if len(problems) > 0 || len(files) != 2 {
+		t.Fatalf("got %d files and problems %v", len(files), problems)
+	}
+	_, policy := edited(t, files, file)
+	if n := strings.Count(policy, "\napiVersion: admissionregistration.k8s.io/v1beta1\n"); n != 2 || strings.Contains(policy, "admissionregistration.k8s.io/v1\n") {
+		t.Errorf("the policy and its binding are not both of admissionregistration.k8s.io/v1beta1:\n%s", policy)
 	}
 }

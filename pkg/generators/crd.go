@@ -25,7 +25,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 	if err != nil {
 		return nil, nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
 	}
-	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs, buildTags), files, crd.Options{Rules: cfg.CRDRules})
+	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs, buildTags), files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
 	if problems.HasErrors() {
 		return nil, nil, problems
 	}

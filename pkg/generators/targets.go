@@ -47,6 +47,9 @@ type Config struct {
 	// CRDRules is which rules the unions get in those CRDs, where the API
 	// server's cost limits allow them.
 	CRDRules crd.RulesMode
+	// PolicyVersion is the version of admissionregistration.k8s.io of the
+	// policies written beside those CRDs; v1 when empty.
+	PolicyVersion string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting

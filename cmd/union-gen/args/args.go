@@ -40,6 +40,10 @@ type Args struct {
 	// server's cost limits allow them: "precise" or "compact"; empty for
 	// precise.
 	CRDRules string
+	// PolicyVersion is the version of admissionregistration.k8s.io that the
+	// policies beside those CRDs are written in: "v1" or "v1beta1"; empty
+	// for v1.
+	PolicyVersion string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
 	Ratcheting string
@@ -70,6 +74,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
 		"the unions' rules in --crd-paths: \"precise\", one per error of the Go methods with its reason, field and message; \"compact\", one per member, which cost less, as hand-written rules do. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"precise\")")
+	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
+		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled) (default \"v1\")")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
@@ -134,6 +140,14 @@ func (a *Args) Validate() error {
 		}
 		if len(a.CRDPaths) == 0 {
 			return fmt.Errorf("--crd-rules needs --crd-paths")
+		}
+	}
+	if a.PolicyVersion != "" {
+		if !slices.Contains(crd.PolicyVersions, a.PolicyVersion) {
+			return fmt.Errorf("--policy-version must be \"v1\" or \"v1beta1\": %q", a.PolicyVersion)
+		}
+		if len(a.CRDPaths) == 0 {
+			return fmt.Errorf("--policy-version needs --crd-paths")
 		}
 	}
 	if a.Ratcheting != "" {
