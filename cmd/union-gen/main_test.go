@@ -521,6 +521,24 @@ func TestUsage(t *testing.T) {
 			stderr: []string{`--crd-rules must be "precise" or "compact": "short"`},
 		},
 		{
+			name:   "misspelled flag",
+			args:   []string{"--crd-path=x", "./" + validPkg},
+			code:   1,
+			stderr: []string{"union-gen: unknown flag: --crd-path: did you mean --crd-paths? (union-gen --help lists the flags)"},
+		},
+		{
+			name:   "missing CRD path",
+			args:   []string{"--crd-paths=nothere", "./" + validPkg},
+			code:   1,
+			stderr: []string{"union-gen: --crd-paths: stat nothere: no such file or directory"},
+		},
+		{
+			name:   "no union",
+			args:   []string{"./internal/rules"},
+			code:   0,
+			stderr: []string{"union-gen: no union in ./internal/rules (1 package): nothing to write"},
+		},
+		{
 			name:   "policy version without CRDs",
 			args:   []string{"--policy-version=v1beta1", "./" + validPkg},
 			code:   1,

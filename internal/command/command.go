@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -80,7 +82,7 @@ func parseArgs() (a *args.Args, patterns []string, generate bool) {
 		fs.PrintDefaults()
 		return nil, nil, false
 	case err != nil:
-		fail(fmt.Errorf("%v (union-gen --help lists the flags)", err))
+		fail(fmt.Errorf("%v%s (union-gen --help lists the flags)", err, didYouMean(fs, err)))
 	}
 	if err := a.Validate(); err != nil {
 		fail(err)
@@ -101,6 +103,10 @@ func parseArgs() (a *args.Args, patterns []string, generate bool) {
 // their files only when no problem is an error.
 func run(a *args.Args, patterns []string, header []byte) {
 	var problems unions.Problems
+	// inputs counts the input packages, and empty says that they have
+	// nothing to write.
+	var inputs int
+	var empty bool
 	out := &generators.Output{}
 	// An interrupted run leaves no temporary file behind; one killed is
 	// cleaned up by the next run (generators.Output).
@@ -124,19 +130,8 @@ func run(a *args.Args, patterns []string, header []byte) {
 			}
 		}
 		var targets []generator.Target
-		targets, problems = generators.GetTargets(c, generators.Config{
-			OutputFile:     a.OutputFile,
-			Header:         header,
-			OpenAPIPackage: a.OpenAPIOutputPkg,
-			OpenAPIDir:     a.OpenAPIOutputDir,
-			OpenAPIFile:    a.OpenAPIOutputFile,
-			CRDPaths:       a.CRDPaths,
-			CRDRules:       crd.RulesMode(a.CRDRules),
-			PolicyVersion:  a.PolicyVersion,
-			Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
-			Output:         out,
-			Checked:        checked,
-		})
+		targets, problems = generators.GetTargets(c, config(a, header, out, checked))
+		inputs, empty = len(c.Inputs), len(targets) == 0
 		return targets
 	}
 	err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns)
@@ -153,6 +148,45 @@ func run(a *args.Args, patterns []string, header []byte) {
 	if problems.HasErrors() {
 		os.Exit(1)
 	}
+	if empty && len(problems) == 0 {
+		// Not a silent no-op: a pattern that matches no union says so.
+		noun := "packages"
+		if inputs == 1 {
+			noun = "package"
+		}
+		fmt.Fprintf(os.Stderr, "union-gen: no union in %s (%d %s): nothing to write\n", strings.Join(patterns, " "), inputs, noun)
+	}
+}
+
+// config is the generators' configuration of a run with arguments a.
+func config(a *args.Args, header []byte, out *generators.Output, checked unions.Checked) generators.Config {
+	return generators.Config{
+		OutputFile:     a.OutputFile,
+		Header:         header,
+		OpenAPIPackage: a.OpenAPIOutputPkg,
+		OpenAPIDir:     a.OpenAPIOutputDir,
+		OpenAPIFile:    a.OpenAPIOutputFile,
+		CRDPaths:       a.CRDPaths,
+		CRDRules:       crd.RulesMode(a.CRDRules),
+		PolicyVersion:  a.PolicyVersion,
+		Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
+		Output:         out,
+		Checked:        checked,
+	}
+}
+
+// didYouMean names the flag that an unknown one was likely meant to be.
+func didYouMean(fs *pflag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	var flags []string
+	fs.VisitAll(func(f *pflag.Flag) { flags = append(flags, f.Name) })
+	if guess := spelling.Nearest(name, flags, nil); guess != "" {
+		return ": did you mean --" + guess + "?"
+	}
+	return ""
 }
 
 func fail(err error) {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -384,33 +385,5 @@ var k8sUnionMarkers = []string{K8sMemberMarker, K8sDiscriminatorMarker, K8sZeroO
 // prefix is nearest to name, within an edit distance of 2 ignoring case, or
 // "". Of equally near ones, the first wins.
 func closestMarker(name string, lists ...[]string) string {
-	best, bestDistance := "", 3
-	lower := strings.ToLower(name)
-	for _, known := range slices.Concat(lists...) {
-		if d := editDistance(lower, strings.ToLower(strings.TrimPrefix(known, k8sPrefix))); d < bestDistance {
-			best, bestDistance = known, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return spelling.Nearest(name, slices.Concat(lists...), func(known string) string { return strings.TrimPrefix(known, k8sPrefix) })
 }

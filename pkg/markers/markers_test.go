@@ -490,21 +490,3 @@ func TestMisspelledUnionMarker(t *testing.T) {
 		}
 	}
 }
-
-func TestEditDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"unionmember", "unionmember", 0},
-		{"unionmemeber", "unionmember", 1},
-		{"union", "unionmember", 6},
-		{"kitten", "sitting", 3},
-	}
-	for _, tt := range tests {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}

@@ -6,11 +6,13 @@ import (
 	"go/token"
 	gotypes "go/types"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -60,11 +62,16 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 		return info
 	}
 	enumDir := b.dir(et)
-	fromSource, _ := markers.ParseType(b.src.typeDoc(enumDir, et.Name.Name))
+	doc := b.src.typeDoc(enumDir, et.Name.Name)
+	fromSource, _ := markers.ParseType(doc)
 	fromGengo, _ := markers.ParseType(et.CommentLines)
 	if !fromSource.Enum && !fromGengo.Enum {
-		info.notEnum = fmt.Sprintf("discriminator type %s is not marked +enum: add \"// +enum\" above `type %s string`%s",
-			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+		add := `add "// +enum"`
+		if typo := misspelledEnum(doc); typo != "" {
+			add = fmt.Sprintf(`"// %s" is no marker: did you mean +enum? add "// +enum"`, typo)
+		}
+		info.notEnum = fmt.Sprintf("discriminator type %s is not marked +enum: %s above `type %s string`%s",
+			name, add, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 		info.kubebuilder, info.kubebuilderGated = fromSource.EnumValues, fromSource.EnumGated
 		if info.kubebuilder == nil {
 			info.kubebuilder, info.kubebuilderGated = fromGengo.EnumValues, fromGengo.EnumGated
@@ -180,4 +187,20 @@ func (b *builder) typedConsts(pkg *gotypes.Package) map[*gotypes.TypeName]typedC
 	}
 	b.consts[pkg] = byType
 	return byType
+}
+
+// misspelledEnum returns the line of a type's doc comment that is likely a
+// misspelled +enum ("+enmu", "+Enum"), or "".
+func misspelledEnum(doc []string) string {
+	for _, l := range doc {
+		l = strings.TrimSpace(l)
+		name, ok := strings.CutPrefix(l, "+")
+		if !ok || name == "enum" {
+			continue
+		}
+		if spelling.Nearest(name, []string{"enum"}, nil) != "" && !strings.Contains(name, ":") {
+			return l
+		}
+	}
+	return ""
 }

@@ -30,8 +30,15 @@ type Problem struct {
 
 func (p Problem) String() string {
 	var b strings.Builder
-	if p.Pos.IsValid() {
+	switch {
+	case p.Pos.IsValid():
 		fmt.Fprintf(&b, "%s:%d:%d: ", displayPath(p.Pos.Filename), p.Pos.Line, p.Pos.Column)
+	case p.Pos.Filename != "":
+		b.WriteString(displayPath(p.Pos.Filename) + ": ")
+	default:
+		// Of the command line or the run as a whole: said by the command,
+		// as the go command says its own.
+		b.WriteString("union-gen: ")
 	}
 	if p.Subject != "" {
 		b.WriteString(p.Subject + ": ")

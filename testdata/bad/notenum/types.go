@@ -1,4 +1,5 @@
-// Package notenum has a discriminator whose type is not marked +enum.
+// Package notenum has discriminators whose types are not marked +enum, one
+// of them with a misspelled marker.
 package notenum
 
 // Kind is a named string type, but it lacks the +enum marker.
@@ -28,6 +29,22 @@ type Other struct {
 	// +unionDiscriminator
 	// +optional
 	Kind Kind `json:"kind,omitempty"`
+	// +unionMember
+	// +optional
+	A *int `json:"a,omitempty"`
+}
+
+// Mode is marked with a misspelled +enum, which is no marker.
+// +enmu
+type Mode string
+
+const ModeA Mode = "A"
+
+// Third is selected by Mode.
+type Third struct {
+	// +unionDiscriminator
+	// +optional
+	Mode Mode `json:"mode,omitempty"`
 	// +unionMember
 	// +optional
 	A *int `json:"a,omitempty"`
