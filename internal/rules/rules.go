@@ -396,7 +396,7 @@ var All = []Rule{
 	},
 	{
 		ID: CRDNoKind, Family: "warning",
-		Summary: "Every CRD of `--crd-paths` is of a kind of the input packages, in one of its versions: its group is a package's `+groupName`, its version the package's `+versionName` or name, its kind a type's name. union-gen leaves the others as they are.",
+		Summary: "Every version of every CRD of `--crd-paths` is of a kind of the input packages: its group is a package's `+groupName`, its version the package's `+versionName` or name, its kind a type's name. union-gen leaves the others as they are: a CRD none of whose versions is of an input kind, and the versions of a CRD that are not, each get a warning.",
 		Message: "no input package has kind <kind> in group <group> at version <versions>, so union-gen adds no rules to this CRD: add the package of its Go types to the patterns, or leave the file out of --crd-paths",
 		Hint:    "Add the Go package of the CRD's kind to the package patterns, check its `+groupName` (in any file of the package, as controller-gen reads it), or leave the file out of `--crd-paths`.",
 	},

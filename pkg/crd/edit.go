@@ -493,7 +493,7 @@ func (e *editor) document(doc string) string {
 	spec := get(crd, "spec")
 	group, kind := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind"))
 	changed := false
-	var versions []string
+	var versions, others []string
 	ofInputKind := false
 	for _, version := range items(get(spec, "versions")) {
 		name := scalar(get(version, "name"))
@@ -501,6 +501,7 @@ func (e *editor) document(doc string) string {
 		gv := groupVersion{group, name}
 		t := e.kinds.find(gv, kind)
 		if t == nil {
+			others = append(others, name)
 			continue
 		}
 		e.matched, ofInputKind = true, true
@@ -510,14 +511,19 @@ func (e *editor) document(doc string) string {
 		e.withCRD[gv][kind] = true
 		changed = e.version(crd, version, t) || changed
 	}
-	if !ofInputKind {
-		at := get(get(spec, "names"), "kind")
-		if at == nil {
-			at = crd
-		}
+	at := get(get(spec, "names"), "kind")
+	if at == nil {
+		at = crd
+	}
+	switch {
+	case !ofInputKind:
 		e.warnf(at, rules.CRDNoKind, kind+"."+group,
 			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to this CRD: add the package of its Go types to the patterns, or leave the file out of --crd-paths",
 			kind, group, strings.Join(versions, " or "))
+	case len(others) > 0:
+		e.warnf(at, rules.CRDNoKind, kind+"."+group,
+			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to that version of this CRD: add the package of its Go types to the patterns",
+			kind, group, strings.Join(others, " or "))
 	}
 	if !changed || e.problems.HasErrors() {
 		return doc

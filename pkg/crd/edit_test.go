@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"k8s.io/gengo/v2/types"
+	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/sharedload"
@@ -193,6 +194,32 @@ func TestEditNoKind(t *testing.T) {
 	files, problems, _ := edit(t, otherCRD, "")
 	if len(files) != 0 || len(problems) != 2 || problems[0].Rule != rules.CRDNoKind || !strings.Contains(problems[1].Message, "--crd-paths: no CRD version in 1 YAML files is of a kind of the input packages") {
 		t.Errorf("got %d files and problems %v", len(files), problems)
+	}
+}
+
+// TestEditOtherVersion: a CRD of which only some versions are of an input
+// kind gets the rules in those, and a warning naming the others.
+func TestEditOtherVersion(t *testing.T) {
+	var doc map[string]any
+	if err := sigsyaml.Unmarshal([]byte(read(t, controllerGen)), &doc); err != nil {
+		t.Fatal(err)
+	}
+	spec := doc["spec"].(map[string]any)
+	v1 := spec["versions"].([]any)[0].(map[string]any)
+	other := map[string]any{}
+	for k, v := range v1 {
+		other[k] = v
+	}
+	other["name"], other["storage"] = "v9", false
+	spec["versions"] = []any{v1, other}
+	data, err := sigsyaml.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, problems, _ := edit(t, string(data), "")
+	if len(files) != 2 || len(problems) != 1 || problems[0].Rule != rules.CRDNoKind || !problems[0].Warning ||
+		!strings.Contains(problems[0].Message, "at version v9, so union-gen adds no rules to that version of this CRD") {
+		t.Errorf("got %d files and problems %v; want the CRD, its policy and one crdnokind warning about v9", len(files), problems)
 	}
 }
 
