@@ -695,3 +695,24 @@ func dirNames(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestLoadErrors: a package that does not parse, or imports what no module
+// provides, is reported as every problem is, at its position relative to
+// the working directory, and not in the package loader's words.
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeModuleFile(t, filepath.Join(dir, "go.mod"), "module example.com/broken\n\ngo 1.26.0\n")
+	writeModuleFile(t, filepath.Join(dir, "p", "bad.go"), "package p\n\nimport \"nosuch.example/x\"\n\nvar _ = x.Y\n\nfunc f( {\n")
+	res := runIn(t, dir, "./p")
+	if res.code != 1 {
+		t.Errorf("exit status %d, want 1", res.code)
+	}
+	for _, want := range []string{"p/bad.go:7:9: expected ')', found '{'\n"} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr does not have %q:\n%s", want, res.stderr)
+		}
+	}
+	if strings.Contains(res.stderr, "failed making a parser") || strings.Contains(res.stderr, dir) {
+		t.Errorf("stderr has the loader's words or absolute paths:\n%s", res.stderr)
+	}
+}

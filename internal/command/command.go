@@ -6,9 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -143,7 +146,7 @@ func run(a *args.Args, patterns []string, header []byte) {
 		err = out.Commit()
 	}
 	if err != nil {
-		fail(err)
+		failLoad(err)
 	}
 	if problems.HasErrors() {
 		os.Exit(1)
@@ -188,6 +191,41 @@ func didYouMean(fs *pflag.FlagSet, err error) string {
 	}
 	return ""
 }
+
+// failLoad fails with err, which, where the package loader's, gengo gives
+// as text: "failed making a parser: error(s) in "PKG":" and a line per
+// error, "FILE:LINE:COL: message" with FILE absolute. Those are printed as
+// union-gen prints its problems, FILE relative to the working directory.
+func failLoad(err error) {
+	rest, ok := strings.CutPrefix(err.Error(), "failed making a parser: ")
+	if !ok {
+		fail(err)
+	}
+	var problems unions.Problems
+	for _, line := range strings.Split(rest, "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "error(s) in "):
+			continue
+		case strings.TrimLeft(line, " \t") != line && len(problems) > 0:
+			// The rest of the message above, such as the go command's hint.
+			problems[len(problems)-1].Message += " " + strings.TrimSpace(line)
+			continue
+		}
+		p := unions.Problem{Message: line}
+		if m := loaderPosition.FindStringSubmatch(line); m != nil {
+			l, _ := strconv.Atoi(m[2])
+			c, _ := strconv.Atoi(m[3])
+			p = unions.Problem{Pos: token.Position{Filename: m[1], Line: l, Column: c}, Message: m[4]}
+		}
+		problems = append(problems, p)
+	}
+	problems.Print(os.Stderr)
+	os.Exit(1)
+}
+
+// loaderPosition is the position that begins an error of the package
+// loader.
+var loaderPosition = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
 
 func fail(err error) {
 	fmt.Fprintf(os.Stderr, "union-gen: %v\n", err)
