@@ -118,6 +118,11 @@ func (b *builder) notAValue(u *Union, value string) string {
 				return fmt.Sprintf("%q is not a value of enum %s: constant %s is untyped; declare it as `%s %s = %q`", value, name, c.name, c.name, name, value)
 			}
 		}
+		for _, v := range b.src.enumVars(b.dir(u.Enum.Type), name) {
+			if v.value == value {
+				return fmt.Sprintf("%q is not a value of enum %s: %s is a variable; declare it a constant, `const %s %s = %q`", value, name, v.name, v.name, name, value)
+			}
+		}
 	}
 	for _, v := range u.Enum.Values {
 		if strings.EqualFold(v, value) {

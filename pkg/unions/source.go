@@ -28,6 +28,9 @@ type pkgSource struct {
 	untyped map[string][]untypedConst
 	// consts holds the spec that declares each constant.
 	consts map[string]*ast.ValueSpec
+	// vars holds, by type name, the variables of that type with a string
+	// literal, which some authors write for what must be constants.
+	vars map[string][]untypedConst
 }
 
 type typeDecl struct {
@@ -46,7 +49,7 @@ func (s *source) pkg(dir string) *pkgSource {
 	if p, ok := s.pkgs[dir]; ok {
 		return p
 	}
-	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}}
+	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}, vars: map[string][]untypedConst{}}
 	s.pkgs[dir] = p
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, false) {
 		for _, decl := range f.Decls {
@@ -57,6 +60,8 @@ func (s *source) pkg(dir string) *pkgSource {
 			switch gd.Tok {
 			case token.CONST:
 				s.indexConsts(p, gd)
+			case token.VAR:
+				s.indexVars(p, gd)
 			case token.TYPE:
 				for _, spec := range gd.Specs {
 					ts := spec.(*ast.TypeSpec)
@@ -282,6 +287,31 @@ func (s *source) indexConsts(p *pkgSource, gd *ast.GenDecl) {
 			p.untyped[typeName] = append(p.untyped[typeName], untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
 		}
 	}
+}
+
+// indexVars records the variables of a named type given a string literal.
+func (s *source) indexVars(p *pkgSource, gd *ast.GenDecl) {
+	for _, spec := range gd.Specs {
+		vs := spec.(*ast.ValueSpec)
+		id, ok := vs.Type.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		for i, n := range vs.Names {
+			if i >= len(vs.Values) {
+				break
+			}
+			if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				p.vars[id.Name] = append(p.vars[id.Name], untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
+			}
+		}
+	}
+}
+
+// enumVars are the variables of type enumName of the package in dir that
+// are given a string literal.
+func (s *source) enumVars(dir, enumName string) []untypedConst {
+	return s.pkg(dir).vars[enumName]
 }
 
 func unquote(lit string) string {

@@ -10,6 +10,9 @@ const (
 	GreekBeta  Greek = "BETA"
 )
 
+// GreekEpsilon is a variable, which is no value of the enum.
+var GreekEpsilon Greek = "EPSILON"
+
 // Letters has a value that is not in the enum and one that differs in case.
 type Letters struct {
 	// +unionDiscriminator
@@ -28,4 +31,7 @@ type Letters struct {
 	// +unionMember
 	// +optional
 	Delta *int `json:"delta,omitempty"`
+	// +unionMember=EPSILON
+	// +optional
+	Epsilon *int `json:"epsilon,omitempty"`
 }
