@@ -1,5 +1,5 @@
 # The everyday commands; each is a thin wrapper so that CI and people run the same thing.
-.PHONY: build generate verify test golden
+.PHONY: build generate verify test golden demo
 
 build:
 	go build -o bin/union-gen ./cmd/union-gen
@@ -18,3 +18,7 @@ golden:
 	go test ./pkg/generators ./cmd/union-gen ./examples/apis/openapi ./internal/reference -update
 	cd corpora && go test . -update
 	cd openshiftsuites && go test . -update
+
+# Runs union-gen on a bundled API package and CRD and shows what it writes.
+demo:
+	hack/demo.sh
