@@ -68,21 +68,34 @@ func unchanged(_, crd string) string { return crd }
 // leaves out is a value of the Go enum where it selects a member, one that
 // a CRD variant may leave out (docs/semantics.md, "Values beyond
 // +kubebuilder:validation:Enum").
+// It holds for members inferred (Filter) and marked +unionMember
+// (ExplicitFilter), which is then no valuenotinenum.
 func TestChannelsModel(t *testing.T) {
-	model, _, _, _, err := buildShared("./testdata/channels")
+	const pkg = "github.com/union-gen/union-gen/pkg/crd/testdata/channels"
+	model, problems, _, _, err := buildShared("./testdata/channels")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := model.Plans[types.Name{Package: "github.com/union-gen/union-gen/pkg/crd/testdata/channels", Name: "Filter"}]
-	if plan == nil || len(plan.Unions) != 1 {
-		t.Fatalf("Filter has no union: %v", plan)
+	for _, p := range problems {
+		if strings.Contains(p.Pos.Filename, "testdata/channels") && !p.Warning {
+			t.Errorf("the channels package has an error: %v", p)
+		}
 	}
-	e := plan.Unions[0].Enum
-	if got := strings.Join(e.Values, ","); got != "ExternalAuth,RequestHeaderModifier,RequestRedirect" {
-		t.Errorf("values %s, want the marker's and ExternalAuth", got)
-	}
-	if got := strings.Join(e.Variant, ","); got != "ExternalAuth" {
-		t.Errorf("variant values %s, want ExternalAuth", got)
+	for _, name := range []string{"Filter", "ExplicitFilter"} {
+		plan := model.Plans[types.Name{Package: pkg, Name: name}]
+		if plan == nil || len(plan.Unions) != 1 {
+			t.Fatalf("%s has no union: %v", name, plan)
+		}
+		u := plan.Unions[0]
+		if got := strings.Join(u.Enum.Values, ","); got != "ExternalAuth,RequestHeaderModifier,RequestRedirect" {
+			t.Errorf("%s: values %s, want the marker's and ExternalAuth", name, got)
+		}
+		if got := strings.Join(u.Enum.Variant, ","); got != "ExternalAuth" {
+			t.Errorf("%s: variant values %s, want ExternalAuth", name, got)
+		}
+		if len(u.Members) != 3 {
+			t.Errorf("%s: %d members, want 3", name, len(u.Members))
+		}
 	}
 }
 

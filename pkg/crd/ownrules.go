@@ -30,30 +30,17 @@ type OwnRule struct {
 	Known, MessageKnown           bool
 }
 
-// Range is what the API server would count of the rule toward its
-// version's total, at the least and at the most: what does not compile,
-// between 0 and its limit per expression.
-func (r OwnRule) Range() (least, most uint64) {
-	least, most = 0, RuleCostLimit
-	if r.Known {
-		least, most = r.Cost, r.Cost
-	}
-	switch {
-	case r.MessageExpression == "":
-	case r.MessageKnown:
-		least, most = add(least, r.MessageCost), add(most, r.MessageCost)
-	default:
-		most = add(most, RuleCostLimit)
-	}
-	return least, most
+// compiled reports whether the API server compiles the rule and its
+// messageExpression, if any.
+func (r OwnRule) compiled() bool {
+	return r.Known && (r.MessageExpression == "" || r.MessageKnown)
 }
 
-// ownCost is what a version's own rules cost toward its total: known at
-// the least, bound at the most, and the rules that do not compile, which
-// make the difference.
+// ownCost is what a version's own rules cost toward its total, known, and
+// the rules that do not compile, which count for nothing in it.
 type ownCost struct {
-	known, bound uint64
-	unknown      []OwnRule
+	known   uint64
+	unknown []OwnRule
 	// ignored is set where the own rules alone are over the limit on a
 	// version's total, and are not counted.
 	ignored bool
@@ -62,9 +49,13 @@ type ownCost struct {
 func newOwnCost(rules []OwnRule) ownCost {
 	var c ownCost
 	for _, r := range rules {
-		least, most := r.Range()
-		c.known, c.bound = add(c.known, least), add(c.bound, most)
-		if least != most {
+		if r.Known {
+			c.known = add(c.known, r.Cost)
+		}
+		if r.MessageKnown {
+			c.known = add(c.known, r.MessageCost)
+		}
+		if !r.compiled() {
 			c.unknown = append(c.unknown, r)
 		}
 	}

@@ -231,8 +231,9 @@ func (b *builder) structType(t *types.Type) {
 // nil when its discriminator is unusable.
 func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	u := &Union{Kind: s.kind}
+	var beyondEnum []string
 	if s.disc != nil {
-		if u = b.discriminator(t, s); u == nil {
+		if u, beyondEnum = b.discriminator(t, s); u == nil {
 			return nil
 		}
 	}
@@ -241,9 +242,10 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	if s.disc != nil && s.disc.marks.Ratcheting != unionspec.RatchetingOff {
 		u.Ratcheting = s.disc.marks.Ratcheting
 	}
+	// While the members are read, every constant is a value.
 	base := u.Enum.Values
-	if len(u.beyond) > 0 {
-		u.Enum.Values = slices.Sorted(slices.Values(append(slices.Clone(base), u.beyond...)))
+	if len(beyondEnum) > 0 {
+		u.Enum.Values = slices.Sorted(slices.Values(append(slices.Clone(base), beyondEnum...)))
 	}
 	if s.infer {
 		b.inferMembers(t, s, u)
@@ -251,7 +253,7 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 	for _, m := range s.members {
 		b.member(t, m, u)
 	}
-	if len(u.beyond) > 0 {
+	if len(beyondEnum) > 0 {
 		u.withVariant(base)
 	}
 	if u.Kind == Discriminated {

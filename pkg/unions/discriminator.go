@@ -12,10 +12,12 @@ import (
 )
 
 // discriminator checks the discriminator of a union and starts the union, or
-// returns nil. Its valid values come from +enum, or else from
+// returns nil; beyondEnum are the typed constants of its type that its
+// +kubebuilder:validation:Enum leaves out, of which those that select a
+// member become the enum's Variant values (withVariant). Its valid values come from +enum, or else from
 // +kubebuilder:validation:Enum; KEP-1027's dialect requires one of them, the
 // others have them guessed when neither is there.
-func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
+func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEnum []string) {
 	d := s.disc
 	et := d.Type
 	plainString := s.dialect != markers.DialectKEP
@@ -24,7 +26,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 		et = et.Elem
 	}
 	info := b.enum(et, plainString)
-	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
+	u = &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
 		writesEmpty: d.Type.Kind != types.Pointer && !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
@@ -32,21 +34,21 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 	noConsts := info.rule == rules.NoConsts && s.dialect != markers.DialectKEP
 	switch {
 	case info.broken:
-		return nil
+		return nil, nil
 	case info.problem != "" && !noConsts:
 		b.markerProblem(t, d, s.discMarker, info.rule, false, "%s", info.problem)
-		return nil
+		return nil, nil
 	case info.marked && !noConsts:
 		u.Enum = info.enum
 	case d.marks.Enum != nil:
 		u.Enum = kubebuilderEnum(et, d.marks.Enum, d.marks.EnumGated)
-		u.beyond = beyond(info.constants, u.Enum.Values)
+		beyondEnum = beyond(info.constants, u.Enum.Values)
 	case info.kubebuilder != nil:
 		u.Enum = kubebuilderEnum(et, info.kubebuilder, info.kubebuilderGated)
-		u.beyond = beyond(info.constants, u.Enum.Values)
+		beyondEnum = beyond(info.constants, u.Enum.Values)
 	case s.dialect == markers.DialectKEP:
 		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
-		return nil
+		return nil, nil
 	default:
 		u.Enum = Enum{Type: et, Values: info.constants, Source: EnumGuessed}
 	}
@@ -61,7 +63,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) *Union {
 			u.Default = &value
 		}
 	}
-	return u
+	return u, beyondEnum
 }
 
 // kubebuilderEnum is the enum of a +kubebuilder:validation:Enum marker.

@@ -96,7 +96,13 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 // isOptional reports whether a field may be unset: "+optional", or
 // omitempty or omitzero in its JSON tag.
 func isOptional(f *unionField) bool {
-	return f.marks.Optional || typeinfo.HasJSONOption(*f.member, "omitempty") || typeinfo.HasJSONOption(*f.member, "omitzero")
+	return optional(f.marks, *f.member)
+}
+
+// optional reports whether a field's markers or JSON tag say that it may be
+// unset: "+optional", or omitempty or omitzero.
+func optional(marks markers.FieldMarkers, m types.Member) bool {
+	return marks.Optional || typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")
 }
 
 // mayBeAbsent reports whether a discriminator, or a field taken for an

@@ -51,10 +51,6 @@ type Union struct {
 	// writesEmpty: encoding/json writes an unset discriminator as "" (a
 	// string without omitempty or omitzero), not leaving it out.
 	writesEmpty bool
-	// beyond are the typed constants of the discriminator's type that its
-	// +kubebuilder:validation:Enum leaves out: those that select a member
-	// are the enum's Variant values.
-	beyond []string
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
 	// Spec is the union's rules as data, which the Go methods, the CRD

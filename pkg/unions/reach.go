@@ -50,8 +50,8 @@ func (b *builder) plan(structs []*types.Type) {
 				b.fieldError(t, m.Name, rules.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, m, w):
 				fm, _ := markers.ParseField(m.CommentLines)
-				optional := (fm.Optional || typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")) && !fm.Required
-				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w, Gated: markers.FeatureGated(m.CommentLines), Optional: optional})
+				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w, Gated: markers.FeatureGated(m.CommentLines),
+					Optional: optional(fm, m) && !fm.Required})
 			}
 		}
 		b.model.Plans[t.Name] = plan

@@ -87,3 +87,20 @@ type Route struct {
 
 	Spec RouteSpec `json:"spec"`
 }
+
+// ExplicitFilter is Filter with its members marked: +unionMember on the
+// member whose value the marker leaves out is no error (valuenotinenum), as
+// that value is a constant of the discriminator's type. No kind holds it.
+type ExplicitFilter struct {
+	// +unionDiscriminator
+	Type FilterType `json:"type"`
+	// +unionMember
+	// +optional
+	RequestHeaderModifier *HeaderFilter `json:"requestHeaderModifier,omitempty"`
+	// +unionMember
+	// +optional
+	RequestRedirect *RedirectFilter `json:"requestRedirect,omitempty"`
+	// +unionMember
+	// +optional
+	ExternalAuth *ExternalAuthFilter `json:"externalAuth,omitempty"`
+}
