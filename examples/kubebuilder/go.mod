@@ -3,8 +3,8 @@ module example.com/widgets
 go 1.26.0
 
 require (
-	k8s.io/apimachinery v0.37.2
-	k8s.io/client-go v0.37.2
+	k8s.io/apimachinery v0.37.0
+	k8s.io/client-go v0.37.0
 	sigs.k8s.io/controller-runtime v0.25.0
 )
 
@@ -58,9 +58,6 @@ require (
 	github.com/prometheus/procfs v0.21.1 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
-	github.com/union-gen/union-gen v0.0.0-00010101000000-000000000000 // indirect
-	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
-	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp v0.69.0 // indirect
@@ -92,15 +89,15 @@ require (
 	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
 	gopkg.in/evanphx/json-patch.v4 v4.13.0 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
-	k8s.io/api v0.37.2 // indirect
-	k8s.io/apiextensions-apiserver v0.37.2 // indirect
-	k8s.io/apiserver v0.37.2 // indirect
-	k8s.io/code-generator v0.37.2 // indirect
-	k8s.io/component-base v0.37.2 // indirect
+	k8s.io/api v0.37.0 // indirect
+	k8s.io/apiextensions-apiserver v0.37.0 // indirect
+	k8s.io/apiserver v0.37.0 // indirect
+	k8s.io/code-generator v0.37.0 // indirect
+	k8s.io/component-base v0.37.0 // indirect
 	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3 // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260821135717-be32def86098 // indirect
-	k8s.io/streaming v0.37.2 // indirect
+	k8s.io/streaming v0.37.0 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 	sigs.k8s.io/apiserver-network-proxy/konnectivity-client v0.36.0 // indirect
 	sigs.k8s.io/controller-tools v0.22.0 // indirect
@@ -110,15 +107,4 @@ require (
 	sigs.k8s.io/yaml v1.6.0 // indirect
 )
 
-replace github.com/union-gen/union-gen => ../..
-
-tool (
-	github.com/union-gen/union-gen/cmd/union-gen
-	sigs.k8s.io/controller-tools/cmd/controller-gen
-)
-
-replace github.com/union-gen/union-gen/pkg/openapiext => ../../pkg/openapiext
-
-replace github.com/union-gen/union-gen/pkg/unionspec => ../../pkg/unionspec
-
-replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../../pkg/unstructuredunions
+tool sigs.k8s.io/controller-tools/cmd/controller-gen

@@ -11,40 +11,32 @@ import (
 	"testing"
 )
 
-// TestManifests runs, in a copy of the project without union-gen, the
-// README's quick-start commands, the recipe of the Makefile's manifests
-// target as make would (controller-gen at the Makefile's version writes the
-// CRD, then union-gen adds its rules and writes the policy beside it) and go
-// generate. Every file of the project must come out as it is checked in, so
-// the generated files are up to date, and the CRD must have the union's
-// rules.
+// TestManifests runs, in a copy of the project, the README's commands for
+// it, the recipe of the Makefile's manifests target as make would
+// (controller-gen at the Makefile's version writes the CRD, then union-gen,
+// installed apart from the project as its union-gen target does, adds its
+// rules and writes the policy beside it) and go generate. Every file of the
+// project must come out as it is checked in, so the generated files are up
+// to date, and the CRD must have the union's rules. union-gen is not in the
+// project's go.mod: installing it leaves the project's module graph alone.
 func TestManifests(t *testing.T) {
 	makefile := read(t, "Makefile")
 	version := makeVariable(t, makefile, "CONTROLLER_TOOLS_VERSION")
 	if got := goOutput(t, ".", "list", "-m", "-f", "{{.Version}}", "sigs.k8s.io/controller-tools"); got != version {
 		t.Fatalf("go.mod has controller-tools %s, the Makefile installs %s: the test would not run the Makefile's controller-gen", got, version)
 	}
+	checkInstallTarget(t, makefile)
+	if strings.Contains(read(t, "go.mod"), "union-gen") {
+		t.Error("go.mod names union-gen: the Makefile installs it in a module graph of its own")
+	}
 
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS(".")); err != nil {
 		t.Fatal(err)
 	}
-	// The copy's go.mod must still reach this repository's union-gen.
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen="+root)
-	for _, p := range []string{"openapiext", "unionspec", "unstructuredunions"} {
-		goOutput(t, dir, "mod", "edit", "-replace", "github.com/union-gen/union-gen/pkg/"+p+"="+filepath.Join(root, "pkg", p))
-	}
 	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
-	// Builds union-gen with what it needs from the module proxy, and reads
-	// the go.mod files of the whole module graph, which go get reads: the
-	// README's `go get -tool` then adds union-gen back without the proxy.
-	goOutput(t, dir, "tool", "-n", "union-gen")
-	goOutput(t, dir, "list", "-m", "all")
-	goOutput(t, dir, "mod", "edit", "-droptool", "github.com/union-gen/union-gen/cmd/union-gen")
+	unionGen := buildUnionGen(t)
+	path := "PATH=" + filepath.Dir(unionGen) + string(os.PathListSeparator) + os.Getenv("PATH")
 
 	var readmeLines []string
 	for _, b := range readmeBlocks(t, read(t, "../../README.md"), "<!-- run: examples/kubebuilder -->") {
@@ -54,23 +46,16 @@ func TestManifests(t *testing.T) {
 		t.Fatal("the README has no command to run here")
 	}
 	for _, line := range readmeLines {
-		// union-gen is this repository's, through go.mod's replace: the
-		// proxy must not be asked for a published one.
-		run(t, dir, line, "GOPROXY=off")
+		run(t, dir, line, path)
 	}
-	for _, line := range recipe(t, makefile, "manifests") {
-		run(t, dir, strings.ReplaceAll(line, "$(CONTROLLER_GEN)", controllerGen))
-	}
-	run(t, dir, "go generate ./...")
+	runManifests(t, dir, makefile, controllerGen, unionGen)
+	run(t, dir, "go generate ./...", path)
 
 	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, path)
-		if rel == "go.mod" {
-			return nil
-		}
 		want, err := os.ReadFile(rel)
 		switch {
 		case os.IsNotExist(err):
@@ -84,12 +69,54 @@ func TestManifests(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	checkRules(t, ".")
+}
 
-	crd := read(t, "config/crd/bases/apps.example.com_widgets.yaml")
+// checkInstallTarget checks that the Makefile installs union-gen as it
+// installs controller-gen: with go-install-tool, into $(LOCALBIN).
+func checkInstallTarget(t *testing.T, makefile string) {
+	t.Helper()
+	if got := makeVariable(t, makefile, "UNION_GEN"); got != "$(LOCALBIN)/union-gen" {
+		t.Errorf("UNION_GEN ?= %s, want $(LOCALBIN)/union-gen", got)
+	}
+	makeVariable(t, makefile, "UNION_GEN_VERSION")
+	want := "$(call go-install-tool,$(UNION_GEN),github.com/union-gen/union-gen/cmd/union-gen,$(UNION_GEN_VERSION))"
+	if got := recipe(t, makefile, "$(UNION_GEN)"); len(got) != 1 || got[0] != want {
+		t.Errorf("the Makefile installs union-gen with %q, want %q", got, want)
+	}
+	if !strings.Contains(makefile, "\nmanifests: controller-gen union-gen ") {
+		t.Error("the manifests target does not depend on the union-gen target")
+	}
+}
+
+// buildUnionGen builds this repository's union-gen, in its own module, as
+// `go install` would: the project's module graph is not involved.
+func buildUnionGen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "union-gen")
+	goOutput(t, "../..", "build", "-o", bin, "./cmd/union-gen")
+	return bin
+}
+
+// runManifests runs the Makefile's manifests recipe in dir with the given
+// controller-gen and union-gen.
+func runManifests(t *testing.T, dir, makefile, controllerGen, unionGen string) {
+	t.Helper()
+	r := strings.NewReplacer("$(CONTROLLER_GEN)", controllerGen, "$(UNION_GEN)", unionGen)
+	for _, line := range recipe(t, makefile, "manifests") {
+		run(t, dir, r.Replace(line))
+	}
+}
+
+// checkRules checks that the project at dir has the union's rules in its
+// CRD and the policy beside it.
+func checkRules(t *testing.T, dir string) {
+	t.Helper()
+	crd := read(t, filepath.Join(dir, "config/crd/bases/apps.example.com_widgets.yaml"))
 	if n := strings.Count(crd, " // union-gen"); n == 0 {
 		t.Errorf("the CRD has no rule of union-gen")
 	}
-	policy := read(t, "config/crd/bases/apps.example.com_widgets.unions-policy.yaml")
+	policy := read(t, filepath.Join(dir, "config/crd/bases/apps.example.com_widgets.unions-policy.yaml"))
 	for _, kind := range []string{"MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding"} {
 		if !strings.Contains(policy, "\nkind: "+kind+"\n") {
 			t.Errorf("the policy file has no %s", kind)

@@ -20,7 +20,7 @@ limitations under the License.
 package v1
 
 // The union methods, for a controller or webhook that validates widgets in Go.
-//go:generate go tool union-gen --go-header-file ../../hack/boilerplate.go.txt .
+//go:generate union-gen --go-header-file ../../hack/boilerplate.go.txt .
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
