@@ -15,6 +15,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/generators"
 )
 
@@ -215,14 +216,27 @@ func moduleCase(pkg string) bool {
 	return err == nil
 }
 
-// crdPaths is the --crd-paths argument of a package of badDir that has its
-// CRD in crd/, as the cases of the CRD rules do, and nothing for others.
-func crdPaths(pkg string) []string {
+// caseFlags are the flags of a run on a package of badDir: --crd-paths
+// where it has its CRDs in crd/, as the cases of the CRD rules do, and the
+// lines of its file args, where it has one.
+func caseFlags(t *testing.T, pkg string) []string {
+	t.Helper()
+	var flags []string
 	crd := badDir + "/" + pkg + "/crd"
-	if _, err := os.Stat(filepath.Join(root, crd)); err != nil {
-		return nil
+	if _, err := os.Stat(filepath.Join(root, crd)); err == nil {
+		flags = []string{"--crd-paths", crd}
 	}
-	return []string{"--crd-paths", crd}
+	data, err := os.ReadFile(filepath.Join(root, badDir, pkg, "args"))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return append(flags, strings.Fields(string(data))...)
+}
+
+// runLevel reports whether a package of badDir is the case of a rule of
+// the run's input, whose problem stops the run as a whole.
+func runLevel(pkg string) bool {
+	return slices.ContainsFunc(rules.All, func(r rules.Rule) bool { return string(r.ID) == pkg && r.Family == "input" })
 }
 
 // expectedFile is the path, relative to the root, of a package's expected stderr.
@@ -260,7 +274,7 @@ func TestBadInput(t *testing.T) {
 			dir := badDir + "/" + pkg
 			before := takeSnapshot(t, dir)
 			runDir, pattern := caseRun(pkg)
-			res := runIn(t, runDir, append(crdPaths(pkg), pattern)...)
+			res := runIn(t, runDir, append(caseFlags(t, pkg), pattern)...)
 			checkUnchanged(t, before, dir)
 			checkResult(t, res, 1, pkg)
 		})
@@ -280,10 +294,10 @@ func TestBadInputAllInOneRun(t *testing.T) {
 	args := []string{"--openapi-output-pkg=github.com/union-gen/union-gen/" + badDir + "/openapi", "./" + validPkg}
 	var want []string
 	for _, pkg := range pkgs {
-		if moduleCase(pkg) {
-			continue // of another module than the others
+		if moduleCase(pkg) || runLevel(pkg) {
+			continue // of another module than the others, or stops the run
 		}
-		args = append(args, crdPaths(pkg)...)
+		args = append(args, caseFlags(t, pkg)...)
 		args = append(args, "./"+badDir+"/"+pkg)
 		data, err := os.ReadFile(filepath.Join(root, expectedFile(pkg)))
 		if err != nil {
@@ -358,7 +372,7 @@ func TestWarningsOnly(t *testing.T) {
 
 			// The CRDs of a case that has them are as union-gen edits them.
 			runDir, pattern := caseRun(pkg)
-			res := runIn(t, runDir, append(crdPaths(pkg), "--output-file="+output, pattern)...)
+			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, pattern)...)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
 			case typ == "":
@@ -707,7 +721,7 @@ func TestLoadErrors(t *testing.T) {
 	if res.code != 1 {
 		t.Errorf("exit status %d, want 1", res.code)
 	}
-	for _, want := range []string{"p/bad.go:7:9: expected ')', found '{'\n"} {
+	for _, want := range []string{"p/bad.go:7:9: expected ')', found '{' [loaderror]\n", "p/bad.go:3:8: no required module provides package nosuch.example/x; to add it: go get nosuch.example/x [loaderror]\n"} {
 		if !strings.Contains(res.stderr, want) {
 			t.Errorf("stderr does not have %q:\n%s", want, res.stderr)
 		}

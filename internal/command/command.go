@@ -22,6 +22,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
@@ -57,7 +58,7 @@ func Main() {
 	}
 	header, err := generators.Header(a.GoHeaderFile)
 	if err != nil {
-		fail(err)
+		failRule(err, rules.Files)
 	}
 	// Files that import "C" are in a package only where cgo is on: off, the
 	// output does not depend on the machine.
@@ -142,8 +143,8 @@ func run(a *args.Args, patterns []string, header []byte) {
 	if err != nil || problems.HasErrors() {
 		// All or nothing: no file is written when any target failed.
 		out.Discard()
-	} else {
-		err = out.Commit()
+	} else if err := out.Commit(); err != nil {
+		failRule(err, rules.Files)
 	}
 	if err != nil {
 		failLoad(err)
@@ -194,12 +195,13 @@ func didYouMean(fs *pflag.FlagSet, err error) string {
 
 // failLoad fails with err, which, where the package loader's, gengo gives
 // as text: "failed making a parser: error(s) in "PKG":" and a line per
-// error, "FILE:LINE:COL: message" with FILE absolute. Those are printed as
-// union-gen prints its problems, FILE relative to the working directory.
+// error, "FILE:LINE:COL: message" with FILE absolute, or "-: message" for
+// a pattern that names no package. Those are printed as union-gen prints
+// its problems, paths relative to the working directory.
 func failLoad(err error) {
 	rest, ok := strings.CutPrefix(err.Error(), "failed making a parser: ")
 	if !ok {
-		fail(err)
+		failRule(err, rules.LoadError)
 	}
 	var problems unions.Problems
 	for _, line := range strings.Split(rest, "\n") {
@@ -211,11 +213,13 @@ func failLoad(err error) {
 			problems[len(problems)-1].Message += " " + strings.TrimSpace(line)
 			continue
 		}
-		p := unions.Problem{Message: line}
+		p := unions.Problem{Message: line, Rule: rules.LoadError}
 		if m := loaderPosition.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
-			p = unions.Problem{Pos: token.Position{Filename: m[1], Line: l, Column: c}, Message: m[4]}
+			p.Pos, p.Message = token.Position{Filename: m[1], Line: l, Column: c}, m[4]
+		} else if pattern, ok := strings.CutPrefix(line, "-: "); ok {
+			p.Message, p.Rule = relativePaths(pattern), rules.NoPackage
 		}
 		problems = append(problems, p)
 	}
@@ -227,7 +231,24 @@ func failLoad(err error) {
 // loader.
 var loaderPosition = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
 
+// relativePaths makes the paths below the working directory in a message
+// of the go command relative to it.
+func relativePaths(message string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return message
+	}
+	return strings.ReplaceAll(message, wd+string(os.PathSeparator), "")
+}
+
+// fail fails with err, an error of the command line.
 func fail(err error) {
 	fmt.Fprintf(os.Stderr, "union-gen: %v\n", err)
+	os.Exit(1)
+}
+
+// failRule fails with err, a problem of the rule id that has no position.
+func failRule(err error, id rules.ID) {
+	fmt.Fprintf(os.Stderr, "union-gen: %v [%s]\n", err, id)
 	os.Exit(1)
 }

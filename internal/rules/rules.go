@@ -8,6 +8,12 @@ type ID string
 
 // The rules, by family.
 const (
+	// The run's input: the packages and the files the flags name.
+	LoadError     ID = "loaderror"
+	NoPackage     ID = "nopackage"
+	Files         ID = "files"
+	NoMatchingCRD ID = "nomatchingcrd"
+
 	// Marker syntax.
 	Malformed     ID = "malformed"
 	UnknownOption ID = "unknownoption"
@@ -84,7 +90,7 @@ const (
 // Markdown: marker syntax and placeholders are in backticks.
 type Rule struct {
 	ID ID
-	// Family groups rules in the documentation: "marker syntax",
+	// Family groups rules in the documentation: "input", "marker syntax",
 	// "discriminator", "enum", "member", "grouping", "reach", "crd",
 	// "output" or "warning".
 	Family string
@@ -100,6 +106,30 @@ type Rule struct {
 
 // All is every rule, in the order of the documentation.
 var All = []Rule{
+	{
+		ID: LoadError, Family: "input",
+		Summary: "The input packages load: their files parse, and the go command finds the module of every package they import.",
+		Message: "<the error of the Go parser or the go command>",
+		Hint:    "Fix the file at the position given, or add the module that provides the import (`go get`), as `go build` would need too.",
+	},
+	{
+		ID: NoPackage, Family: "input",
+		Summary: "Each package pattern matches a package with Go files, as `go list` reads the patterns: a run with nothing to read is an error, not a silent success.",
+		Message: "no Go files in <directory>",
+		Hint:    "Check the patterns with `go list`; give the packages of your API types, such as `./api/...` or `./pkg/apis/...`.",
+	},
+	{
+		ID: Files, Family: "input",
+		Summary: "The files that the flags name exist and can be read (`--go-header-file`, a header of Go comments only; `--crd-paths`, files or directories), and union-gen can write its output files.",
+		Message: "--crd-paths: stat <path>: no such file or directory",
+		Hint:    "Check the path given to the flag (relative paths are to the working directory), and that union-gen may write the packages' directories and the CRDs.",
+	},
+	{
+		ID: NoMatchingCRD, Family: "input",
+		Summary: "`--crd-paths` holds a CRD of a kind of the input packages, found by controller-gen's group (`+groupName`), version (`+versionName` or the package's name) and kind (a type's name): a run that would edit no CRD is an error.",
+		Message: "--crd-paths: no CRD version in <n> YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)",
+		Hint:    "Give `--crd-paths` the directory that controller-gen writes CRDs into (`config/crd/bases`), and the packages of their kinds; check the package's `+groupName` against the CRD's group.",
+	},
 	{
 		ID: Malformed, Family: "marker syntax",
 		Summary: "A union marker is written `+unionDiscriminator`, `+unionMember[=<value>][,optional]`, `+unionDiscriminatedBy=<field>` or `+unionRatcheting[=<mode>]`, with a non-empty value and no quotes, spaces or commas in it.",

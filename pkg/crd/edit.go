@@ -249,7 +249,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	}
 	if !matched && !problems.HasErrors() {
 		// A wrong directory or group must not pass for a run with nothing to do.
-		problems = append(problems, unions.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files))})
+		problems = append(problems, unions.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: rules.NoMatchingCRD})
 	}
 	problems = append(problems, fields.warnings()...)
 	problems = append(problems, kinds.withoutCRD(model, withCRD)...)

@@ -7,6 +7,7 @@ import (
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -23,7 +24,7 @@ const crdFileType = "crd"
 func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (targets []generator.Target, stale []string, problems unions.Problems) {
 	files, err := crd.Files(cfg.CRDPaths)
 	if err != nil {
-		return nil, nil, unions.Problems{{Message: "--crd-paths: " + err.Error()}}
+		return nil, nil, unions.Problems{{Message: "--crd-paths: " + err.Error(), Rule: rules.Files}}
 	}
 	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs, buildTags), files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
 	if problems.HasErrors() {

@@ -81,7 +81,7 @@ func DefaultNameSystem() string {
 func Header(boilerplateFile string) ([]byte, error) {
 	header, err := gengo.GoBoilerplate(boilerplateFile, gengo.StdBuildTag, GeneratedBy)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--go-header-file: %w", err)
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), boilerplateFile, append(slices.Clone(header), "package p\n"...), parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil || f.Package != token.Pos(len(header)+1) {
@@ -100,7 +100,7 @@ var buildTags = []string{gengo.StdBuildTag}
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
 	if len(c.Inputs) == 0 {
 		// A typo in a pattern must not pass for a run with nothing to do.
-		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list"}}
+		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list", Rule: rules.NoPackage}}
 	}
 	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
 	// The CRDs are checked even when the packages have errors, so that one

@@ -20,8 +20,8 @@ type Problem struct {
 	Pos token.Position
 	// Subject names what the problem is about, e.g. "v1.DeploymentStrategy.Type".
 	Subject string
-	// Rule is the check that failed. It is empty only for problems of the
-	// command line or the environment, such as an unusable output directory.
+	// Rule is the check that failed; every problem of the input has one
+	// (a wrong flag is the command line's, printed apart).
 	Rule    rules.ID
 	Message string
 	// Warning problems are printed but do not fail the run.

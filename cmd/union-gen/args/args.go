@@ -3,7 +3,6 @@ package args
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -158,11 +157,6 @@ func (a *Args) Validate() error {
 	for _, id := range a.SilenceWarnings {
 		if !slices.Contains(rules.Warnings(), rules.ID(id)) {
 			return fmt.Errorf("--silence-warnings: %q is not the id of a rule that warns; those are %s (errors cannot be silenced)", id, warnings())
-		}
-	}
-	if a.GoHeaderFile != "" {
-		if _, err := os.Stat(a.GoHeaderFile); err != nil {
-			return fmt.Errorf("--go-header-file: %w", err)
 		}
 	}
 	return nil

@@ -1,0 +1,3 @@
+module example.com/loaderror
+
+go 1.24.0
