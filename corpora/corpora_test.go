@@ -67,7 +67,7 @@ func TestCorpora(t *testing.T) {
 
 const reportHeader = `# union-gen on real API modules
 
-corpora/corpora_test.go (run by cmd/union-gen's TestCorporaModule, so in every
+corpora/corpora_test.go (run by test/modules's TestCorporaModule, so in every
 ` + "`go test ./...`" + `) copies each module below out of the module cache, runs union-gen
 on all its packages, unchanged, and checks that it reports no error and that the
 generated code compiles and passes ` + "`go vet`" + `. The counts are the test's own:

@@ -353,7 +353,7 @@ func (r *suiteReport) section(manifests map[string]*manifest, suites int) string
 	rejectedList := b.String()
 	b.Reset()
 	fmt.Fprintf(&b, `
-openshiftsuites/ (run by cmd/union-gen's TestOpenShiftSuitesModule) runs union-gen on
+openshiftsuites/ (run by test/modules's TestOpenShiftSuitesModule) runs union-gen on
 openshift/api as above, with `+"`--crd-paths`"+` over its %d CRD manifests (its
 `+"`zz_generated.crd-manifests`"+` directories, unchanged), and checks the manifests and openshift's
 own test suites with the Kubernetes 1.32 libraries of openshift's suite runner (its tests/go.mod

@@ -6,6 +6,7 @@ package moduletest
 import (
 	"context"
 	"flag"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,11 +24,12 @@ import (
 // while t can still report it. The go command itself is stopped a minute
 // before t's deadline, so that a build that runs out of time fails with its
 // output rather than outliving the test. The flags pass on the parent's
-// settings (see nestedFlags), and the result of t's package is never cached
-// (see neverCache).
+// settings (see nestedFlags), and the result of t's package is cached only as
+// long as the files and settings of the nested run are unchanged (see
+// dependOnTree).
 func GoTest(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	neverCache(t, dir)
+	dependOnTree(t, dir)
 	ctx := t.Context()
 	timeout := time.Duration(0)
 	if deadline, ok := t.Deadline(); ok {
@@ -56,37 +58,58 @@ func GoTest(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// nocacheFile is the file in each nested module that neverCache opens.
-const nocacheFile = ".moduletest-nocache"
-
-// future is nocacheFile's modification time; fixed, so that the file's
-// metadata does not change from run to run.
-var future = time.Date(2100, time.January, 1, 0, 0, 0, 0, time.UTC)
-
-// neverCache keeps the go command from caching the result of t's package.
-// It caches a test's result keyed on its binary, its cacheable flags, the
-// environment variables it read and the size and modification time of the
-// files it opened under the main module; the nested run's inputs (the
-// nested module, the main module's files its tests read, the go command's
-// environment and toolchain) are none of these, so a cached pass could
-// outlive a failing nested test. But the go command does not cache a result
-// at all when the test opened a file of the main module modified less than
-// 2 seconds before the result is saved (hashOpen and modTimeCutoff in
-// cmd/go/internal/test), which a modification time in the future always is.
-// dir is in the main module's directory, so the go command checks the file.
-// Each run still costs little: the nested go command's own cache keeps the
-// results of the nested packages whose inputs did not change.
-func neverCache(t *testing.T, dir string) {
+// dependOnTree makes the result of t's package depend on what the nested
+// run depends on. The go command caches a test's result keyed on its
+// binary, its cacheable flags, the environment variables it read and the
+// content of the files under the main module that it opened; the nested
+// run's inputs are none of these. So the test opens every file of the main
+// module's directory (the nested module's, the main module's that it takes
+// with replace directives, and the data its tests read), and reads the
+// variables that configure the nested go command: the go command then keeps
+// a pass only as long as none of them changes. The module cache is keyed by
+// the go.sum files, which are among those files.
+func dependOnTree(t *testing.T, dir string) {
 	t.Helper()
-	name := filepath.Join(dir, nocacheFile)
-	f, err := os.OpenFile(name, os.O_RDONLY|os.O_CREATE, 0o644)
+	// The test runs in its package's directory, in the main module.
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !exists(filepath.Join(root, "go.mod")) {
+		if filepath.Dir(root) == root {
+			t.Fatalf("go test in %s: no main module around the test", dir)
+		}
+		root = filepath.Dir(root)
+	}
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "GO") || strings.HasPrefix(name, "CGO_") || name == "CC" || name == "PATH" || name == "HOME" {
+			os.Getenv(name)
+		}
+	}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "bin"):
+			return filepath.SkipDir // git's data and built binaries
+		case !d.Type().IsRegular():
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	})
 	if err != nil {
 		t.Fatalf("go test in %s: %v", dir, err)
 	}
-	f.Close()
-	if err := os.Chtimes(name, future, future); err != nil {
-		t.Fatalf("go test in %s: %v", dir, err)
-	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // nestedFlags gives the nested run the parent's settings: -race when this

@@ -4,23 +4,14 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/union-gen/union-gen/internal/moduletest"
 )
 
 // apiServerExample is the module with docs/openapi.md's aggregated API server
-// snippet; it is apart so that union-gen does not depend on k8s.io/apiserver.
+// snippet, whose tests test/modules runs.
 const apiServerExample = "../../apiserver"
 
-// TestAPIServerExample runs the example's own tests: the snippet compiles
-// against k8s.io/apiserver and its definitions carry the unions. The first
-// run downloads and builds k8s.io/apiserver, which takes minutes.
-func TestAPIServerExample(t *testing.T) {
-	moduletest.GoTest(t, apiServerExample)
-}
-
 // TestDocsShowAPIServerExample keeps the snippet of docs/openapi.md the
-// code that TestAPIServerExample compiles.
+// code that examples/apiserver's tests compile.
 func TestDocsShowAPIServerExample(t *testing.T) {
 	src, err := os.ReadFile(apiServerExample + "/openapi.go")
 	if err != nil {
