@@ -22,8 +22,10 @@ type goPrinter struct {
 	// oldKnown is set where old is known not to be nil.
 	oldKnown bool
 	// known are the values the discriminator is known to be one of, where
-	// not nil (unionspec.Known).
-	known []string
+	// not nil, and unnamed that it may also be one that no condition names
+	// (unionspec.Known).
+	known   []string
+	unnamed bool
 }
 
 // print is the Go of c, or of its negation. None or several members set
@@ -118,7 +120,7 @@ func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 // is known to be one of some values, it tests the fewer of the values in
 // and not in the list.
 func (p *goPrinter) discIn(values []string, negated bool) string {
-	if p.known != nil && !slices.Contains(p.known, unionspec.Other) {
+	if p.known != nil && !p.unnamed {
 		in := slices.DeleteFunc(slices.Clone(p.known), func(v string) bool { return !slices.Contains(values, v) })
 		out := slices.DeleteFunc(slices.Clone(p.known), func(v string) bool { return slices.Contains(values, v) })
 		if len(out) < len(in) {
@@ -163,8 +165,9 @@ func (p *goPrinter) member(jsonName string) *unions.Member {
 // arm is a case of a switch on the discriminator: the values it takes (nil
 // for the default case) and what is known there.
 type arm struct {
-	Values []string
-	known  []string
+	Values  []string
+	known   []string
+	unnamed bool
 }
 
 // arms partitions the discriminator's values as a switch tests them: each
@@ -193,7 +196,7 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 			out = append(out, valueArm(v))
 		}
 	}
-	return append(out, &arm{known: otherValues})
+	return append(out, otherArm)
 }
 
 // valueArm is the arm of one value. An arm's slices are only read, so its
@@ -203,18 +206,19 @@ func valueArm(v string) *arm {
 	return &arm{Values: values, known: values}
 }
 
-// otherValues is what is known in the default case.
-var otherValues = []string{unionspec.Other}
+// otherArm is the default case: the discriminator is a value that no
+// condition names.
+var otherArm = &arm{unnamed: true}
 
 // printer is p where the discriminator is one of the arm's values, and old
 // is as given.
 func (p *goPrinter) at(a *arm, oldKnown bool) *goPrinter {
 	q := *p
-	q.known, q.oldKnown = a.known, oldKnown
+	q.known, q.unnamed, q.oldKnown = a.known, a.unnamed, oldKnown
 	return &q
 }
 
 // simplify is c where the arm's values and update are known.
 func (a *arm) simplify(c *unionspec.Cond, update *bool) *unionspec.Cond {
-	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.known})
+	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.known, Unnamed: a.unnamed})
 }

@@ -36,7 +36,7 @@ func (u *Union) Tests(member string) bool {
 // tests reports whether c tests whether member is set: by name, or as one
 // of all the members that NoneSet and SeveralSet count.
 func (c *Cond) tests(member string) bool {
-	return c.Member == member || c == noneSet || c == severalSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
+	return c.Member == member || c.Op == OpNoneSet || c.Op == OpSeveralSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
 }
 
 // ReadsOld reports whether c reads the old object somewhere.
@@ -74,14 +74,13 @@ type Known struct {
 	// Update, when not nil, is whether there is an old object.
 	Update *bool
 	// Discriminator, when not nil, holds the values the discriminator is
-	// known to be one of; Other stands for every value that no condition
-	// names.
+	// known to be one of.
 	Discriminator []string
+	// Unnamed is set where the discriminator is known to be one of
+	// Discriminator or a value that no condition names: a switch's default
+	// case, or every value but "".
+	Unnamed bool
 }
-
-// Other is a discriminator value that stands for every value that no
-// condition names (Known.Discriminator).
-const Other = "\x00other"
 
 // Simplify evaluates what c reads of what is known, and folds the
 // constants. It returns c itself where nothing changes, so that printing
@@ -112,9 +111,9 @@ func (c *Cond) Simplify(known Known) *Cond {
 	case OpDiscIn:
 		in := func(v string) bool { return slices.Contains(c.Values, v) }
 		switch {
-		case known.Discriminator == nil:
+		case known.Discriminator == nil && !known.Unnamed:
 			return c
-		case !slices.ContainsFunc(known.Discriminator, func(v string) bool { return !in(v) }):
+		case !known.Unnamed && !slices.ContainsFunc(known.Discriminator, func(v string) bool { return !in(v) }):
 			return True()
 		case !slices.ContainsFunc(known.Discriminator, in):
 			return False()
@@ -155,8 +154,7 @@ func (c *Cond) simplifyJunction(known Known) *Cond {
 	return &Cond{Op: c.Op, Args: slices.Clone(args)}
 }
 
-// Within is c where the discriminator is known to be one of values, which
-// holds no Other: Simplify with that known, and each remaining test of the
+// Within is c where the discriminator is known to be one of values: Simplify with that known, and each remaining test of the
 // discriminator written with the fewer values, of those it names or of
 // those it does not.
 func (c *Cond) Within(values []string) *Cond {

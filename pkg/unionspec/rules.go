@@ -252,9 +252,9 @@ func (u *Union) CompactChecks(schemaRejectsEmpty bool) []*Check {
 	// in a ratcheting union: there the API server drops the enum's error
 	// on an unchanged invalid discriminator, which they then see.
 	narrow := u.Discriminator != "" && u.Kept == nil
-	nonEmpty := append(slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Other)
+	nonEmpty := Known{Discriminator: slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Unnamed: true}
 	for _, c := range u.Checks {
-		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(Known{Discriminator: nonEmpty}).Is(false) {
+		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(nonEmpty).Is(false) {
 			continue
 		}
 		if c.Error == ErrorNotSupported {
