@@ -211,7 +211,9 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func
 }
 
 // checkCases are the arms of the checks of objects as created: a valid
-// object is one for which no check holds.
+// object is one for which no check holds. That an object valid as created
+// is valid on any update too, so that old is read only for the errors, is a
+// property of the model's checks (pkg/unions' TestFastPath).
 func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView, def string) {
 	var whens []*unionspec.Cond
 	for _, c := range u.Spec.Checks {
