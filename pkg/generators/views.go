@@ -13,8 +13,10 @@ import (
 )
 
 // The views are what the templates print: the model's unions and walks as
-// Go expressions of one generated method. They hold no logic of their own;
-// the rules come from the model.
+// Go expressions of one generated method. The rules come from the model;
+// the views decide how Go tests them: which switch arms, which conditions
+// are tested once before the arms, and which checks the fast path of
+// ValidateUnions runs.
 
 // symbols are the names of the field package's symbols, as imported, and
 // what a check does when it fails in the method being written.

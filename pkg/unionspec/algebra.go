@@ -6,8 +6,10 @@ import (
 )
 
 // The algebra of conditions that printers share: what a condition reads,
-// and what it comes to where something about the object is known. It
-// evaluates; it decides no rule.
+// what it comes to where something about the object is known, and the
+// rewrites that print it shorter and keep its meaning (Resolve; Within and
+// Complemented where the discriminator is one of the values they are
+// given).
 
 // OnUpdateOnly reports whether an operation holds only on update, when there
 // is an old object.

@@ -1,7 +1,7 @@
 // Package unstructuredunions normalizes and validates the unions of objects
 // held as unstructured JSON (map[string]any), as the generated
 // NormalizeUnions and ValidateUnions do for Go objects (docs/semantics.md
-// §4, N1–N3 and V1–V3). A Schema describes where the unions of a kind are
+// §4, N1–N3 and V1–V4). A Schema describes where the unions of a kind are
 // and what they select; union-gen writes it, from the same model as the
 // generated methods, into the MutatingAdmissionPolicy it writes beside a
 // CRD (see Annotation), so that a webhook or a controller can normalize
