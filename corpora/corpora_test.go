@@ -17,17 +17,18 @@ import (
 
 	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // corpora are the modules union-gen must read with no error.
 var corpora = []string{"k8s.io/api", "github.com/openshift/api"}
 
-// report is the file of counts; the openshiftsuites module's test writes its
+// corporaDoc is the file of counts; the openshiftsuites module's test writes its
 // section after reportEnd.
 const (
-	report    = "../docs/corpora.md"
-	reportEnd = "<!-- The section below is openshiftsuites' (TestOpenShiftSuites). -->\n"
+	corporaDoc = "../docs/corpora.md"
+	reportEnd  = "<!-- The section below is openshiftsuites' (TestOpenShiftSuites). -->\n"
 )
 
 // TestCorpora copies each corpus out of the module cache, runs union-gen on
@@ -61,7 +62,7 @@ func TestCorpora(t *testing.T) {
 		doc.WriteString(runDifferential(t, unionGen, api))
 	})
 	if !t.Failed() {
-		golden.CheckBefore(t, report, reportEnd, []byte(doc.String()))
+		golden.CheckBefore(t, corporaDoc, reportEnd, []byte(doc.String()))
 	}
 }
 
@@ -172,7 +173,7 @@ func ownRulesReport(t *testing.T, out []byte) string {
 
 // buildModel loads the packages of the module in dir as union-gen does and
 // builds their union model, failing on any error; the warnings are returned.
-func buildModel(t *testing.T, dir string, pkgs ...string) (*unions.Model, unions.Problems) {
+func buildModel(t *testing.T, dir string, pkgs ...string) (*unions.Model, report.Problems) {
 	t.Chdir(dir)
 	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
 	if err := p.LoadPackages(pkgs...); err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 // checkCostEstimates holds union-gen's estimate of the cost of its rules
-// (crd.RuleCost, crd.Cardinality) to the API server's: on every rule of the
+// (crd.RuleCosts, crd.Cardinality) to the API server's: on every rule of the
 // CRD that ends with crd.Marker, the expression's cost and, where the rule
 // is reached through a list or map without a bound, the number of times it
 // is counted. It returns how many rules it compared.
@@ -43,7 +43,7 @@ func checkCostEstimates(t testing.TB, c *apiextensions.CustomResourceDefinition)
 					t.Fatalf("%s %s: rule %q: %v", v.Name, path, rule, r.Error)
 				}
 				compared++
-				if got, err := crd.RuleCost(rule, node); err != nil || got != r.MaxCost {
+				if got, err := crd.RuleCosts([]crd.Rule{{Rule: rule, OptionalOldSelf: s.XValidations[i].OptionalOldSelf != nil && *s.XValidations[i].OptionalOldSelf}}, node); err != nil || got[0] != r.MaxCost {
 					t.Errorf("%s %s: rule %q: union-gen estimates its cost %d (%v), the API server %d", v.Name, path, rule, got, err, r.MaxCost)
 				}
 				if ctx.MaxCardinality == nil {

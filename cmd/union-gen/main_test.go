@@ -15,13 +15,13 @@ import (
 
 	"github.com/union-gen/union-gen/internal/golden"
 	"github.com/union-gen/union-gen/internal/reference"
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 const (
 	// badDir holds one broken package per rule, named by the rule's ID (see
-	// internal/rules), and a few extra cases, each with the exact stderr of
+	// pkg/report), and a few extra cases, each with the exact stderr of
 	// union-gen in expected.txt.
 	badDir = "testdata/bad"
 	// validPkg is a package with valid unions and a checked-in generated file.
@@ -236,7 +236,7 @@ func caseFlags(t *testing.T, pkg string) []string {
 // runLevel reports whether a package of badDir is the case of a rule of
 // the run's input, whose problem stops the run as a whole.
 func runLevel(pkg string) bool {
-	return slices.ContainsFunc(rules.All, func(r rules.Rule) bool { return string(r.ID) == pkg && r.Family == "input" })
+	return slices.ContainsFunc(report.Docs, func(r report.Doc) bool { return string(r.ID) == pkg && r.Family == "input" })
 }
 
 // expectedFile is the path, relative to the root, of a package's expected stderr.
@@ -548,9 +548,9 @@ func TestUsage(t *testing.T) {
 		},
 		{
 			name:   "no union",
-			args:   []string{"./internal/rules"},
+			args:   []string{"./pkg/report"},
 			code:   0,
-			stderr: []string{"union-gen: no union in ./internal/rules (1 package): nothing to write"},
+			stderr: []string{"union-gen: no union in ./pkg/report (1 package): nothing to write"},
 		},
 		{
 			name:   "policy version without CRDs",

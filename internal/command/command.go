@@ -22,10 +22,10 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/internal/reference"
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -58,7 +58,7 @@ func Main() {
 	}
 	header, err := generators.Header(a.GoHeaderFile)
 	if err != nil {
-		failRule(err, rules.Files)
+		failRule(err, report.Files)
 	}
 	// Files that import "C" are in a package only where cgo is on: off, the
 	// output does not depend on the machine.
@@ -106,7 +106,7 @@ func parseArgs() (a *args.Args, patterns []string, generate bool) {
 // run runs the generators on the packages of patterns, and writes
 // their files only when no problem is an error.
 func run(a *args.Args, patterns []string, header []byte) {
-	var problems unions.Problems
+	var problems report.Problems
 	// inputs counts the input packages, and empty says that they have
 	// nothing to write.
 	var inputs int
@@ -144,7 +144,7 @@ func run(a *args.Args, patterns []string, header []byte) {
 		// All or nothing: no file is written when any target failed.
 		out.Discard()
 	} else if err := out.Commit(); err != nil {
-		failRule(err, rules.Files)
+		failRule(err, report.Files)
 	}
 	if err != nil {
 		failLoad(err)
@@ -201,9 +201,9 @@ func didYouMean(fs *pflag.FlagSet, err error) string {
 func failLoad(err error) {
 	rest, ok := strings.CutPrefix(err.Error(), "failed making a parser: ")
 	if !ok {
-		failRule(err, rules.LoadError)
+		failRule(err, report.LoadError)
 	}
-	var problems unions.Problems
+	var problems report.Problems
 	for _, line := range strings.Split(rest, "\n") {
 		switch {
 		case line == "" || strings.HasPrefix(line, "error(s) in "):
@@ -213,13 +213,13 @@ func failLoad(err error) {
 			problems[len(problems)-1].Message += " " + strings.TrimSpace(line)
 			continue
 		}
-		p := unions.Problem{Message: line, Rule: rules.LoadError}
+		p := report.Problem{Message: line, Rule: report.LoadError}
 		if m := loaderPosition.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
 			p.Pos, p.Message = token.Position{Filename: m[1], Line: l, Column: c}, m[4]
 		} else if pattern, ok := strings.CutPrefix(line, "-: "); ok {
-			p.Message, p.Rule = relativePaths(pattern), rules.NoPackage
+			p.Message, p.Rule = relativePaths(pattern), report.NoPackage
 		}
 		problems = append(problems, p)
 	}
@@ -248,7 +248,7 @@ func fail(err error) {
 }
 
 // failRule fails with err, a problem of the rule id that has no position.
-func failRule(err error, id rules.ID) {
+func failRule(err error, id report.ID) {
 	fmt.Fprintf(os.Stderr, "union-gen: %v [%s]\n", err, id)
 	os.Exit(1)
 }

@@ -1,6 +1,6 @@
 // Package reference renders what `union-gen --docs` prints: the markers
 // union-gen reads and the rules it checks, from the registries the parser and
-// the checks use (markers.Definitions and rules.All), so that the reference cannot
+// the checks use (markers.Definitions and report.Docs), so that the reference cannot
 // tell users about another union-gen than the one they run.
 package reference
 
@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // Write writes the reference, in Markdown.
@@ -65,12 +65,12 @@ func DialectTable() string {
 	return b.String()
 }
 
-// RuleTable is the Markdown table of the rules, in the order of rules.All,
+// RuleTable is the Markdown table of the rules, in the order of report.Docs,
 // each with the markers whose Definitions name it.
 func RuleTable() string {
 	var b strings.Builder
 	b.WriteString("| rule | family | requires | message | hint | markers |\n|---|---|---|---|---|---|\n")
-	for _, r := range rules.All {
+	for _, r := range report.Docs {
 		var names []string
 		for _, d := range markers.Definitions {
 			if slices.Contains(d.Rules, r.ID) {

@@ -8,7 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -69,12 +69,17 @@ func newRuleSet(rs []Rule, schema *yaml.Node, count uint64) ruleSet {
 		if err := checkSize("a rule of the union", r.Rule); err != nil {
 			set.unwritable = err
 		}
-		cost, err := RuleCost(r.Rule, schema)
-		if err != nil {
-			// union-gen's own CEL that its parser does not read: a bug,
-			// reported as a cost that fits nowhere.
-			set.unwritable = fmt.Errorf("union-gen cannot estimate the cost of its rule %q: %v", r.Rule, err)
-		}
+	}
+	if set.unwritable != nil {
+		return set
+	}
+	costs, err := RuleCosts(rs, schema)
+	if err != nil {
+		// CEL of union-gen's that the API server does not compile: a bug,
+		// reported as rules that fit nowhere.
+		set.unwritable = fmt.Errorf("the API server does not compile union-gen's rules: %v", err)
+	}
+	for _, cost := range costs {
 		cost = multiply(cost, count)
 		set.max, set.total = max(set.max, cost), add(set.total, cost)
 	}
@@ -94,7 +99,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	if own.known > CRDCostLimit {
 		// No rules of union-gen's can make the version acceptable: they
 		// are held to the limits as if it had no rules of its own.
-		e.warnf(version, rules.CRDRejected, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
+		e.warnf(version, report.CRDRejected, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
 			own, CRDCostLimit)
 		own = ownCost{ignored: true}
 	}
@@ -107,11 +112,11 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	}
 	unionCost := total - own.known
 	if total > CRDCostLimit {
-		e.errorf(version, rules.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, compact as they may be, and %s: over the API server's limit of %d for a version; give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), make the CRD's own rules cost less, or leave this kind out of --crd-paths", unionCost, own, CRDCostLimit)
+		e.errorf(version, report.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, compact as they may be, and %s: over the API server's limit of %d for a version; give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), make the CRD's own rules cost less, or leave this kind out of --crd-paths", unionCost, own, CRDCostLimit)
 		return
 	}
 	if len(own.unknown) > 0 {
-		e.warnf(version, rules.CRDRejected, subject, "the API server rejects this CRD version as given: %s; union-gen adds the unions' rules (cost %d) within the limits as if those cost nothing: fix them",
+		e.warnf(version, report.CRDRejected, subject, "the API server rejects this CRD version as given: %s; union-gen adds the unions' rules (cost %d) within the limits as if those cost nothing: fix them",
 			own, unionCost)
 	}
 	for i, p := range e.placements {
@@ -138,7 +143,7 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 			chosen[i] = &p.compact
 		}
 		if !chosen[i].fits() {
-			e.errorf(p.schema, rules.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
+			e.errorf(p.schema, report.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
 			continue
 		}
 		if chosen[i] != &p.precise && e.mode != RulesCompact {
@@ -146,7 +151,7 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 			if p.precise.unwritable != nil {
 				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
 			}
-			e.warnf(p.schema, rules.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
+			e.warnf(p.schema, report.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
 		}
 		total = add(total, chosen[i].total)
 	}
@@ -168,7 +173,7 @@ func (e *editor) fallBack(chosen []*ruleSet, total uint64, subject string, own o
 		return e.placements[i].precise.total - min(e.placements[i].compact.total, e.placements[i].precise.total)
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(saving(j), saving(i)) })
-	var fallbacks unions.Problems
+	var fallbacks report.Problems
 	for _, i := range order {
 		if total <= CRDCostLimit {
 			break
@@ -176,7 +181,7 @@ func (e *editor) fallBack(chosen []*ruleSet, total uint64, subject string, own o
 		p := e.placements[i]
 		total = total - p.precise.total + p.compact.total
 		chosen[i] = &p.compact
-		fallback := e.problem(p.schema, rules.CompactRules, p.at.path, "the rules of %s would cost more than the API server's limit of %d for a CRD version, where %s: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties, or make the CRD's own rules cost less, for precise rules",
+		fallback := e.problem(p.schema, report.CompactRules, p.at.path, "the rules of %s would cost more than the API server's limit of %d for a CRD version, where %s: union-gen writes the compact rules of %s, one per member (%d in all, where its precise rules cost %d, as %s), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties, or make the CRD's own rules cost less, for precise rules",
 			subject, CRDCostLimit, own, unionName(p.union), p.compact.total, p.precise.total, p.held())
 		fallback.Warning = true
 		fallbacks = append(fallbacks, fallback)

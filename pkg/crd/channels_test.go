@@ -9,9 +9,8 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/golden"
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
-	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // channels are the release channels of testdata/channels, each a directory
@@ -24,7 +23,7 @@ const routesCRD = "channels.example.com_routes.yaml"
 // edit where it returns another, to a directory, and edits those of the
 // channels named by only, or all: it returns what Edit returns, by the file's
 // path under the directory.
-func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]crd.File, unions.Problems) {
+func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]crd.File, report.Problems) {
 	t.Helper()
 	model, problems, universe, packages, err := buildShared("./testdata/channels")
 	if err != nil || problems.HasErrors() {
@@ -131,9 +130,9 @@ func TestEditChannels(t *testing.T) {
 	}
 	for _, c := range channels {
 		alone, problems := editChannels(t, unchanged, c)
-		var want []rules.ID
+		var want []report.ID
 		if c == "standard" {
-			want = []rules.ID{rules.CRDVariant} // no CRD of the run has sessionPersistence
+			want = []report.ID{report.CRDVariant} // no CRD of the run has sessionPersistence
 		}
 		if got := ids(problems); strings.Join(got, " ") != strings.Join(ruleStrings(want), " ") || problems.HasErrors() {
 			t.Errorf("%s alone: got problems %v, want %v", c, problems, want)
@@ -155,21 +154,21 @@ func TestEditChannelsStale(t *testing.T) {
 		channel string
 		old     string
 		new     string
-		want    rules.ID
+		want    report.ID
 		message string
 	}{
 		{"a channel's value without its member", "standard", "                      - RequestRedirect\n", "                      - RequestRedirect\n                      - ExternalAuth\n",
-			rules.CRDSchema, `lists "ExternalAuth", but the schema has no property "externalAuth"`},
+			report.CRDSchema, `lists "ExternalAuth", but the schema has no property "externalAuth"`},
 		{"a member that every channel has, left out", "standard", "                    requestRedirect:\n", "                    requestRedirectOld:\n",
-			rules.CRDSchema, `no property "requestRedirect", a member`},
+			report.CRDSchema, `no property "requestRedirect", a member`},
 		{"a value of +kubebuilder:validation:Enum left out", "experimental", "                      - RequestRedirect\n", "",
-			rules.CRDEnum, `the schema's enum "ExternalAuth", "RequestHeaderModifier" is not`},
+			report.CRDEnum, `the schema's enum "ExternalAuth", "RequestHeaderModifier" is not`},
 		{"a value that Go does not have", "standard", "                      - RequestRedirect\n", "                      - RequestRedirect\n                      - Mirror\n",
-			rules.CRDEnum, `"Mirror"`},
+			report.CRDEnum, `"Mirror"`},
 		{"a member whose value is left out", "experimental", "                      - ExternalAuth\n", "",
-			rules.CRDVariant, `the schema has the member "externalAuth", but its enum of "type" leaves out "ExternalAuth"`},
+			report.CRDVariant, `the schema has the member "externalAuth", but its enum of "type" leaves out "ExternalAuth"`},
 		{"a field that no channel has", "experimental", "              sessionPersistence:\n", "              sessionPersistenceOld:\n",
-			rules.CRDVariant, `no property "sessionPersistence" of channels.RouteSpec`},
+			report.CRDVariant, `no property "sessionPersistence" of channels.RouteSpec`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			files, problems := editChannels(t, func(channel, crd string) string {
@@ -188,17 +187,17 @@ func TestEditChannelsStale(t *testing.T) {
 			if !found {
 				t.Errorf("got problems %v, want %s with %q in the %s CRD", problems, c.want, c.message, c.channel)
 			}
-			if c.want == rules.CRDVariant && (problems.HasErrors() || len(files) != 4) {
+			if c.want == report.CRDVariant && (problems.HasErrors() || len(files) != 4) {
 				t.Errorf("a warning: got %d files and problems %v, want the 4 files and no error", len(files), problems)
 			}
-			if c.want != rules.CRDVariant && len(files) != 0 {
+			if c.want != report.CRDVariant && len(files) != 0 {
 				t.Errorf("an error: got %d files to write", len(files))
 			}
 		})
 	}
 }
 
-func ids(problems unions.Problems) []string {
+func ids(problems report.Problems) []string {
 	var out []string
 	for _, p := range problems {
 		out = append(out, string(p.Rule))
@@ -206,7 +205,7 @@ func ids(problems unions.Problems) []string {
 	return out
 }
 
-func ruleStrings(ids []rules.ID) []string {
+func ruleStrings(ids []report.ID) []string {
 	var out []string
 	for _, id := range ids {
 		out = append(out, string(id))

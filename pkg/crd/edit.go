@@ -22,8 +22,8 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/internal/gosource"
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -86,12 +86,12 @@ func (k *KindIndex) find(gv groupVersion, kind string) *types.Type {
 // the groups of which some kind has one: a group that has none is no CRD
 // group here (when no group has, Edit fails), and a version or a kind whose
 // CRD was not generated still gets a word.
-func (k *KindIndex) withoutCRD(model *unions.Model, withCRD map[groupVersion]map[string]bool) unions.Problems {
+func (k *KindIndex) withoutCRD(model *unions.Model, withCRD map[groupVersion]map[string]bool) report.Problems {
 	groups := map[string]bool{}
 	for gv := range withCRD {
 		groups[gv.group] = true
 	}
-	var problems unions.Problems
+	var problems report.Problems
 	for _, gv := range slices.SortedFunc(maps.Keys(k.byGV), func(a, b groupVersion) int {
 		return cmp.Or(strings.Compare(a.group, b.group), strings.Compare(a.version, b.version))
 	}) {
@@ -104,7 +104,7 @@ func (k *KindIndex) withoutCRD(model *unions.Model, withCRD map[groupVersion]map
 				if withCRD[gv][name] || model.Plans[t.Name] == nil || !isKind(t) {
 					continue
 				}
-				problems = append(problems, unions.Problem{Pos: p.typePos[name], Subject: short(t), Rule: rules.KindNoCRD, Warning: true,
+				problems = append(problems, report.Problem{Pos: p.typePos[name], Subject: short(t), Rule: report.KindNoCRD, Warning: true,
 					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.version, gv.group)})
 			}
 		}
@@ -216,7 +216,7 @@ func Files(paths []string) ([]string, error) {
 // none of whose CRDs is of an input kind are a problem too. A policy file is
 // never written over a file that union-gen did not write, nor shared by two
 // CRD files.
-func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, unions.Problems) {
+func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, report.Problems) {
 	if opts.OwnRules == nil {
 		opts.OwnRules = APIServerRules{}
 	}
@@ -224,7 +224,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 		opts.PolicyVersion = PolicyVersions[0]
 	}
 	var out []File
-	var problems unions.Problems
+	var problems report.Problems
 	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	matched := false
 	// CRDs found, by group and version, and kind.
@@ -234,7 +234,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
-			problems = append(problems, unions.Problem{Message: err.Error()})
+			problems = append(problems, report.Problem{Message: err.Error()})
 			continue
 		}
 		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
@@ -249,7 +249,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	}
 	if !matched && !problems.HasErrors() {
 		// A wrong directory or group must not pass for a run with nothing to do.
-		problems = append(problems, unions.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: rules.NoMatchingCRD})
+		problems = append(problems, report.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: report.NoMatchingCRD})
 	}
 	problems = append(problems, fields.warnings()...)
 	problems = append(problems, kinds.withoutCRD(model, withCRD)...)
@@ -270,7 +270,7 @@ type policyFiles struct {
 // removed where the CRD has no policy any more, or left as it is; never
 // written over a file that union-gen did not write, nor shared by two CRD
 // files.
-func (p policyFiles) of(name string, e *editor) ([]File, unions.Problems) {
+func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
 	policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
 	if len(e.policies) == 0 && e.matched {
 		if have, err := os.ReadFile(policyFile); err == nil && unstructuredunions.IsPolicyFile(have) {
@@ -281,17 +281,17 @@ func (p policyFiles) of(name string, e *editor) ([]File, unions.Problems) {
 		return nil, nil
 	}
 	if other, ok := p.policyOf[policyFile]; ok {
-		return nil, unions.Problems{{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+		return nil, report.Problems{{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: report.PolicyFile,
 			Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)}}
 	}
 	p.policyOf[policyFile] = name
-	var problems unions.Problems
+	var problems report.Problems
 	for _, policy := range e.policyNames {
 		// The CRDs of different directories are of different variants
 		// (release channels), of which a cluster installs one.
 		for _, other := range p.nameOf[policy] {
 			if filepath.Dir(other) == filepath.Dir(name) {
-				problems = append(problems, unions.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+				problems = append(problems, report.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: report.PolicyFile,
 					Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
 			}
 		}
@@ -300,11 +300,11 @@ func (p policyFiles) of(name string, e *editor) ([]File, unions.Problems) {
 	have, err := os.ReadFile(policyFile)
 	switch {
 	case err == nil && !unstructuredunions.IsPolicyFile(have):
-		problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: rules.PolicyFile,
+		problems = append(problems, report.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: report.PolicyFile,
 			Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
 	case err != nil && !os.IsNotExist(err):
 		// A directory, say: not a file that union-gen wrote.
-		problems = append(problems, unions.Problem{Pos: token.Position{Filename: policyFile}, Rule: rules.PolicyFile,
+		problems = append(problems, report.Problem{Pos: token.Position{Filename: policyFile}, Rule: report.PolicyFile,
 			Message: fmt.Sprintf("union-gen writes the policies of %s here, but cannot read what is there (%v): move it, or rename the CRD file", name, err)})
 	case !bytes.Equal(have, e.policies):
 		return []File{{Path: policyFile, Data: e.policies}}, problems
@@ -320,7 +320,7 @@ type editor struct {
 	withCRD  map[groupVersion]map[string]bool
 	file     string
 	line     int // of the current document's first line, from 0
-	problems unions.Problems
+	problems report.Problems
 	// policies are the policies of the file's CRDs, as YAML documents, and
 	// policyNames their names.
 	policies    []byte
@@ -353,23 +353,23 @@ type editor struct {
 }
 
 // errorf reports a problem at a node of the current document.
-func (e *editor) errorf(n *yaml.Node, rule rules.ID, subject, format string, args ...any) {
+func (e *editor) errorf(n *yaml.Node, rule report.ID, subject, format string, args ...any) {
 	e.problems = append(e.problems, e.problem(n, rule, subject, format, args...))
 }
 
 // warnf reports a warning at a node of the current document.
-func (e *editor) warnf(n *yaml.Node, rule rules.ID, subject, format string, args ...any) {
+func (e *editor) warnf(n *yaml.Node, rule report.ID, subject, format string, args ...any) {
 	p := e.problem(n, rule, subject, format, args...)
 	p.Warning = true
 	e.problems = append(e.problems, p)
 }
 
-func (e *editor) problem(n *yaml.Node, rule rules.ID, subject, format string, args ...any) unions.Problem {
+func (e *editor) problem(n *yaml.Node, rule report.ID, subject, format string, args ...any) report.Problem {
 	pos := token.Position{Filename: e.file}
 	if n != nil {
 		pos.Line, pos.Column = e.line+n.Line, n.Column
 	}
-	return unions.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...)}
+	return report.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
 // short names a type as Go code does from another package: pkg.Type.
@@ -469,12 +469,12 @@ func (e *editor) parse(doc string) (*yaml.Node, bool) {
 	var root yaml.Node
 	if err := yaml.Unmarshal([]byte(doc), &root); err != nil {
 		line, msg := yamlError(err)
-		e.errorf(&yaml.Node{Line: line, Column: 1}, rules.NotYAML, "", "not YAML: %s; fix the file or leave it out of --crd-paths", msg)
+		e.errorf(&yaml.Node{Line: line, Column: 1}, report.NotYAML, "", "not YAML: %s; fix the file or leave it out of --crd-paths", msg)
 		return nil, false
 	}
 	repeated := repeatedKeys(&root)
 	for _, r := range repeated {
-		e.errorf(r[1], rules.NotYAML, "", "not YAML: mapping key %q already defined at line %d; remove one of the two, or leave the file out of --crd-paths",
+		e.errorf(r[1], report.NotYAML, "", "not YAML: mapping key %q already defined at line %d; remove one of the two, or leave the file out of --crd-paths",
 			r[1].Value, e.line+r[0].Line)
 	}
 	return &root, len(repeated) == 0
@@ -517,11 +517,11 @@ func (e *editor) document(doc string) string {
 	}
 	switch {
 	case !ofInputKind:
-		e.warnf(at, rules.CRDNoKind, kind+"."+group,
+		e.warnf(at, report.CRDNoKind, kind+"."+group,
 			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to this CRD: add the package of its Go types to the patterns, or leave the file out of --crd-paths",
 			kind, group, strings.Join(versions, " or "))
 	case len(others) > 0:
-		e.warnf(at, rules.CRDNoKind, kind+"."+group,
+		e.warnf(at, report.CRDNoKind, kind+"."+group,
 			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to that version of this CRD: add the package of its Go types to the patterns",
 			kind, group, strings.Join(others, " or "))
 	}
@@ -540,7 +540,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	at := kind + "." + group + "/" + name
 	schema := get(get(version, "schema"), "openAPIV3Schema")
 	if schema == nil {
-		e.errorf(version, rules.CRDSchema, at, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
+		e.errorf(version, report.CRDSchema, at, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
 		return false
 	}
 	if e.model.Plans[t.Name] == nil {
@@ -552,7 +552,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	if recurring, where := Recursion(s); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
-		e.errorf(version, rules.CRDRecursive, at,
+		e.errorf(version, report.CRDRecursive, at,
 			"%s reaches unions through values of the recursive type %s, again at %s: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
 			short(t), path.Base(recurring), strings.TrimPrefix(where, "."))
 		return false
@@ -568,7 +568,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	if err != nil {
 		// Where the walk found what makes it unreadable, that says more.
 		if !e.problems[before:].HasErrors() {
-			e.errorf(schema, rules.CRDSchema, at, "the API server cannot read this schema: %v; run controller-gen first", err)
+			e.errorf(schema, report.CRDSchema, at, "the API server cannot read this schema: %v; run controller-gen first", err)
 		}
 		return false
 	}
@@ -592,13 +592,13 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 // problems), of kind t, whose unions' schema is s, to the file's.
 func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unstructuredunions.Schema, r Resource) {
 	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
-		e.errorf(get(get(crd, "metadata"), "annotations"), rules.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
+		e.errorf(get(get(crd, "metadata"), "annotations"), report.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
 			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
 		return
 	}
 	policy, err := Policy(r, s, e.policyVersion)
 	if err != nil {
-		e.errorf(version, rules.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
+		e.errorf(version, report.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
 		return
 	}
 	e.policies = append(e.policies, policy...)
@@ -704,7 +704,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 			e.fields.absent(e, schema, at.path, step, t)
 			continue
 		case child == nil:
-			e.errorf(schema, rules.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
+			e.errorf(schema, report.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
 			continue
 		}
 		e.fields.present[e.crdVersion+" "+at.path+"."+step.JSONName] = true
@@ -730,7 +730,7 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 	}
 	child := get(schema, key)
 	if child == nil {
-		e.errorf(schema, rules.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
+		e.errorf(schema, report.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
 		return
 	}
 	e.walk(child, w.Elem, at.into(schema, key))
@@ -769,18 +769,18 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
 	if err != nil {
-		e.errorf(schema, rules.CELName, at.path, "%v", err)
+		e.errorf(schema, report.CELName, at.path, "%v", err)
 		return
 	}
 	compact, _ := CompactRules(spec, at.correlated, emptyToSchema)
 	if list := get(schema, "x-kubernetes-validations"); list != nil && list.Kind != yaml.SequenceNode {
-		e.errorf(list, rules.CRDSchema, at.path, "x-kubernetes-validations is not a list")
+		e.errorf(list, report.CRDSchema, at.path, "x-kubernetes-validations is not a list")
 		return
 	}
 	count := at.count(schema)
 	p := &placement{schema: schema, union: u, at: at, count: count, precise: newRuleSet(precise, schema, count), compact: newRuleSet(compact, schema, count)}
 	if p.precise.unwritable != nil && p.compact.unwritable != nil {
-		e.errorf(schema, rules.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.unwritable, len(u.Enum.Values))
+		e.errorf(schema, report.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.unwritable, len(u.Enum.Values))
 		return
 	}
 	e.placements = append(e.placements, p)
@@ -795,11 +795,11 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path s
 	}
 	switch disc := get(props, d); {
 	case disc == nil:
-		e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
+		e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
 		return false
 	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != "string":
 		// The API server would reject the enum and rules added to it.
-		e.errorf(disc, rules.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
+		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
 		return false
 	}
 	return true
@@ -815,21 +815,21 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 		case member == nil && (m.Gated || leftOut(u, m, values)):
 			continue // not in this variant of the CRD
 		case member == nil && slices.Contains(u.Enum.Variant, m.Value):
-			e.errorf(schema, rules.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, m.Value, m.JSONName)
+			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, m.Value, m.JSONName)
 			return false
 		case member == nil:
-			e.errorf(schema, rules.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
+			e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
 			return false
 		case member.Kind != yaml.MappingNode:
-			e.errorf(member, rules.CRDSchema, path+"."+m.JSONName, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.JSONName)
+			e.errorf(member, report.CRDSchema, path+"."+m.JSONName, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.JSONName)
 			return false
 		case m.Opaque != "":
 			// The Go methods tell it by reflect; the rules and the policy
 			// read JSON, which does not show what decoding makes of it.
-			e.errorf(member, rules.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
+			e.errorf(member, report.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
 		case leftOut(u, m, values):
-			e.warnf(member, rules.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, m.Value)
+			e.warnf(member, report.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, m.Value)
 		}
 	}
 	return true
@@ -850,7 +850,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 	var have []string
 	for _, n := range items(enum) {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-			e.errorf(n, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, short(u.Enum.Type), unions.Quote(u.Enum.Values))
+			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, short(u.Enum.Type), unions.Quote(u.Enum.Values))
 			return nil, false
 		}
 		have = append(have, n.Value)
@@ -871,7 +871,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 		}
 		return values, true
 	}
-	e.errorf(enum, rules.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+	e.errorf(enum, report.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
 		unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
 	return nil, false
 }
@@ -881,7 +881,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 // in a CRD version, so the union has one variant there.
 func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *unionspec.Union) {
 	if have, ok := e.variants[u.Spec]; ok && !reflect.DeepEqual(have, spec) {
-		e.errorf(schema, rules.CRDSchema, path, "the union here has other members or values than the same union elsewhere in this CRD version: the CRD was edited; run controller-gen first")
+		e.errorf(schema, report.CRDSchema, path, "the union here has other members or values than the same union elsewhere in this CRD version: the CRD was edited; run controller-gen first")
 		return
 	}
 	e.variants[u.Spec] = spec

@@ -6,12 +6,17 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/google/cel-go/common"
+	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/parser"
 
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -20,37 +25,52 @@ import (
 // delete, at the markers that wrote them.
 
 // selfFields are the properties that a rule reads, by the names CEL selects
-// them by: ok where the rule is in the CEL that celParser reads and reads
-// only selections of self, tested with has() or as values, and no oldSelf,
-// bare self or other variable. A selection below one, self.a.b, reads a, as
-// openshiftsuites' definition of a hand-written union rule has it.
+// them by: ok where the rule parses (cel-go's parser, as the API server's)
+// and reads only selections of self, tested with has() or as values, and
+// no oldSelf, bare self, other variable or comprehension. A selection below
+// one, self.a.b, reads a, as openshiftsuites' definition of a hand-written
+// union rule has it.
 func selfFields(rule string) (fields []string, ok bool) {
-	x, err := (&celParser{src: rule}).parse()
-	if err != nil || !collectSelfFields(x, &fields) {
+	parsed, issues := celParser().Parse(common.NewTextSource(rule))
+	if len(issues.GetErrors()) > 0 || !collectSelfFields(parsed.Expr(), &fields) {
 		return nil, false
 	}
 	slices.Sort(fields)
 	return slices.Compact(fields), true
 }
 
+// celParser is CEL's parser with the macros the API server's CEL has.
+var celParser = sync.OnceValue(func() *parser.Parser {
+	p, err := parser.NewParser(parser.Macros(parser.AllMacros...))
+	if err != nil {
+		panic(fmt.Sprintf("crd: CEL's parser: %v", err))
+	}
+	return p
+})
+
 // collectSelfFields appends the properties of self that x reads to fields,
 // and reports whether x reads nothing else.
-func collectSelfFields(x *celExpr, fields *[]string) bool {
-	switch {
-	case x.kind == celIdent:
-		return false // self itself, oldSelf or another variable
-	case x.kind == celSelect && x.operand.kind == celIdent && x.operand.name == "self":
-		*fields = append(*fields, x.name)
+func collectSelfFields(x celast.Expr, fields *[]string) bool {
+	all := func(xs []celast.Expr) bool {
+		return !slices.ContainsFunc(xs, func(x celast.Expr) bool { return !collectSelfFields(x, fields) })
+	}
+	switch x.Kind() {
+	case celast.LiteralKind:
 		return true
-	case x.operand != nil && !collectSelfFields(x.operand, fields):
-		return false
-	}
-	for _, a := range x.args {
-		if !collectSelfFields(a, fields) {
-			return false
+	case celast.SelectKind:
+		s := x.AsSelect()
+		if s.Operand().Kind() == celast.IdentKind && s.Operand().AsIdent() == "self" {
+			*fields = append(*fields, s.FieldName())
+			return true
 		}
+		return collectSelfFields(s.Operand(), fields)
+	case celast.CallKind:
+		c := x.AsCall()
+		return (!c.IsMemberFunction() || collectSelfFields(c.Target(), fields)) && all(c.Args())
+	case celast.ListKind:
+		return all(x.AsList().Elements())
 	}
-	return true
+	return false // self itself, oldSelf, another variable, a map or a comprehension
 }
 
 // unionFieldsRead are the properties of a union, its discriminator and
@@ -117,7 +137,7 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 				at = kv[0]
 			}
 		}
-		e.warnf(at, rules.HandWrittenUnion, p.at.path, "%s: delete this rule from the CRD (no +kubebuilder:validation:XValidation marker of %s, or of the field that holds it, writes it)",
+		e.warnf(at, report.HandWrittenUnion, p.at.path, "%s: delete this rule from the CRD (no +kubebuilder:validation:XValidation marker of %s, or of the field that holds it, writes it)",
 			what, short(p.at.structs[len(p.at.structs)-1]))
 		return
 	}
@@ -127,7 +147,7 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 		return
 	}
 	e.marked.reported[m.pos] = true
-	e.problems = append(e.problems, unions.Problem{Pos: m.pos, Subject: m.subject, Rule: rules.HandWrittenUnion, Warning: true,
+	e.problems = append(e.problems, report.Problem{Pos: m.pos, Subject: m.subject, Rule: report.HandWrittenUnion, Warning: true,
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
 

@@ -36,7 +36,7 @@ func TestSelfFields(t *testing.T) {
 		{`size(self) <= 2`, nil, false},
 		{`self.items.all(i, has(i.a))`, nil, false},
 		{`has(self.a) || request.userInfo.username == "admin"`, nil, false},
-		// CEL that celParser does not read.
+		// CEL that does not parse, and self indexed or in a map.
 		{`self.type == 'A' ? has(self.a) :`, nil, false},
 		{`self['type'] == 'A'`, nil, false},
 		{`{'a': self.a}.size() == 1`, nil, false},

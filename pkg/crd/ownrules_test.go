@@ -11,8 +11,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // ownCostCase is the case of crdrejected, whose CRD the tests give own rules of
@@ -103,7 +103,7 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
 		case tc.warn == "" && len(problems) > 0:
 			t.Errorf("%d own rules: %v", len(tc.rules), problems)
-		case tc.warn != "" && (len(problems) != 1 || problems[0].Rule != rules.CRDRejected || !strings.Contains(problems[0].Message, tc.warn)):
+		case tc.warn != "" && (len(problems) != 1 || problems[0].Rule != report.CRDRejected || !strings.Contains(problems[0].Message, tc.warn)):
 			t.Errorf("%d own rules: want one crdrejected warning with %q, got %v", len(tc.rules), tc.warn, problems)
 		}
 	}
@@ -120,18 +120,18 @@ func TestOwnRulesCount(t *testing.T) {
 	const precise = 183
 	for _, tc := range []struct {
 		own     uint64
-		rule    rules.ID
+		rule    report.ID
 		warning bool
 		compact bool
 	}{
 		{own: 0},
 		{own: crd.CRDCostLimit - precise},
-		{own: crd.CRDCostLimit - precise + 1, rule: rules.CompactRules, warning: true, compact: true},
-		{own: crd.CRDCostLimit, rule: rules.CELCost},
+		{own: crd.CRDCostLimit - precise + 1, rule: report.CompactRules, warning: true, compact: true},
+		{own: crd.CRDCostLimit, rule: report.CELCost},
 		// Rejected as given: the unions' rules are held to the limits
 		// alone.
-		{own: crd.CRDCostLimit + 1, rule: rules.CRDRejected, warning: true},
-		{own: math.MaxUint64, rule: rules.CRDRejected, warning: true},
+		{own: crd.CRDCostLimit + 1, rule: report.CRDRejected, warning: true},
+		{own: math.MaxUint64, rule: report.CRDRejected, warning: true},
 	} {
 		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: ownRules{tc.own}})
 		switch {
@@ -184,7 +184,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 		_, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), tc.files, crd.Options{OwnRules: tc.own})
 		var got []string
 		for _, p := range problems {
-			if p.Rule == rules.HandWrittenUnion {
+			if p.Rule == report.HandWrittenUnion {
 				got = append(got, fmt.Sprintf("%s:%d:%d", filepath.Base(p.Pos.Filename), p.Pos.Line, p.Pos.Column))
 			}
 		}

@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
-	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // editPackage builds the model of the package in dir, which must have no
 // problems of its own, and edits the CRDs of its crd directory with opts.
-func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, unions.Problems) {
+func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report.Problems) {
 	t.Helper()
 	model, problems, universe, packages, err := buildShared(dir)
 	if err != nil {
@@ -34,8 +33,8 @@ func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, unions
 // which cmd/union-gen compares. A warning's case has its CRDs as union-gen
 // edits them.
 func TestRulesOfBadCRDs(t *testing.T) {
-	for _, r := range rules.All {
-		if r.Family != "crd" && r.ID != rules.CRDNoKind && r.ID != rules.KindNoCRD && r.ID != rules.CompactRules && r.ID != rules.CRDRejected && r.ID != rules.HandWrittenUnion && r.ID != rules.CRDVariant {
+	for _, r := range report.Docs {
+		if r.Family != "crd" && r.ID != report.CRDNoKind && r.ID != report.KindNoCRD && r.ID != report.CompactRules && r.ID != report.CRDRejected && r.ID != report.HandWrittenUnion && r.ID != report.CRDVariant {
 			continue
 		}
 		t.Run(string(r.ID), func(t *testing.T) {
@@ -54,7 +53,7 @@ func TestRulesOfBadCRDs(t *testing.T) {
 			for _, p := range problems {
 				// A case of an error may warn that its other unions get
 				// compact rules.
-				if p.Rule != r.ID && !(p.Warning && p.Rule == rules.CompactRules) {
+				if p.Rule != r.ID && !(p.Warning && p.Rule == report.CompactRules) {
 					t.Errorf("problem has rule %q, want %s: %v", p.Rule, r.ID, p)
 				}
 			}

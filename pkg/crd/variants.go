@@ -6,7 +6,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -28,13 +28,13 @@ type variantFields struct {
 
 type missingField struct {
 	key     string
-	problem unions.Problem
+	problem report.Problem
 }
 
 // absent records that the schema of struct t at path has no property for
 // step, an optional field.
 func (f *variantFields) absent(e *editor, schema *yaml.Node, path string, step *unions.Step, t *types.Type) {
-	p := e.problem(schema, rules.CRDVariant, path,
+	p := e.problem(schema, report.CRDVariant, path,
 		"the schema has no property %q of %s, which reaches unions, nor has any other CRD of --crd-paths of this kind and version: union-gen takes the CRD for a variant without it (a release channel's); if the CRD is stale, run controller-gen",
 		step.JSONName, short(t))
 	p.Warning = true
@@ -42,8 +42,8 @@ func (f *variantFields) absent(e *editor, schema *yaml.Node, path string, step *
 }
 
 // warnings reports the fields that no CRD of the run has.
-func (f *variantFields) warnings() unions.Problems {
-	var problems unions.Problems
+func (f *variantFields) warnings() report.Problems {
+	var problems report.Problems
 	for _, m := range f.missing {
 		if !f.present[m.key] {
 			problems = append(problems, m.problem)

@@ -5,7 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // TestYAMLError checks the lines of the YAML reader's errors, counted from 1
@@ -60,8 +60,8 @@ func TestRepeatedKey(t *testing.T) {
 			t.Errorf("%q: problems %v, want one", tc.data, e.problems)
 			continue
 		}
-		if p := e.problems[0]; p.Pos.String() != tc.at || p.Rule != rules.NotYAML || p.Message != tc.msg {
-			t.Errorf("%q: %s: %s [%s]; want %s: %s [%s]", tc.data, p.Pos, p.Message, p.Rule, tc.at, tc.msg, rules.NotYAML)
+		if p := e.problems[0]; p.Pos.String() != tc.at || p.Rule != report.NotYAML || p.Message != tc.msg {
+			t.Errorf("%q: %s: %s [%s]; want %s: %s [%s]", tc.data, p.Pos, p.Message, p.Rule, tc.at, tc.msg, report.NotYAML)
 		}
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -21,10 +21,10 @@ const crdFileType = "crd"
 // changes, so that gengo writes them with the Go files, and none when there
 // is any problem; stale are the policy files it wrote before that have
 // nothing left to hold.
-func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (targets []generator.Target, stale []string, problems unions.Problems) {
+func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (targets []generator.Target, stale []string, problems report.Problems) {
 	files, err := crd.Files(cfg.CRDPaths)
 	if err != nil {
-		return nil, nil, unions.Problems{{Message: "--crd-paths: " + err.Error(), Rule: rules.Files}}
+		return nil, nil, report.Problems{{Message: "--crd-paths: " + err.Error(), Rule: report.Files}}
 	}
 	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs, buildTags), files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
 	if problems.HasErrors() {

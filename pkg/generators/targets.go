@@ -19,8 +19,8 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -97,10 +97,10 @@ var buildTags = []string{gengo.StdBuildTag}
 // GetTargets builds and checks the union model of the input packages and
 // returns one target per package with generated methods. When any problem is
 // an error it returns no target, so that nothing is written.
-func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Problems) {
+func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Problems) {
 	if len(c.Inputs) == 0 {
 		// A typo in a pattern must not pass for a run with nothing to do.
-		return nil, unions.Problems{{Message: "the package patterns match no package: check them with go list", Rule: rules.NoPackage}}
+		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
 	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
 	// The CRDs are checked even when the packages have errors, so that one
@@ -109,7 +109,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 	var crdTargets []generator.Target
 	var stale []string // union-gen's files that the run leaves without a reason to be
 	if len(cfg.CRDPaths) > 0 {
-		var crdProblems unions.Problems
+		var crdProblems report.Problems
 		crdTargets, stale, crdProblems = crdTargetsOf(c, cfg, model)
 		problems = append(problems, crdProblems...)
 	}
@@ -145,7 +145,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, unions.Pr
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)
 		if err != nil {
-			return nil, append(problems, unions.Problem{Message: err.Error()})
+			return nil, append(problems, report.Problem{Message: err.Error()})
 		}
 		if own := checkOwnOutput(filepath.Join(target.Dir(), cfg.OpenAPIFile), "--openapi-output-file"); len(own) > 0 {
 			return nil, append(problems, own...)
@@ -169,9 +169,9 @@ func ownOutput(path string) bool {
 // checkOwnOutput reports an output file that exists and that union-gen did
 // not write (it has no GeneratedBy line): a hand-written file is never
 // replaced. flag names the flag that chose the file's name.
-func checkOwnOutput(path, flag string) unions.Problems {
+func checkOwnOutput(path, flag string) report.Problems {
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		return unions.Problems{{Rule: rules.OutputFile,
+		return report.Problems{{Rule: report.OutputFile,
 			Message: fmt.Sprintf("%s is not a regular file: union-gen writes its methods there; give %s another name, or move it", path, flag)}}
 	}
 	data, err := os.ReadFile(path)
@@ -179,11 +179,11 @@ func checkOwnOutput(path, flag string) unions.Problems {
 	case os.IsNotExist(err):
 		return nil
 	case err != nil:
-		return unions.Problems{{Message: err.Error()}}
+		return report.Problems{{Message: err.Error()}}
 	case generatedByUs(data):
 		return nil
 	}
-	return unions.Problems{{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Rule: rules.OutputFile,
+	return report.Problems{{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Rule: report.OutputFile,
 		Message: fmt.Sprintf("union-gen writes its methods here, but this file is not union-gen's (it has no line %q): give %s another name, or move the file", GeneratedBy, flag)}}
 }
 

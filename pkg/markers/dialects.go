@@ -11,7 +11,7 @@ import (
 
 	"k8s.io/gengo/v2/codetags"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // Dialect names the convention a union's markers are written in. Each is read
@@ -99,7 +99,7 @@ func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
 	tag, err := codetags.Parse(m.name + m.rest)
 	if err != nil {
 		if mentionsK8sUnion(m.name + m.rest) {
-			return syntaxErrorf(rules.Malformed, "malformed +%s%s: %v", m.name, m.rest, err)
+			return syntaxErrorf(report.Malformed, "malformed +%s%s: %v", m.name, m.rest, err)
 		}
 		return nil
 	}
@@ -111,7 +111,7 @@ func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
 		}
 		tag = unwrapStability(*tag.ValueTag)
 		if item == nil && isK8sMember(tag.Name) {
-			return syntaxErrorf(rules.Malformed, "+%s needs the fields that select the item, e.g. +%s(type: \"A\")=+%s", K8sItemMarker, K8sItemMarker, tag.Name)
+			return syntaxErrorf(report.Malformed, "+%s needs the fields that select the item, e.g. +%s(type: \"A\")=+%s", K8sItemMarker, K8sItemMarker, tag.Name)
 		}
 	}
 	switch tag.Name {
@@ -132,14 +132,14 @@ func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
 		})
 	case K8sDiscriminatorMarker:
 		if item != nil {
-			return syntaxErrorf(rules.Malformed, "+%s cannot select list items: put it on the discriminator field", K8sDiscriminatorMarker)
+			return syntaxErrorf(report.Malformed, "+%s cannot select list items: put it on the discriminator field", K8sDiscriminatorMarker)
 		}
 		args, e := parseK8sArgs(tag, "union")
 		if e != nil {
 			return e
 		}
 		if fm.K8sDiscriminator != nil {
-			return syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", K8sDiscriminatorMarker)
+			return syntaxErrorf(report.Repeated, "+%s is repeated; write it once per field", K8sDiscriminatorMarker)
 		}
 		fm.K8sDiscriminator = &K8sDiscriminator{Union: args["union"]}
 		fm.Lines[K8sDiscriminatorMarker] = m.line
@@ -178,17 +178,17 @@ func mentionsK8sUnion(text string) bool {
 // among allowed, and no value. It returns the arguments by name.
 func parseK8sArgs(tag codetags.Tag, allowed ...string) (map[string]string, *SyntaxError) {
 	if tag.ValueType != codetags.ValueTypeNone {
-		return nil, syntaxErrorf(rules.Malformed, "malformed +%s: +%s takes no value", tag, tag.Name)
+		return nil, syntaxErrorf(report.Malformed, "malformed +%s: +%s takes no value", tag, tag.Name)
 	}
 	args := map[string]string{}
 	for _, a := range tag.Args {
 		switch {
 		case a.Name == "":
-			return nil, syntaxErrorf(rules.Malformed, "malformed +%s: name the argument, as in +%s(%s: %s)", tag, tag.Name, allowed[0], a)
+			return nil, syntaxErrorf(report.Malformed, "malformed +%s: name the argument, as in +%s(%s: %s)", tag, tag.Name, allowed[0], a)
 		case !slices.Contains(allowed, a.Name):
-			return nil, syntaxErrorf(rules.UnknownOption, "unknown argument %q in +%s; the arguments are %s", a.Name, tag, strings.Join(allowed, " and "))
+			return nil, syntaxErrorf(report.UnknownOption, "unknown argument %q in +%s; the arguments are %s", a.Name, tag, strings.Join(allowed, " and "))
 		case a.Type != codetags.ArgTypeString || a.Value == "":
-			return nil, syntaxErrorf(rules.Malformed, "malformed +%s: %s is a non-empty quoted string", tag, a.Name)
+			return nil, syntaxErrorf(report.Malformed, "malformed +%s: %s is a non-empty quoted string", tag, a.Name)
 		}
 		args[a.Name] = a.Value
 	}
@@ -205,7 +205,7 @@ func parseK8sArgs(tag codetags.Tag, allowed ...string) (map[string]string, *Synt
 // and "}".
 func parseKubebuilderEnum(rest string) ([]string, *SyntaxError) {
 	malformed := func(format string, args ...any) *SyntaxError {
-		return syntaxErrorf(rules.Malformed, "malformed +%s%s: %s", KubebuilderEnumMarker, rest, fmt.Sprintf(format, args...))
+		return syntaxErrorf(report.Malformed, "malformed +%s%s: %s", KubebuilderEnumMarker, rest, fmt.Sprintf(format, args...))
 	}
 	list, ok := strings.CutPrefix(rest, "=")
 	if !ok || list == "" {
@@ -274,7 +274,7 @@ func parseGateAwareEnum(rest string) ([]string, *SyntaxError) {
 	gates, list, hasEnum := strings.Cut(args, ",enum=")
 	gate, _, _ := strings.Cut(gates, "=")
 	if !ok || !hasEnum || gate != "featureGate" && gate != "requiredFeatureGate" {
-		return nil, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s:featureGate=<gate>,enum=<value>;<value>...", GateAwareEnumMarker, rest, GateAwareEnumMarker)
+		return nil, syntaxErrorf(report.Malformed, "malformed +%s%s: expected +%s:featureGate=<gate>,enum=<value>;<value>...", GateAwareEnumMarker, rest, GateAwareEnumMarker)
 	}
 	return parseKubebuilderEnum("=" + list)
 }
@@ -335,9 +335,9 @@ func ParseStructTag(tag string) (u StructTagUnion, ok bool, err *SyntaxError) {
 	case kind == "discriminator" && arg != "":
 		u.Discriminator = arg
 	case kind == "inlined":
-		return u, true, syntaxErrorf(rules.UnknownOption, "%s:%q, the 2018 proposal's inlined union, is not supported: its members are the list items' fields other than the merge key, which no struct of them holds", UnionTag, value)
+		return u, true, syntaxErrorf(report.UnknownOption, "%s:%q, the 2018 proposal's inlined union, is not supported: its members are the list items' fields other than the merge key, which no struct of them holds", UnionTag, value)
 	default:
-		return u, true, syntaxErrorf(rules.UnknownOption, "unknown union tag %s:%q; write %s:\"oneof\" or %s:\"discriminator/<json name>\"", UnionTag, value, UnionTag, UnionTag)
+		return u, true, syntaxErrorf(report.UnknownOption, "unknown union tag %s:%q; write %s:\"oneof\" or %s:\"discriminator/<json name>\"", UnionTag, value, UnionTag, UnionTag)
 	}
 	return u, true, nil
 }

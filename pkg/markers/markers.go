@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/spelling"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -81,13 +81,13 @@ type SyntaxError struct {
 	// Line is the index of the offending comment line.
 	Line int
 	// Rule is the rule the marker breaks.
-	Rule    rules.ID
+	Rule    report.ID
 	Message string
 }
 
 // syntaxErrorf makes a SyntaxError whose Line the caller sets: the parsers of
 // a marker's value do not know its line.
-func syntaxErrorf(rule rules.ID, format string, args ...any) *SyntaxError {
+func syntaxErrorf(rule report.ID, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -140,7 +140,7 @@ func ParseField(lines []string) (FieldMarkers, []SyntaxError) {
 		switch {
 		case d != nil && d.once:
 			if _, seen := fm.Lines[m.name]; seen {
-				e = syntaxErrorf(rules.Repeated, "+%s is repeated; write it once per field", m.name)
+				e = syntaxErrorf(report.Repeated, "+%s is repeated; write it once per field", m.name)
 				break
 			}
 			fm.Lines[m.name] = m.line
@@ -194,7 +194,7 @@ func ParseType(lines []string) (TypeMarkers, []SyntaxError) {
 			if !isUnionMarker(name) && !isFieldOnly(name) {
 				name += m.rest
 			}
-			e = syntaxErrorf(rules.MarkerOnType, "+%s belongs on a struct field, not on a type", name)
+			e = syntaxErrorf(report.MarkerOnType, "+%s belongs on a struct field, not on a type", name)
 		case d != nil && d.onType != nil:
 			e = d.onType(&tm, m)
 		case d == nil:
@@ -269,21 +269,21 @@ func parseMember(rest string) (MemberOptions, *SyntaxError) {
 	case strings.HasPrefix(rest, ","):
 		options = rest[1:]
 	default:
-		return member, syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s, +%s=<value>, +%s,optional or +%s=<value>,optional",
+		return member, syntaxErrorf(report.Malformed, "malformed +%s%s: expected +%s, +%s=<value>, +%s,optional or +%s=<value>,optional",
 			MemberMarker, rest, MemberMarker, MemberMarker, MemberMarker, MemberMarker)
 	}
 	for _, option := range strings.Split(options, ",") {
 		switch {
 		case option == "":
-			return member, syntaxErrorf(rules.Malformed, "empty option in +%s%s; the only option is \"optional\"", MemberMarker, rest)
+			return member, syntaxErrorf(report.Malformed, "empty option in +%s%s; the only option is \"optional\"", MemberMarker, rest)
 		case option == "optional" && member.Optional:
-			return member, syntaxErrorf(rules.Repeated, "option \"optional\" is repeated in +%s%s", MemberMarker, rest)
+			return member, syntaxErrorf(report.Repeated, "option \"optional\" is repeated in +%s%s", MemberMarker, rest)
 		case option == "optional":
 			member.Optional = true
 		case strings.TrimSpace(option) != option:
-			return member, syntaxErrorf(rules.Malformed, "unexpected space in +%s%s; write +%s=<value>,optional with no spaces", MemberMarker, rest, MemberMarker)
+			return member, syntaxErrorf(report.Malformed, "unexpected space in +%s%s; write +%s=<value>,optional with no spaces", MemberMarker, rest, MemberMarker)
 		default:
-			return member, syntaxErrorf(rules.UnknownOption, "unknown option %q in +%s%s; the only option is \"optional\"", option, MemberMarker, rest)
+			return member, syntaxErrorf(report.UnknownOption, "unknown option %q in +%s%s; the only option is \"optional\"", option, MemberMarker, rest)
 		}
 	}
 	return member, nil
@@ -310,7 +310,7 @@ func parseRatcheting(rest string) (unionspec.Ratcheting, *SyntaxError) {
 	}
 	mode, err := ParseRatcheting(value)
 	if err != nil {
-		return unionspec.RatchetingOff, syntaxErrorf(rules.UnknownOption, "+%s=%s: %v", RatchetingMarker, value, err)
+		return unionspec.RatchetingOff, syntaxErrorf(report.UnknownOption, "+%s=%s: %v", RatchetingMarker, value, err)
 	}
 	return mode, nil
 }
@@ -321,20 +321,20 @@ func parseValue(name, rest, placeholder string) (string, *SyntaxError) {
 	value, ok := strings.CutPrefix(rest, "=")
 	switch {
 	case !ok:
-		return "", syntaxErrorf(rules.Malformed, "malformed +%s%s: expected +%s=%s", name, rest, name, placeholder)
+		return "", syntaxErrorf(report.Malformed, "malformed +%s%s: expected +%s=%s", name, rest, name, placeholder)
 	case value == "":
 		if name == MemberMarker {
-			return "", syntaxErrorf(rules.Malformed, "empty value in +%s=; write +%s to use the Go field name, or +%s=<value>", name, name, name)
+			return "", syntaxErrorf(report.Malformed, "empty value in +%s=; write +%s to use the Go field name, or +%s=<value>", name, name, name)
 		}
-		return "", syntaxErrorf(rules.Malformed, "empty value in +%s=; expected +%s=%s", name, name, placeholder)
+		return "", syntaxErrorf(report.Malformed, "empty value in +%s=; expected +%s=%s", name, name, placeholder)
 	case strings.ContainsAny(value, "\"'`"):
-		return "", syntaxErrorf(rules.Malformed, "quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
+		return "", syntaxErrorf(report.Malformed, "quotes in +%s%s; write the value without quotes: +%s=%s", name, rest, name, placeholder)
 	case strings.Contains(value, ","):
-		return "", syntaxErrorf(rules.Malformed, "unexpected comma in +%s%s; +%s takes no option", name, rest, name)
+		return "", syntaxErrorf(report.Malformed, "unexpected comma in +%s%s; +%s takes no option", name, rest, name)
 	case strings.IndexFunc(value, unicode.IsSpace) >= 0:
-		return "", syntaxErrorf(rules.Malformed, "unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
+		return "", syntaxErrorf(report.Malformed, "unexpected space in +%s%s; write +%s=%s with no spaces", name, rest, name, placeholder)
 	case strings.IndexFunc(value, unicode.IsControl) >= 0:
-		return "", syntaxErrorf(rules.Malformed, "control character in +%s%s", name, rest)
+		return "", syntaxErrorf(report.Malformed, "control character in +%s%s", name, rest)
 	}
 	return value, nil
 }
@@ -353,7 +353,7 @@ func ParseDefault(raw string) (string, error) {
 // misspelling of a union marker, or nil.
 func misspelled(name string) *SyntaxError {
 	if guess := misspelledUnionMarker(name); guess != "" {
-		return syntaxErrorf(rules.Misspelled, "unknown marker +%s; did you mean +%s?", name, guess)
+		return syntaxErrorf(report.Misspelled, "unknown marker +%s; did you mean +%s?", name, guess)
 	}
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -13,7 +13,7 @@ func ptr[T any](v T) *T { return &v }
 
 // wantError is an expected SyntaxError: its rule and a substring of its message.
 type wantError struct {
-	rule    rules.ID
+	rule    report.ID
 	message string
 }
 
@@ -56,19 +56,19 @@ func TestParseField(t *testing.T) {
 			name:  "ratcheting, unknown mode",
 			lines: []string{"+unionRatcheting=always"},
 			want:  FieldMarkers{Lines: map[string]int{RatchetingMarker: 0}},
-			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown ratcheting mode "always"`}},
+			errs:  map[int]wantError{0: {report.UnknownOption, `unknown ratcheting mode "always"`}},
 		},
 		{
 			name:  "ratcheting, repeated",
 			lines: []string{"+unionRatcheting", "+unionRatcheting=membership"},
 			want:  FieldMarkers{Ratcheting: unionspec.RatchetingUnchanged, Lines: map[string]int{RatchetingMarker: 0}},
-			errs:  map[int]wantError{1: {rules.Repeated, "+unionRatcheting is repeated"}},
+			errs:  map[int]wantError{1: {report.Repeated, "+unionRatcheting is repeated"}},
 		},
 		{
 			name:  "ratcheting, malformed",
 			lines: []string{"+unionRatcheting,membership"},
 			want:  FieldMarkers{Lines: map[string]int{RatchetingMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionRatcheting,membership: expected +unionRatcheting=<mode>"}},
+			errs:  map[int]wantError{0: {report.Malformed, "malformed +unionRatcheting,membership: expected +unionRatcheting=<mode>"}},
 		},
 		{
 			name:  "discriminator with default",
@@ -150,134 +150,134 @@ func TestParseField(t *testing.T) {
 			lines: []string{`+kubebuilder:validation:Enum=A; B`, `+kubebuilder:validation:Enum=1;2`, `+kubebuilder:validation:Enum=A;;B`, `+kubebuilder:validation:Enum={A }`},
 			want:  FieldMarkers{Lines: map[string]int{}},
 			errs: map[int]wantError{
-				0: {rules.Malformed, `malformed +kubebuilder:validation:Enum=A; B: space before or beside ";", which controller-gen reads into the values; write the values with no space before the next`},
-				1: {rules.Malformed, `malformed +kubebuilder:validation:Enum=1;2: controller-gen reads 1 as a number or a boolean, not a string; quote it: "1"`},
-				2: {rules.Malformed, `malformed +kubebuilder:validation:Enum=A;;B: an empty value between two ";"; write "" for the empty string`},
-				3: {rules.Malformed, `malformed +kubebuilder:validation:Enum={A }: space before or beside ",", which controller-gen reads into the values; write the values with no space before the next`},
+				0: {report.Malformed, `malformed +kubebuilder:validation:Enum=A; B: space before or beside ";", which controller-gen reads into the values; write the values with no space before the next`},
+				1: {report.Malformed, `malformed +kubebuilder:validation:Enum=1;2: controller-gen reads 1 as a number or a boolean, not a string; quote it: "1"`},
+				2: {report.Malformed, `malformed +kubebuilder:validation:Enum=A;;B: an empty value between two ";"; write "" for the empty string`},
+				3: {report.Malformed, `malformed +kubebuilder:validation:Enum={A }: space before or beside ",", which controller-gen reads into the values; write the values with no space before the next`},
 			},
 		},
 		{
 			name:  "validation-gen unknown argument",
 			lines: []string{`+k8s:unionMember(name: "a")`},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown argument "name" in +k8s:unionMember(name: "a"); the arguments are union and memberName`}},
+			errs:  map[int]wantError{0: {report.UnknownOption, `unknown argument "name" in +k8s:unionMember(name: "a"); the arguments are union and memberName`}},
 		},
 		{
 			name:  "validation-gen positional argument",
 			lines: []string{`+k8s:unionDiscriminator("a")`},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs:  map[int]wantError{0: {rules.Malformed, `name the argument, as in +k8s:unionDiscriminator(union: "a")`}},
+			errs:  map[int]wantError{0: {report.Malformed, `name the argument, as in +k8s:unionDiscriminator(union: "a")`}},
 		},
 		{
 			name:  "validation-gen syntax error",
 			lines: []string{`+k8s:unionMember(union: "a"`},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs:  map[int]wantError{0: {rules.Malformed, `malformed +k8s:unionMember(union: "a"`}},
+			errs:  map[int]wantError{0: {report.Malformed, `malformed +k8s:unionMember(union: "a"`}},
 		},
 		{
 			name:  "validation-gen member with a value",
 			lines: []string{`+k8s:zeroOrOneOfMember=true`},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs:  map[int]wantError{0: {rules.Malformed, `+k8s:zeroOrOneOfMember takes no value`}},
+			errs:  map[int]wantError{0: {report.Malformed, `+k8s:zeroOrOneOfMember takes no value`}},
 		},
 		{
 			name:  "malformed kubebuilder enum",
 			lines: []string{`+kubebuilder:validation:Enum`},
 			want:  FieldMarkers{Lines: map[string]int{}},
-			errs:  map[int]wantError{0: {rules.Malformed, `expected +kubebuilder:validation:Enum=<value>;<value>`}},
+			errs:  map[int]wantError{0: {report.Malformed, `expected +kubebuilder:validation:Enum=<value>;<value>`}},
 		},
 		{
 			name:  "unknown option",
 			lines: []string{"+unionMember,optinal"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown option "optinal" in +unionMember,optinal; the only option is "optional"`}},
+			errs:  map[int]wantError{0: {report.UnknownOption, `unknown option "optinal" in +unionMember,optinal; the only option is "optional"`}},
 		},
 		{
 			name:  "unknown option after value",
 			lines: []string{"+unionMember=A,required"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.UnknownOption, `unknown option "required"`}},
+			errs:  map[int]wantError{0: {report.UnknownOption, `unknown option "required"`}},
 		},
 		{
 			name:  "empty value",
 			lines: []string{"+unionMember="},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "empty value in +unionMember=; write +unionMember to use the Go field name"}},
+			errs:  map[int]wantError{0: {report.Malformed, "empty value in +unionMember=; write +unionMember to use the Go field name"}},
 		},
 		{
 			name:  "empty option",
 			lines: []string{"+unionMember=A,"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "empty option"}},
+			errs:  map[int]wantError{0: {report.Malformed, "empty option"}},
 		},
 		{
 			name:  "repeated option",
 			lines: []string{"+unionMember,optional,optional"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Repeated, `option "optional" is repeated`}},
+			errs:  map[int]wantError{0: {report.Repeated, `option "optional" is repeated`}},
 		},
 		{
 			name:  "space after comma",
 			lines: []string{"+unionMember=A, optional"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "unexpected space in +unionMember=A, optional"}},
+			errs:  map[int]wantError{0: {report.Malformed, "unexpected space in +unionMember=A, optional"}},
 		},
 		{
 			name:  "space around equals",
 			lines: []string{"+unionMember = A"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionMember = A"}},
+			errs:  map[int]wantError{0: {report.Malformed, "malformed +unionMember = A"}},
 		},
 		{
 			name:  "space in value",
 			lines: []string{"+unionDiscriminatedBy=a b"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "unexpected space in +unionDiscriminatedBy=a b"}},
+			errs:  map[int]wantError{0: {report.Malformed, "unexpected space in +unionDiscriminatedBy=a b"}},
 		},
 		{
 			name:  "quoted value",
 			lines: []string{`+unionMember="ALPHA"`},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "write the value without quotes"}},
+			errs:  map[int]wantError{0: {report.Malformed, "write the value without quotes"}},
 		},
 		{
 			name:  "parenthesized value",
 			lines: []string{"+unionMember(ALPHA)"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionMember(ALPHA): expected +unionMember, +unionMember=<value>"}},
+			errs:  map[int]wantError{0: {report.Malformed, "malformed +unionMember(ALPHA): expected +unionMember, +unionMember=<value>"}},
 		},
 		{
 			name:  "discriminator with value",
 			lines: []string{"+unionDiscriminator=true"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatorMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, `+unionDiscriminator takes no value or option, found "=true"`}},
+			errs:  map[int]wantError{0: {report.Malformed, `+unionDiscriminator takes no value or option, found "=true"`}},
 		},
 		{
 			name:  "discriminated by without value",
 			lines: []string{"+unionDiscriminatedBy"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "malformed +unionDiscriminatedBy: expected +unionDiscriminatedBy=<field>"}},
+			errs:  map[int]wantError{0: {report.Malformed, "malformed +unionDiscriminatedBy: expected +unionDiscriminatedBy=<field>"}},
 		},
 		{
 			name:  "option on discriminated by",
 			lines: []string{"+unionDiscriminatedBy=Union1,optional"},
 			want:  FieldMarkers{Lines: map[string]int{DiscriminatedByMarker: 0}},
-			errs:  map[int]wantError{0: {rules.Malformed, "unexpected comma in +unionDiscriminatedBy=Union1,optional; +unionDiscriminatedBy takes no option"}},
+			errs:  map[int]wantError{0: {report.Malformed, "unexpected comma in +unionDiscriminatedBy=Union1,optional; +unionDiscriminatedBy takes no option"}},
 		},
 		{
 			name:  "repeated marker",
 			lines: []string{"+unionMember=A", "+optional", "+unionMember=B"},
 			want:  FieldMarkers{Member: &MemberOptions{Value: "A"}, Optional: true, Lines: map[string]int{MemberMarker: 0}},
-			errs:  map[int]wantError{2: {rules.Repeated, "+unionMember is repeated"}},
+			errs:  map[int]wantError{2: {report.Repeated, "+unionMember is repeated"}},
 		},
 		{
 			name:  "misspelled markers",
 			lines: []string{"+unionMemeber", "+uniondiscriminator", "+unionDiscriminatedby=X"},
 			want:  FieldMarkers{Lines: map[string]int{}},
 			errs: map[int]wantError{
-				0: {rules.Misspelled, "unknown marker +unionMemeber; did you mean +unionMember?"},
-				1: {rules.Misspelled, "unknown marker +uniondiscriminator; did you mean +unionDiscriminator?"},
-				2: {rules.Misspelled, "unknown marker +unionDiscriminatedby; did you mean +unionDiscriminatedBy?"},
+				0: {report.Misspelled, "unknown marker +unionMemeber; did you mean +unionMember?"},
+				1: {report.Misspelled, "unknown marker +uniondiscriminator; did you mean +unionDiscriminator?"},
+				2: {report.Misspelled, "unknown marker +unionDiscriminatedby; did you mean +unionDiscriminatedBy?"},
 			},
 		},
 		{
@@ -286,12 +286,12 @@ func TestParseField(t *testing.T) {
 				"+k8s:zeroOrOneMember", "+k8s:unionDiscriminatedBy=Kind", "+example.com:zeroOrOneOfMember"},
 			want: FieldMarkers{Lines: map[string]int{}},
 			errs: map[int]wantError{
-				0: {rules.Misspelled, "unknown marker +k8s:unionMemebr; did you mean +k8s:unionMember?"},
-				1: {rules.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
-				2: {rules.Misspelled, "unknown marker +openshift:unionDiscriminator; did you mean +unionDiscriminator?"},
-				3: {rules.Misspelled, "unknown marker +k8s:zeroOrOneMember; did you mean +k8s:zeroOrOneOfMember?"},
-				4: {rules.Misspelled, "unknown marker +k8s:unionDiscriminatedBy; did you mean +unionDiscriminatedBy?"},
-				5: {rules.Misspelled, "unknown marker +example.com:zeroOrOneOfMember; did you mean +k8s:zeroOrOneOfMember?"},
+				0: {report.Misspelled, "unknown marker +k8s:unionMemebr; did you mean +k8s:unionMember?"},
+				1: {report.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
+				2: {report.Misspelled, "unknown marker +openshift:unionDiscriminator; did you mean +unionDiscriminator?"},
+				3: {report.Misspelled, "unknown marker +k8s:zeroOrOneMember; did you mean +k8s:zeroOrOneOfMember?"},
+				4: {report.Misspelled, "unknown marker +k8s:unionDiscriminatedBy; did you mean +unionDiscriminatedBy?"},
+				5: {report.Misspelled, "unknown marker +example.com:zeroOrOneOfMember; did you mean +k8s:zeroOrOneOfMember?"},
 			},
 		},
 		{
@@ -306,7 +306,7 @@ func TestParseField(t *testing.T) {
 			name:  "every error is reported",
 			lines: []string{"+unionMember,foo", "+unionDiscriminator=x"},
 			want:  FieldMarkers{Lines: map[string]int{MemberMarker: 0, DiscriminatorMarker: 1}},
-			errs:  map[int]wantError{0: {rules.UnknownOption, "unknown option"}, 1: {rules.Malformed, "takes no value"}},
+			errs:  map[int]wantError{0: {report.UnknownOption, "unknown option"}, 1: {report.Malformed, "takes no value"}},
 		},
 	}
 	for _, tt := range tests {
@@ -338,16 +338,16 @@ func TestParseType(t *testing.T) {
 		{name: "enum", lines: []string{"UnionType selects.", "+enum"}, want: TypeMarkers{Enum: true}},
 		{name: "not an enum", lines: []string{"A plain string.", "+genclient"}},
 		{name: "enum in the detached comment", lines: []string{"  +enum  "}, want: TypeMarkers{Enum: true}},
-		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []wantError{{rules.MarkerOnType, "belongs on a struct field"}}},
+		{name: "union marker on a type", lines: []string{"+unionDiscriminator"}, errs: []wantError{{report.MarkerOnType, "belongs on a struct field"}}},
 		{name: "2019 +union", lines: []string{"+union"}, want: TypeMarkers{LegacyUnion: true}},
 		{name: "validation-gen enum", lines: []string{`+k8s:beta(since: "1.37")=+k8s:enum`}, want: TypeMarkers{Enum: true}},
 		{name: "kubebuilder enum", lines: []string{`+kubebuilder:validation:Enum=A;B`}, want: TypeMarkers{EnumValues: []string{"A", "B"}}},
 		{name: "validation-gen member on a type", lines: []string{`+k8s:beta(since: "1.37")=+k8s:unionMember`},
-			errs: []wantError{{rules.MarkerOnType, `+k8s:beta(since: "1.37")=+k8s:unionMember belongs on a struct field`}}},
-		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []wantError{{rules.Misspelled, "did you mean +unionMember?"}}},
+			errs: []wantError{{report.MarkerOnType, `+k8s:beta(since: "1.37")=+k8s:unionMember belongs on a struct field`}}},
+		{name: "misspelled", lines: []string{"+enum", "+unionMembr"}, want: TypeMarkers{Enum: true}, errs: []wantError{{report.Misspelled, "did you mean +unionMember?"}}},
 		{name: "misspelled with a prefix", lines: []string{"+k8s:zeroOrOneOfMembr", "+kubebuilder:validation:unionMember"}, errs: []wantError{
-			{rules.Misspelled, "unknown marker +k8s:zeroOrOneOfMembr; did you mean +k8s:zeroOrOneOfMember?"},
-			{rules.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
+			{report.Misspelled, "unknown marker +k8s:zeroOrOneOfMembr; did you mean +k8s:zeroOrOneOfMember?"},
+			{report.Misspelled, "unknown marker +kubebuilder:validation:unionMember; did you mean +unionMember?"},
 		}},
 		{name: "validation-gen type markers", lines: []string{"+k8s:enum", "+k8s:supportsSubresource=/status", "+k8s:validation-gen=TypeMeta"}, want: TypeMarkers{Enum: true}},
 	}

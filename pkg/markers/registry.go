@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // The other markers union-gen reads. Their grammar belongs to the Kubernetes
@@ -75,12 +75,12 @@ type Definition struct {
 	Meaning string
 	// Rules are the rules whose errors the marker's parsers, or the checks
 	// of what it marks, report.
-	Rules []rules.ID
+	Rules []report.ID
 	// Dialects are the marker's rows of the dialect table; their Scope is
 	// the marker's.
 	Dialects []DialectDoc
 
-	// once: the marker may be written once per field (rules.Repeated).
+	// once: the marker may be written once per field (report.Repeated).
 	once bool
 	// onField and onType read the marker on a struct field and on a type;
 	// nil where union-gen does not read it.
@@ -89,7 +89,7 @@ type Definition struct {
 }
 
 // syntaxRules are the rules of a union marker's syntax.
-var syntaxRules = []rules.ID{rules.Malformed, rules.Repeated, rules.Misspelled, rules.MarkerOnType}
+var syntaxRules = []report.ID{report.Malformed, report.Repeated, report.Misspelled, report.MarkerOnType}
 
 // Definitions is every marker union-gen reads, in the order of the
 // documentation: union markers first.
@@ -98,8 +98,8 @@ var Definitions = []Definition{
 		Name: DiscriminatorMarker, Kind: KindUnion, Scope: ScopeField,
 		Usage:   "+" + DiscriminatorMarker,
 		Meaning: "the field selects the member of its union; its type is a named string type marked `+enum`, whose typed constants are the valid values",
-		Rules: append(slices.Clone(syntaxRules), rules.NotString, rules.DiscriminatorIsMember, rules.JSONName, rules.NotEnum,
-			rules.NoConsts, rules.UntypedEnum, rules.TwoDiscriminators, rules.GuessedValues, rules.InferredMembers, rules.NoMembers),
+		Rules: append(slices.Clone(syntaxRules), report.NotString, report.DiscriminatorIsMember, report.JSONName, report.NotEnum,
+			report.NoConsts, report.UntypedEnum, report.TwoDiscriminators, report.GuessedValues, report.InferredMembers, report.NoMembers),
 		Dialects: []DialectDoc{
 			{Dialect: DialectKEP, Marker: "+" + DiscriminatorMarker,
 				Meaning:   "selects the member; its type is `+enum` (KEP-1027's latest design)",
@@ -116,8 +116,8 @@ var Definitions = []Definition{
 		Usage:   "+" + MemberMarker + "[=<value>][,optional]",
 		Args:    "`<value>`: the discriminator value that selects the member, the Go field name when omitted; `optional`: the member may be selected while unset",
 		Meaning: "the field is a member of the union of its struct's discriminator",
-		Rules: append(slices.Clone(syntaxRules), rules.UnknownOption, rules.ValueNotInEnum, rules.DuplicateValue,
-			rules.MemberRequiredOptional, rules.MemberType, rules.JSONName, rules.NoDiscriminator, rules.ValueName),
+		Rules: append(slices.Clone(syntaxRules), report.UnknownOption, report.ValueNotInEnum, report.DuplicateValue,
+			report.MemberRequiredOptional, report.MemberType, report.JSONName, report.NoDiscriminator, report.ValueName),
 		Dialects: []DialectDoc{
 			{Dialect: DialectKEP, Marker: "+" + MemberMarker + "[=<value>][,optional]",
 				Meaning:   "a member, selected by `<value>` or its Go name; `optional`: may be selected while unset",
@@ -140,7 +140,7 @@ var Definitions = []Definition{
 		Usage:   "+" + DiscriminatedByMarker + "=<field>",
 		Args:    "`<field>`: the Go or JSON name of a discriminator of the same struct",
 		Meaning: "the member's discriminator; needed only when the struct has several",
-		Rules:   append(slices.Clone(syntaxRules), rules.TwoDiscriminators),
+		Rules:   append(slices.Clone(syntaxRules), report.TwoDiscriminators),
 		Dialects: []DialectDoc{
 			{Dialect: DialectKEP, Marker: "+" + DiscriminatedByMarker + "=<field>",
 				Meaning: "the member's discriminator, in a struct with several", Behaviour: "the same"},
@@ -157,7 +157,7 @@ var Definitions = []Definition{
 		Usage:   "+" + RatchetingMarker + "[=unchanged|membership]",
 		Args:    "`unchanged` (the default): the union's discriminator and members all equal old's; `membership`: the discriminator equals old's and the members are set exactly where old's are, as validation-gen ratchets",
 		Meaning: "on a discriminator: an update that keeps its union so is not validated for that union, so that objects stored before the union was checked can still be updated; overrides `--ratcheting`",
-		Rules:   append(slices.Clone(syntaxRules), rules.UnknownOption, rules.MisplacedRatcheting),
+		Rules:   append(slices.Clone(syntaxRules), report.UnknownOption, report.MisplacedRatcheting),
 		Dialects: []DialectDoc{
 			{Dialect: DialectKEP, Marker: "+" + RatchetingMarker + "[=unchanged|membership]",
 				Meaning:   "union-gen's own, on any dialect's discriminator: an update that keeps the union as it was is not validated",
@@ -174,7 +174,7 @@ var Definitions = []Definition{
 		Name: EnumMarker, Kind: KindConvention, Scope: ScopeType,
 		Usage:   "+" + EnumMarker,
 		Meaning: "the string type of a discriminator; it may be declared in another package",
-		Rules:   []rules.ID{rules.NotEnum, rules.NoConsts, rules.UntypedEnum},
+		Rules:   []report.ID{report.NotEnum, report.NoConsts, report.UntypedEnum},
 		onType:  func(tm *TypeMarkers, _ marker) *SyntaxError { tm.Enum = true; return nil },
 	},
 	{
@@ -182,7 +182,7 @@ var Definitions = []Definition{
 		Usage:   "+" + DefaultMarker + "=<json>",
 		Args:    "`<json>`: on a discriminator, a JSON string that is a value of its enum",
 		Meaning: "the discriminator's default, applied by defaulter-gen's code; union-gen checks that it is a valid value",
-		Rules:   []rules.ID{rules.DefaultNotInEnum},
+		Rules:   []report.ID{report.DefaultNotInEnum},
 		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
 			if v, ok := strings.CutPrefix(m.rest, "="); ok {
 				fm.Default = &v
@@ -195,14 +195,14 @@ var Definitions = []Definition{
 		Name: OptionalMarker, Aliases: []string{K8sOptionalMarker}, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + OptionalMarker,
 		Meaning: "the field may be unset; a member is optional, by this marker or by `omitempty`/`omitzero` in its JSON tag",
-		Rules:   []rules.ID{rules.MemberRequiredOptional},
+		Rules:   []report.ID{report.MemberRequiredOptional},
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Optional = true; return nil },
 	},
 	{
 		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker, KubebuilderRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
 		Usage:   "+" + RequiredMarker,
 		Meaning: "the field must be set; on a member it is an error; on a discriminator it wins over `omitempty`/`omitzero`, so that an absent discriminator is `Required` (V1)",
-		Rules:   []rules.ID{rules.MemberRequiredOptional},
+		Rules:   []report.ID{report.MemberRequiredOptional},
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Required = true; return nil },
 	},
 	{
@@ -210,7 +210,7 @@ var Definitions = []Definition{
 		Usage:   "+" + ListTypeMarker + "=map",
 		Args:    "`map`: the only list type union-gen reads; items of other lists are treated as created",
 		Meaning: "on a list through which unions are reached, items are matched with the old object's by their `+" + ListMapKeyMarker + "` fields",
-		Rules:   []rules.ID{rules.ListMapKeys},
+		Rules:   []report.ID{report.ListMapKeys},
 		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
 			fm.ListType = strings.TrimPrefix(m.rest, "=")
 			return nil
@@ -221,7 +221,7 @@ var Definitions = []Definition{
 		Usage:   "+" + ListMapKeyMarker + "=<json name>",
 		Args:    "`<json name>`: the JSON name of a scalar field of the list's items",
 		Meaning: "a key of a `+" + ListTypeMarker + "=map` list; repeated for a key of several fields",
-		Rules:   []rules.ID{rules.ListMapKeys},
+		Rules:   []report.ID{report.ListMapKeys},
 		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
 			fm.ListMapKeys = append(fm.ListMapKeys, strings.TrimPrefix(m.rest, "="))
 			return nil
@@ -238,13 +238,13 @@ var Definitions = []Definition{
 		Usage:   "+" + XValidationMarker + ":rule=<CEL>,message=<text>",
 		Args:    "`<CEL>`: a rule of the schema of the field or type, a Go string literal; `<text>`: its message",
 		Meaning: "controller-gen's CEL rule; one that checks only a union's discriminator and members, beside union-gen's rules of the union in a CRD of `--crd-paths`, is reported with what to delete",
-		Rules:   []rules.ID{rules.HandWrittenUnion},
+		Rules:   []report.ID{report.HandWrittenUnion},
 	},
 	{
 		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
 		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its optional fields but the discriminator, are members selected by their Go names, or their JSON names where those are the valid values (see [Dialects](#dialects))",
-		Rules:   []rules.ID{rules.GuessedValues, rules.Unselectable, rules.DialectConflict},
+		Rules:   []report.ID{report.GuessedValues, report.Unselectable, report.DialectConflict},
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + LegacyUnionMarker,
 				Meaning:   "every field but the discriminator is an optional member, selected by its Go name; at most one is set (kube-openapi, structured-merge-diff)",
@@ -262,7 +262,7 @@ var Definitions = []Definition{
 		Name: LegacyMemberMarker, Kind: KindDialect, Scope: ScopeField,
 		Usage:   "+" + LegacyMemberMarker,
 		Meaning: "KEP-1027 2019's member of a union of the struct's own fields, selected by its Go name",
-		Rules:   []rules.ID{rules.Malformed, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
+		Rules:   []report.ID{report.Malformed, report.Repeated, report.MarkerOnType, report.DialectConflict, report.Unselectable},
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + LegacyMemberMarker,
 				Meaning:   "a member of the union of the struct's own fields (as EnvVar's `value` and `valueFrom`), selected by its Go name",
@@ -276,7 +276,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sMemberMarker + "[(union: \"<name>\", memberName: \"<value>\")]",
 		Args:    "`union`: the union's name when the struct has several; `memberName`: the discriminator value that selects the member, the Go field name when omitted",
 		Meaning: "validation-gen's member: of the union with a `+" + K8sDiscriminatorMarker + "` of the same name, or else of an exactly-one union",
-		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict, rules.Unselectable},
+		Rules:   []report.ID{report.Malformed, report.Misspelled, report.UnknownOption, report.MarkerOnType, report.DialectConflict, report.Unselectable},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sMemberMarker,
 				Meaning:   "a member of the struct's union; without a `+" + K8sDiscriminatorMarker + "`, exactly one member is set (`validate.Union`)",
@@ -293,7 +293,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's discriminator, a string field",
-		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.Repeated, rules.MarkerOnType, rules.DialectConflict, rules.GuessedValues},
+		Rules:   []report.ID{report.Malformed, report.Misspelled, report.UnknownOption, report.Repeated, report.MarkerOnType, report.DialectConflict, report.GuessedValues},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 				Meaning:   "the union's discriminator, a string (`validate.DiscriminatedUnion`); its values are not checked by the union",
@@ -306,7 +306,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's member of a zero-or-one union",
-		Rules:   []rules.ID{rules.Malformed, rules.Misspelled, rules.UnknownOption, rules.MarkerOnType, rules.DialectConflict},
+		Rules:   []report.ID{report.Malformed, report.Misspelled, report.UnknownOption, report.MarkerOnType, report.DialectConflict},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 				Meaning:   "a member of a union of which at most one member is set (`validate.ZeroOrOneOfUnion`)",
@@ -319,7 +319,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sItemMarker + "(<field>: <value>, ...)=<marker>",
 		Args:    "`<field>: <value>`: the fields of a list's items that select one; `<marker>`: `+" + K8sMemberMarker + "` or `+" + K8sZeroOrOneOfMarker + "`",
 		Meaning: "validation-gen's member that is a list item: a union of list items",
-		Rules:   []rules.ID{rules.Malformed, rules.MarkerOnType, rules.ItemUnion},
+		Rules:   []report.ID{report.Malformed, report.MarkerOnType, report.ItemUnion},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sItemMarker + "(<field>: <value>)=+" + K8sZeroOrOneOfMarker,
 				Meaning:   "the list items with these field values are a member: a union of list items (also with `+" + K8sMemberMarker + "`)",
@@ -332,7 +332,7 @@ var Definitions = []Definition{
 		Usage:   "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
 		Args:    "`<version>`: the Kubernetes version of the stability level; `<marker>`: the marker it wraps",
 		Meaning: "validation-gen's stability level of a marker; union-gen reads the marker it wraps",
-		Rules:   []rules.ID{rules.Malformed, rules.MarkerOnType},
+		Rules:   []report.ID{report.Malformed, report.MarkerOnType},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
 				Meaning:   "the wrapped marker's validation at stability level beta (also `+" + K8sAlphaMarker + "`)",
@@ -345,7 +345,7 @@ var Definitions = []Definition{
 		Name: K8sEnumMarker, Kind: KindDialect, Scope: ScopeType,
 		Usage:   "+" + K8sEnumMarker,
 		Meaning: "validation-gen's `+enum`: the same for union-gen",
-		Rules:   []rules.ID{rules.NoConsts, rules.UntypedEnum},
+		Rules:   []report.ID{report.NoConsts, report.UntypedEnum},
 		Dialects: []DialectDoc{
 			{Dialect: DialectValidationGen, Marker: "+" + K8sEnumMarker,
 				Meaning: "the type's typed constants are its values", Behaviour: "the same as `+enum`"},
@@ -357,7 +357,7 @@ var Definitions = []Definition{
 		Usage:   "+" + KubebuilderEnumMarker + "=<value>;<value>...",
 		Args:    "`<value>`: a valid value, bare or quoted",
 		Meaning: "controller-gen's enum: on a discriminator or its type, the valid values of a discriminator whose type is not `+enum`",
-		Rules:   []rules.ID{rules.Malformed, rules.CRDEnum},
+		Rules:   []report.ID{report.Malformed, report.CRDEnum},
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + KubebuilderEnumMarker + "=<value>;...",
 				Meaning: "openshift/api: the discriminator's valid values (controller-gen's enum)", Behaviour: "the valid values, where the type has no `+enum`"},
@@ -383,7 +383,7 @@ var Definitions = []Definition{
 		Usage:   "+" + GateAwareEnumMarker + ":featureGate=<gate>,enum=<value>;<value>...",
 		Args:    "`<gate>`: the feature gates (or `\"\"`, none) under which `<value>`s are valid, written as in `+" + KubebuilderEnumMarker + "`",
 		Meaning: "openshift/api's enum per feature gate: the valid values are those of all its lines; the CRD of a feature set lists those of its gates, and gets the rules of those",
-		Rules:   []rules.ID{rules.Malformed, rules.CRDEnum},
+		Rules:   []report.ID{report.Malformed, report.CRDEnum},
 		Dialects: []DialectDoc{
 			{Dialect: Dialect2019, Marker: "+" + GateAwareEnumMarker + ":featureGate=<gate>,enum=<value>;...",
 				Meaning: "openshift/api: the discriminator's valid values in the feature sets that enable `<gate>`", Behaviour: "the valid values, where the type has no `+enum`: those of all lines in Go, those of the CRD's enum in each feature set's CRD"},
@@ -444,7 +444,7 @@ var definitions = func() map[string]*Definition {
 func noValue(set func(fm *FieldMarkers)) func(*FieldMarkers, marker) *SyntaxError {
 	return func(fm *FieldMarkers, m marker) *SyntaxError {
 		if m.rest != "" {
-			return syntaxErrorf(rules.Malformed, "+%s takes no value or option, found %q", m.name, m.rest)
+			return syntaxErrorf(report.Malformed, "+%s takes no value or option, found %q", m.name, m.rest)
 		}
 		set(fm)
 		return nil

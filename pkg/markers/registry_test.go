@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // TestDefinitions checks that every marker is complete and named once, and
@@ -34,9 +34,9 @@ func TestDefinitions(t *testing.T) {
 			t.Errorf("marker +%s is once per field but has no field parser", d.Name)
 		}
 		_, errs := ParseType([]string{"+" + d.Name})
-		onType := slices.ContainsFunc(errs, func(e SyntaxError) bool { return e.Rule == rules.MarkerOnType })
+		onType := slices.ContainsFunc(errs, func(e SyntaxError) bool { return e.Rule == report.MarkerOnType })
 		if fieldOnly := (d.Kind == KindUnion || d.Kind == KindDialect) && d.Scope == ScopeField; onType != fieldOnly {
-			t.Errorf("marker +%s on a type: errors %v, want %s only for a union marker of fields", d.Name, errs, rules.MarkerOnType)
+			t.Errorf("marker +%s on a type: errors %v, want %s only for a union marker of fields", d.Name, errs, report.MarkerOnType)
 		}
 	}
 }
@@ -44,20 +44,20 @@ func TestDefinitions(t *testing.T) {
 // TestDefinitionRules checks that the rules of the definitions are rules of
 // the registry, and that every rule of marker syntax belongs to a marker.
 func TestDefinitionRules(t *testing.T) {
-	known := map[rules.ID]rules.Rule{}
-	for _, r := range rules.All {
+	known := map[report.ID]report.Doc{}
+	for _, r := range report.Docs {
 		known[r.ID] = r
 	}
-	named := map[rules.ID]bool{}
+	named := map[report.ID]bool{}
 	for _, d := range Definitions {
 		for _, id := range d.Rules {
 			if _, ok := known[id]; !ok {
-				t.Errorf("marker +%s names rule %q, which rules.All does not have", d.Name, id)
+				t.Errorf("marker +%s names rule %q, which report.Docs does not have", d.Name, id)
 			}
 			named[id] = true
 		}
 	}
-	for _, r := range rules.All {
+	for _, r := range report.Docs {
 		if r.Family == "marker syntax" && !named[r.ID] {
 			t.Errorf("rule %s of marker syntax is no marker's", r.ID)
 		}

@@ -12,9 +12,9 @@ import (
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -35,7 +35,7 @@ type Options struct {
 // Build reads the union markers of every struct type of the input packages,
 // checks them and returns the model. All problems are returned together; the
 // model must not be used when any of them is an error.
-func Build(universe types.Universe, inputs []string, opts Options) (*Model, Problems) {
+func Build(universe types.Universe, inputs []string, opts Options) (*Model, report.Problems) {
 	b := &builder{
 		opts:     opts,
 		universe: universe,
@@ -54,7 +54,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, Prob
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
 		for _, pos := range b.src.cgoUnionMarkers(pkg.Dir) {
-			b.report(pos, "", rules.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
+			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
 			t := pkg.Types[name]
@@ -89,7 +89,7 @@ type builder struct {
 	universe types.Universe
 	src      *source
 	model    *Model
-	problems Problems
+	problems report.Problems
 	// unions holds the unions of each struct as they are checked.
 	unions map[types.Name][]*Union
 	// reaching holds the structs that have or reach a union.
@@ -148,17 +148,17 @@ func (b *builder) subject(t *types.Type, field string) string {
 	return s
 }
 
-func (b *builder) report(pos token.Position, subject string, rule rules.ID, warning bool, format string, args ...any) {
-	b.problems = append(b.problems, Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...), Warning: warning})
+func (b *builder) report(pos token.Position, subject string, rule report.ID, warning bool, format string, args ...any) {
+	b.problems = append(b.problems, report.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...), Warning: warning})
 }
 
 // fieldError reports a problem with a field, at the field.
-func (b *builder) fieldError(t *types.Type, field string, rule rules.ID, format string, args ...any) {
+func (b *builder) fieldError(t *types.Type, field string, rule report.ID, format string, args ...any) {
 	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), rule, false, format, args...)
 }
 
 // markerProblem reports a problem with a field's marker, at the marker.
-func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rule rules.ID, warning bool, format string, args ...any) {
+func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rule report.ID, warning bool, format string, args ...any) {
 	pos := b.src.fieldPos(b.dir(t), declName(t), f.GoName)
 	if line, ok := f.marks.Lines[marker]; ok {
 		pos = b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
@@ -179,7 +179,7 @@ func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
 func (b *builder) structType(t *types.Type) {
 	for _, m := range t.Members {
 		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
-			b.fieldError(t, m.Name, rules.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+			b.fieldError(t, m.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
 	claims := b.claims[t.Name]
@@ -188,7 +188,7 @@ func (b *builder) structType(t *types.Type) {
 	}
 	tm := b.typeMarkers(t)
 	if len(t.TypeParams) > 0 {
-		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), rules.Generic, false, "union markers on generic types are not supported")
+		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), report.Generic, false, "union markers on generic types are not supported")
 		return
 	}
 
@@ -305,16 +305,16 @@ func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
 func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 	switch {
 	case !token.IsExported(f.GoName):
-		b.fieldError(t, f.GoName, rules.JSONName, "union fields must be exported: unexported fields are not serialized")
+		b.fieldError(t, f.GoName, report.JSONName, "union fields must be exported: unexported fields are not serialized")
 		return false
 	case typeinfo.IsInline(*f.member):
-		b.fieldError(t, f.GoName, rules.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
+		b.fieldError(t, f.GoName, report.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
 	case typeinfo.JSONTag(*f.member)[0] == "" || f.JSONName == "-":
-		b.fieldError(t, f.GoName, rules.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
+		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
 	case typeinfo.JSONTag(*f.member)[0] != f.JSONName:
-		b.fieldError(t, f.GoName, rules.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
+		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
 		return false
 	}
 	return true

@@ -9,9 +9,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -96,12 +96,12 @@ func (b *builder) claim(t *types.Type, m types.Member, tag markers.StructTagUnio
 		target = target.Elem
 	}
 	if target.Kind != types.Struct || target.Name.Package == "" || b.universe.Package(target.Name.Package).Dir == "" {
-		b.fieldError(t, m.Name, rules.Malformed, "struct tag %s goes on a field whose type is a named struct or a pointer to one, not %s", tag, b.names.Name(m.Type))
+		b.fieldError(t, m.Name, report.Malformed, "struct tag %s goes on a field whose type is a named struct or a pointer to one, not %s", tag, b.names.Name(m.Type))
 		return
 	}
 	for _, c := range b.claims[target.Name] {
 		if c.tag != tag {
-			b.fieldError(t, m.Name, rules.DialectConflict, "struct tag %s contradicts %s on %s.%s: both name %s", tag, c.tag, declName(c.owner), c.field, b.names.Name(target))
+			b.fieldError(t, m.Name, report.DialectConflict, "struct tag %s contradicts %s on %s.%s: both name %s", tag, c.tag, declName(c.owner), c.field, b.names.Name(target))
 			return
 		}
 	}
@@ -119,16 +119,16 @@ func (f *unionField) marked() bool {
 func (b *builder) checkDialects(t *types.Type, f *unionField) {
 	fm := f.marks
 	conflict := func(marker string, dialect markers.Dialect, other string, otherDialect markers.Dialect) {
-		b.markerProblem(t, f, marker, rules.DialectConflict, false, "+%s (%s) and +%s (%s) on one field: write the union in one dialect", other, otherDialect, marker, dialect)
+		b.markerProblem(t, f, marker, report.DialectConflict, false, "+%s (%s) and +%s (%s) on one field: write the union in one dialect", other, otherDialect, marker, dialect)
 		f.valid = false
 	}
 	k8s := fm.K8sDiscriminator != nil || len(fm.K8sMembers) > 0
 	switch {
 	case fm.Discriminator && fm.Member != nil:
-		b.markerProblem(t, f, markers.MemberMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
+		b.markerProblem(t, f, markers.MemberMarker, report.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.DiscriminatorMarker, markers.MemberMarker)
 		f.valid = false
 	case fm.DiscriminatedBy != "" && fm.Member == nil:
-		b.markerProblem(t, f, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
+		b.markerProblem(t, f, markers.DiscriminatedByMarker, report.TwoDiscriminators, false, "+%s needs +%s on the same field", markers.DiscriminatedByMarker, markers.MemberMarker)
 	case fm.Member != nil && fm.Deprecated:
 		conflict(markers.LegacyMemberMarker, markers.Dialect2019, markers.MemberMarker, markers.DialectKEP)
 	case k8s && (fm.Discriminator || fm.Member != nil || fm.Deprecated):
@@ -145,7 +145,7 @@ func (b *builder) checkDialects(t *types.Type, f *unionField) {
 		}
 		conflict(marker, markers.DialectValidationGen, other, otherDialect)
 	case fm.K8sDiscriminator != nil && len(fm.K8sMembers) > 0:
-		b.markerProblem(t, f, markers.K8sDiscriminatorMarker, rules.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.K8sDiscriminatorMarker, k8sMemberMarker(fm.K8sMembers[0]))
+		b.markerProblem(t, f, markers.K8sDiscriminatorMarker, report.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.K8sDiscriminatorMarker, k8sMemberMarker(fm.K8sMembers[0]))
 		f.valid = false
 	}
 }
@@ -161,7 +161,7 @@ func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*
 			slices.ContainsFunc(specs, func(s *unionSpec) bool { return s.disc == f }) {
 			continue
 		}
-		b.markerProblem(t, f, markers.RatchetingMarker, rules.MisplacedRatcheting, false,
+		b.markerProblem(t, f, markers.RatchetingMarker, report.MisplacedRatcheting, false,
 			"+%s belongs on a +%s field: it opts that discriminator's union into ratcheting", markers.RatchetingMarker, markers.DiscriminatorMarker)
 	}
 }
@@ -182,7 +182,7 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 	case len(claims) > 0:
 		if hasK8s || tm.LegacyUnion || slices.ContainsFunc(fields, (*unionField).marked) {
 			c := claims[0]
-			b.fieldError(c.owner, c.field, rules.DialectConflict, "struct tag %s (%s) names %s, which has union markers of its own: write the union in one dialect",
+			b.fieldError(c.owner, c.field, report.DialectConflict, "struct tag %s (%s) names %s, which has union markers of its own: write the union in one dialect",
 				c.tag, markers.DialectStructTag, b.names.Name(t))
 			return specs
 		}
@@ -230,7 +230,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 		if d := f.marks.K8sDiscriminator; d != nil {
 			g := group(key{name: d.Union})
 			if g.disc != nil {
-				b.markerProblem(t, f, markers.K8sDiscriminatorMarker, rules.TwoDiscriminators, false,
+				b.markerProblem(t, f, markers.K8sDiscriminatorMarker, report.TwoDiscriminators, false,
 					"union %q already has the discriminator %s: a union has one +%s", d.Union, g.disc.GoName, markers.K8sDiscriminatorMarker)
 				continue
 			}
@@ -239,7 +239,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 		for _, m := range f.marks.K8sMembers {
 			if m.Item != nil {
 				pos := b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, m.Line)
-				b.report(pos, b.subject(t, f.GoName), rules.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
+				b.report(pos, b.subject(t, f.GoName), report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
 				continue
 			}
 			g := group(key{name: m.Union, zeroOrOne: m.ZeroOrOne})
@@ -265,7 +265,7 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 			continue
 		}
 		if s.disc != nil {
-			b.markerProblem(t, f, markers.DiscriminatorMarker, rules.TwoDiscriminators, false,
+			b.markerProblem(t, f, markers.DiscriminatorMarker, report.TwoDiscriminators, false,
 				"%s already has the discriminator %s: a union of KEP-1027 2019 has one +%s", t.Name.Name, s.disc.GoName, markers.DiscriminatorMarker)
 			continue
 		}
@@ -287,13 +287,13 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 			}
 		case whole && !explicit && typeinfo.IsSerialized(*f.member):
 			if typeinfo.IsInline(*f.member) {
-				b.fieldError(t, f.GoName, rules.JSONName, "a +%s struct cannot embed a struct inline: its fields would be members of another struct's union", markers.LegacyUnionMarker)
+				b.fieldError(t, f.GoName, report.JSONName, "a +%s struct cannot embed a struct inline: its fields would be members of another struct's union", markers.LegacyUnionMarker)
 				continue
 			}
 			if !isOptional(f) {
 				// Real +union structs hold required fields beside the
 				// union (a targetRef): they are not members.
-				b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), rules.RequiredField, true,
+				b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), report.RequiredField, true,
 					"%s is required, so it is no member of the +%s struct's union: mark the members +%s, or mark %s +optional if it is one", f.GoName, markers.LegacyUnionMarker, markers.MemberMarker, f.GoName)
 				continue
 			}
@@ -373,12 +373,12 @@ func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
 	}
 	d := s.disc
 	if len(taken) == 0 {
-		b.markerProblem(t, d, s.discMarker, rules.NoMembers, true,
+		b.markerProblem(t, d, s.discMarker, report.NoMembers, true,
 			"no field is marked +%s, and no optional field's Go or JSON name is a value of %s (%s), ignoring case: the union only checks that %s is one of them; mark its members +%s",
 			markers.MemberMarker, d.GoName, Quote(u.Enum.Values), d.JSONName, markers.MemberMarker)
 		return
 	}
-	b.markerProblem(t, d, s.discMarker, rules.InferredMembers, true,
+	b.markerProblem(t, d, s.discMarker, report.InferredMembers, true,
 		"no field is marked +%s, so the members of %s are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value, ignoring case: %s, each required when selected; mark them +%s (,optional where one may be unset)",
 		markers.MemberMarker, d.GoName, strings.Join(taken, ", "), markers.MemberMarker)
 }
@@ -412,7 +412,7 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 	if name := c.tag.Discriminator; name != "" {
 		d := byName[name]
 		if d == nil || d.JSONName != name || !typeinfo.IsSerialized(*d.member) {
-			b.fieldError(c.owner, c.field, rules.NoDiscriminator, "struct tag %s names no field of %s with JSON name %q", c.tag, b.names.Name(t), name)
+			b.fieldError(c.owner, c.field, report.NoDiscriminator, "struct tag %s names no field of %s with JSON name %q", c.tag, b.names.Name(t), name)
 			return nil
 		}
 		s.disc, s.kind = d, Discriminated
@@ -421,7 +421,7 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 		switch {
 		case f == s.disc || !typeinfo.IsSerialized(*f.member):
 		case typeinfo.IsInline(*f.member):
-			b.fieldError(t, f.GoName, rules.JSONName, "the union of struct tag %s cannot embed a struct inline: give the field a name and a JSON tag", c.tag)
+			b.fieldError(t, f.GoName, report.JSONName, "the union of struct tag %s cannot embed a struct inline: give the field a name and a JSON tag", c.tag)
 		default:
 			s.members = append(s.members, memberSpec{f: f})
 		}

@@ -6,9 +6,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // discriminator checks the discriminator of a union and starts the union, or
@@ -31,7 +31,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
 	// are guessed.
-	noConsts := info.rule == rules.NoConsts && s.dialect != markers.DialectKEP
+	noConsts := info.rule == report.NoConsts && s.dialect != markers.DialectKEP
 	switch {
 	case info.broken:
 		return nil, nil
@@ -47,7 +47,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 		u.Enum = kubebuilderEnum(et, info.kubebuilder, info.kubebuilderGated)
 		beyondEnum = beyond(info.constants, u.Enum.Values)
 	case s.dialect == markers.DialectKEP:
-		b.markerProblem(t, d, s.discMarker, rules.NotEnum, false, "%s", info.notEnum)
+		b.markerProblem(t, d, s.discMarker, report.NotEnum, false, "%s", info.notEnum)
 		return nil, nil
 	default:
 		u.Enum = Enum{Type: et, Values: info.constants, Source: EnumGuessed}
@@ -56,9 +56,9 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 		value, err := markers.ParseDefault(*raw)
 		switch {
 		case err != nil:
-			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "%v", err)
+			b.markerProblem(t, d, markers.DefaultMarker, report.DefaultNotInEnum, false, "%v", err)
 		case !u.Enum.Has(value) && u.Enum.Source != EnumGuessed:
-			b.markerProblem(t, d, markers.DefaultMarker, rules.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
+			b.markerProblem(t, d, markers.DefaultMarker, report.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 		default:
 			u.Default = &value
 		}
@@ -113,7 +113,7 @@ func (b *builder) guess(t *types.Type, s *unionSpec, u *Union) {
 	values = append(values, u.Enum.Values...)
 	slices.Sort(values)
 	u.Enum.Values = slices.Compact(values)
-	b.markerProblem(t, s.disc, s.discMarker, rules.GuessedValues, true,
+	b.markerProblem(t, s.disc, s.discMarker, report.GuessedValues, true,
 		"the valid values of %s are guessed: %s has no +enum constants and no +kubebuilder:validation:Enum, so they are its typed constants, the members' values and \"\" if it is optional: %s",
 		s.disc.GoName, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
 }
@@ -126,7 +126,7 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 		case 1:
 			return discriminators[0]
 		case 0:
-			b.markerProblem(t, m, markers.MemberMarker, rules.NoDiscriminator, false,
+			b.markerProblem(t, m, markers.MemberMarker, report.NoDiscriminator, false,
 				"member has no discriminator in %s: add +%s to the field that selects it (a union's discriminator and members must be in one struct)",
 				t.Name.Name, markers.DiscriminatorMarker)
 		default:
@@ -134,7 +134,7 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 			for i, d := range discriminators {
 				names[i] = d.GoName
 			}
-			b.markerProblem(t, m, markers.MemberMarker, rules.TwoDiscriminators, false,
+			b.markerProblem(t, m, markers.MemberMarker, report.TwoDiscriminators, false,
 				"%s has %d discriminators (%s): add +%s=<field> to say which one selects this member",
 				t.Name.Name, len(discriminators), strings.Join(names, ", "), markers.DiscriminatedByMarker)
 		}
@@ -143,10 +143,10 @@ func (b *builder) discriminatorOf(t *types.Type, m *unionField, discriminators [
 	f, ok := fields[by]
 	switch {
 	case !ok:
-		b.markerProblem(t, m, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false,
+		b.markerProblem(t, m, markers.DiscriminatedByMarker, report.TwoDiscriminators, false,
 			"+%s=%s: %s has no field %s (a union's discriminator and members must be in one struct)", markers.DiscriminatedByMarker, by, t.Name.Name, by)
 	case !f.marks.Discriminator:
-		b.markerProblem(t, m, markers.DiscriminatedByMarker, rules.TwoDiscriminators, false,
+		b.markerProblem(t, m, markers.DiscriminatedByMarker, report.TwoDiscriminators, false,
 			"+%s=%s: field %s is not marked +%s", markers.DiscriminatedByMarker, by, f.GoName, markers.DiscriminatorMarker)
 	default:
 		return f

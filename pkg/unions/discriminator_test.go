@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // onlyUnion returns the one union of the model, failing t on errors or
 // another count.
-func onlyUnion(t *testing.T, model *Model, problems Problems) *Union {
+func onlyUnion(t *testing.T, model *Model, problems report.Problems) *Union {
 	t.Helper()
 	if problems.HasErrors() {
 		t.Fatalf("unexpected errors:\n%v", problems)
@@ -111,14 +111,14 @@ func TestPointerDiscriminator(t *testing.T) {
 	tests := []struct {
 		name, src string
 		// problem is the rule of the one problem expected, "" for none.
-		problem rules.ID
+		problem report.ID
 	}{
 		{"KEP-1027, pointer to an enum", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *Kind `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", ""},
-		{"KEP-1027, pointer to string", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *string `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
-		{"KEP-1027, pointer to a number", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
-		{"KEP-1027, pointer to a pointer", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind **Kind `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+		{"KEP-1027, pointer to string", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *string `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", report.NotString},
+		{"KEP-1027, pointer to a number", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", report.NotString},
+		{"KEP-1027, pointer to a pointer", "type Choice struct {\n\t// +unionDiscriminator\n\t// +optional\n\tKind **Kind `json:\"kind,omitempty\"`\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", report.NotString},
 		{"validation-gen, pointer to string", "type Choice struct {\n\t// +k8s:unionDiscriminator\n\t// +kubebuilder:validation:Enum=A;B\n\t// +optional\n\tKind *string `json:\"kind,omitempty\"`\n\t// +k8s:unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", ""},
-		{"validation-gen, pointer to a number", "type Choice struct {\n\t// +k8s:unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +k8s:unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", rules.NotString},
+		{"validation-gen, pointer to a number", "type Choice struct {\n\t// +k8s:unionDiscriminator\n\t// +optional\n\tKind *int `json:\"kind,omitempty\"`\n\t// +k8s:unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n", report.NotString},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,31 +176,31 @@ const OtherGit Other = "Git"
 		fields string
 		// members are the members of the first union, as "GoName=value".
 		members []string
-		rules   []rules.ID
+		rules   []report.ID
 	}{
 		{"by Go name and JSON name", disc + field("Git", "git,omitempty") + field("Image", "image,omitempty") + field("Name", "name,omitempty"),
-			[]string{"Git=Git", "Image=image"}, []rules.ID{rules.InferredMembers}},
+			[]string{"Git=Git", "Image=image"}, []report.ID{report.InferredMembers}},
 		{"required fields are no members", disc + field("Git", "git") + field("Image", "image,omitempty", "+required"),
-			nil, []rules.ID{rules.NoMembers}},
+			nil, []report.ID{report.NoMembers}},
 		{"+optional without omitempty", disc + field("Git", "git", "+optional"),
-			[]string{"Git=Git"}, []rules.ID{rules.InferredMembers}},
+			[]string{"Git=Git"}, []report.ID{report.InferredMembers}},
 		{"the first field of a value", disc + field("Image", "picture,omitempty") + field("Picture", "image,omitempty"),
-			[]string{"Picture=image"}, []rules.ID{rules.InferredMembers}},
+			[]string{"Picture=image"}, []report.ID{report.InferredMembers}},
 		{"ignoring case, after the exact names", disc + field("Grpc", "grpc,omitempty") + field("Pic", "IMAGE,omitempty") + field("Picture", "image,omitempty"),
-			[]string{"Picture=image", "Grpc=GRPC"}, []rules.ID{rules.InferredMembers}},
+			[]string{"Picture=image", "Grpc=GRPC"}, []report.ID{report.InferredMembers}},
 		{"no field named by a value", disc + field("Name", "name,omitempty"),
-			nil, []rules.ID{rules.NoMembers}},
+			nil, []report.ID{report.NoMembers}},
 		{"member markers: nothing inferred", disc + field("Git", "git,omitempty") + field("Image", "image,omitempty", "+unionMember=image", "+optional"),
 			[]string{"Image=image"}, nil},
 		{"a field of another dialect's markers", disc + field("Git", "git,omitempty", "+k8s:zeroOrOneOfMember") + field("Image", "image,omitempty"),
-			[]string{"Image=image"}, []rules.ID{rules.InferredMembers}},
+			[]string{"Image=image"}, []report.ID{report.InferredMembers}},
 		{"two discriminators: a field is inferred once", disc + "\t// +unionDiscriminator\n\tOther Other `json:\"other\"`\n" + field("Git", "git,omitempty"),
-			[]string{"Git=Git"}, []rules.ID{rules.InferredMembers, rules.NoMembers}},
+			[]string{"Git=Git"}, []report.ID{report.InferredMembers, report.NoMembers}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			model, problems := buildModule(t, enum+"type Source struct {\n"+tt.fields+"}\n")
-			var got []rules.ID
+			var got []report.ID
 			for _, p := range problems {
 				if !p.Warning {
 					t.Errorf("unexpected error: %v", p)

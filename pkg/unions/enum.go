@@ -11,9 +11,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 type enumInfo struct {
@@ -24,7 +24,7 @@ type enumInfo struct {
 	// problem says why the type is not a usable enum, and rule which rule
 	// that breaks; both are empty when it is usable.
 	problem string
-	rule    rules.ID
+	rule    report.ID
 	// notEnum says that the type is not marked +enum, for the dialect that
 	// requires it.
 	notEnum string
@@ -57,7 +57,7 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 	b.enums[et.Name] = info
 	name := b.names.Name(et)
 	if !isNamedString(et) {
-		info.rule = rules.NotString
+		info.rule = report.NotString
 		info.problem = fmt.Sprintf("discriminator type %s must be a named string type marked +enum, or a pointer to one, e.g. `type Kind string` with typed constants `const KindA Kind = \"A\"`", name)
 		return info
 	}
@@ -84,18 +84,18 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 	info.enum.Values, info.broken = b.enumValues(et)
 	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {
-		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, rules.UntypedEnum, false,
+		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, report.UntypedEnum, false,
 			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
 			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
 	}
 	for _, c := range b.constsOf(et).notUTF8 {
 		// encoding/json writes U+FFFD for such bytes: no object can carry
 		// the value.
-		b.report(b.src.constSpan(enumDir, c.Name()).from, b.universe.Package(et.Name.Package).Name+"."+c.Name(), rules.NotUTF8, false,
+		b.report(b.src.constSpan(enumDir, c.Name()).from, b.universe.Package(et.Name.Package).Name+"."+c.Name(), report.NotUTF8, false,
 			"enum value %q is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8", constant.StringVal(c.Val()))
 	}
 	if len(info.enum.Values) == 0 {
-		info.rule = rules.NoConsts
+		info.rule = report.NoConsts
 		info.problem = fmt.Sprintf("enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`%s",
 			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
 	}
@@ -115,7 +115,7 @@ func declaredAt(pos token.Position) string {
 	if !pos.IsValid() {
 		return ""
 	}
-	return fmt.Sprintf(" (declared at %s:%d)", displayPath(pos.Filename), pos.Line)
+	return fmt.Sprintf(" (declared at %s:%d)", report.DisplayPath(pos.Filename), pos.Line)
 }
 
 // typedConsts are the constants of one named type.

@@ -6,8 +6,8 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // jsonField is a field of a struct's JSON object, reached through inlined
@@ -133,7 +133,7 @@ func (b *builder) checkJSONName(s *types.Type, path []string, f Field, named []j
 	if won != nil {
 		what = "and encoding/json serializes " + strings.Join(won.path, ".") + ", which is shallower or tagged where the union's is not"
 	}
-	b.fieldError(s, at, rules.DuplicateJSON, "the union's field %s shares its JSON name %q with %s in the JSON of %s, %s: give one of them another JSON name", want, f.JSONName, strings.Join(others, " and "), declName(s), what)
+	b.fieldError(s, at, report.DuplicateJSON, "the union's field %s shares its JSON name %q with %s in the JSON of %s, %s: give one of them another JSON name", want, f.JSONName, strings.Join(others, " and "), declName(s), what)
 }
 
 // fields are the union's discriminator, if any, and members.

@@ -7,9 +7,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -19,14 +19,14 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	ok := true
 	presence, why := b.presence(*m.member)
 	if why != "" {
-		b.fieldError(t, m.GoName, rules.MemberType, "%s", why)
+		b.fieldError(t, m.GoName, report.MemberType, "%s", why)
 		ok = false
 	}
 	if !isOptional(m) {
 		if m.marks.Required {
-			b.fieldError(t, m.GoName, rules.MemberRequiredOptional, "members must be optional: replace \"// +required\" with \"// +optional\"")
+			b.fieldError(t, m.GoName, report.MemberRequiredOptional, "members must be optional: replace \"// +required\" with \"// +optional\"")
 		} else {
-			b.fieldError(t, m.GoName, rules.MemberRequiredOptional, "members must be optional: add \"// +optional\" or omitempty to the json tag")
+			b.fieldError(t, m.GoName, report.MemberRequiredOptional, "members must be optional: add \"// +optional\" or omitempty to the json tag")
 		}
 		ok = false
 	}
@@ -47,7 +47,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	}
 	// An inferred member has a warning of its own (inferredmembers).
 	if u.Dialect == markers.DialectKEP && !ms.inferred && !strings.EqualFold(value, m.JSONName) {
-		b.markerProblem(t, m, ms.marker, rules.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+		b.markerProblem(t, m, ms.marker, report.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
 	}
 	described.Value, described.Optional = value, ms.optional
 	u.Members = append(u.Members, described)
@@ -78,16 +78,16 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 	case ms.value == "" && u.Dialect != markers.DialectKEP:
 		// The author wrote no value: the Go name is the dialect's
 		// convention, not a claim to check.
-		b.markerProblem(t, m, ms.marker, rules.Unselectable, true,
+		b.markerProblem(t, m, ms.marker, report.Unselectable, true,
 			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s), nor is its JSON name, %q; write +%s=<value> to give it one",
 			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), m.JSONName, markers.MemberMarker)
 		return "", false
 	default:
-		b.markerProblem(t, m, ms.marker, rules.ValueNotInEnum, false, "%s", b.notAValue(u, value))
+		b.markerProblem(t, m, ms.marker, report.ValueNotInEnum, false, "%s", b.notAValue(u, value))
 		ok = false
 	}
 	if other := u.memberFor(value); other != nil {
-		b.markerProblem(t, m, ms.marker, rules.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, u.Discriminator.GoName, other.GoName)
+		b.markerProblem(t, m, ms.marker, report.DuplicateValue, false, "value %q of discriminator %s already selects member %s", value, u.Discriminator.GoName, other.GoName)
 		ok = false
 	}
 	return value, ok

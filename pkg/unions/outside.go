@@ -9,9 +9,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // outsideWalk finds the unions that the input packages' structs reach in
@@ -102,11 +102,11 @@ func (w *outsideWalk) report(t *types.Type, m types.Member, u *types.Type) {
 	b, pkg := w.b, u.Name.Package
 	if w.inInputModule(pkg) {
 		pos, subject := b.firstUnionMarker(u)
-		b.report(pos, subject, rules.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
+		b.report(pos, subject, report.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
 			b.names.Name(u), b.subject(t, m.Name), pkg, pkg)
 		return
 	}
-	b.report(b.src.fieldPos(b.dir(t), declName(t), m.Name), b.subject(t, m.Name), rules.ForeignUnion, true,
+	b.report(b.src.fieldPos(b.dir(t), declName(t), m.Name), b.subject(t, m.Name), report.ForeignUnion, true,
 		"reaches the union of %s, in package %s of another module: union-gen does not check it, as a module's unions are its own project's to enforce", b.names.Name(u), pkg)
 }
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // outsideModules are the modules of TestOutsideUnions: example.com/proj,
@@ -205,8 +205,8 @@ func TestOutsideUnions(t *testing.T) {
 				t.Errorf("problems:\n%s\nwant:\n%s\nall:\n%v", strings.Join(got, "\n"), strings.Join(row.want, "\n"), problems)
 			}
 			for _, p := range problems {
-				if p.Warning != (p.Rule == rules.ForeignUnion) {
-					t.Errorf("%v: a warning exactly when the rule is %s", p, rules.ForeignUnion)
+				if p.Warning != (p.Rule == report.ForeignUnion) {
+					t.Errorf("%v: a warning exactly when the rule is %s", p, report.ForeignUnion)
 				}
 			}
 		})

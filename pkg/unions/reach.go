@@ -5,9 +5,9 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -38,7 +38,7 @@ func (b *builder) plan(structs []*types.Type) {
 		plan := &Plan{Struct: t, Unions: b.unions[t.Name]}
 		for _, m := range t.Members {
 			if arg := b.reachingTypeArg(t, m); arg != nil {
-				b.fieldError(t, m.Name, rules.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.fieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
+				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.fieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
 				continue
 			}
 			if !b.reaches(m) {
@@ -47,7 +47,7 @@ func (b *builder) plan(structs []*types.Type) {
 			w, why := b.walkOf(m.Type, map[*types.Type]bool{})
 			switch {
 			case why != "":
-				b.fieldError(t, m.Name, rules.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
+				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, m, w):
 				fm, _ := markers.ParseField(m.CommentLines)
 				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w, Gated: markers.FeatureGated(m.CommentLines),
@@ -150,17 +150,17 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 		item = item.Elem
 	}
 	if list.Kind != types.Slice || item.Kind != types.Struct {
-		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
+		b.fieldError(t, m.Name, report.ListMapKeys, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
 		return false
 	}
 	if len(fm.ListMapKeys) == 0 {
-		b.fieldError(t, m.Name, rules.ListMapKeys, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
+		b.fieldError(t, m.Name, report.ListMapKeys, "+listType=map needs at least one +listMapKey=<json name> to match items with the old object")
 		return false
 	}
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
-			b.fieldError(t, m.Name, rules.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
+			b.fieldError(t, m.Name, report.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
 			return false
 		}
 		w.Keys = append(w.Keys, k)

@@ -8,7 +8,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/rules"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // TypeError is an error of the Go type checker in an input package.
@@ -68,7 +68,7 @@ func (b *builder) fieldTypeErrors(t *types.Type, f *unionField) {
 	}
 	const why = "a union's field types must compile for union-gen to read them"
 	if !b.reportTypeErrors(spans, b.subject(t, f.GoName), why) {
-		b.fieldError(t, f.GoName, rules.TypeError, "the type %s does not compile (go build says why): %s", b.src.fieldTypeText(b.dir(t), declName(t), f.GoName), why)
+		b.fieldError(t, f.GoName, report.TypeError, "the type %s does not compile (go build says why): %s", b.src.fieldTypeText(b.dir(t), declName(t), f.GoName), why)
 	}
 }
 
@@ -79,7 +79,7 @@ func (b *builder) constTypeErrors(et *types.Type, c *gotypes.Const) {
 	subject := b.universe.Package(et.Name.Package).Name + "." + c.Name()
 	s := b.src.constSpan(b.dir(et), c.Name())
 	if !b.reportTypeErrors([]span{s}, subject, why) {
-		b.report(s.from, subject, rules.TypeError, false, "constant %s of enum %s has no value, since its declaration does not compile (go build says why): %s", c.Name(), et.Name.Name, why)
+		b.report(s.from, subject, report.TypeError, false, "constant %s of enum %s has no value, since its declaration does not compile (go build says why): %s", c.Name(), et.Name.Name, why)
 	}
 }
 
@@ -92,7 +92,7 @@ func (b *builder) reportTypeErrors(spans []span, subject, why string) bool {
 			if s.holds(te.Pos) {
 				b.typeErrorsReported[i] = true
 				reported = true
-				b.report(te.Pos, subject, rules.TypeError, false, "%s: %s", te.Message, why)
+				b.report(te.Pos, subject, report.TypeError, false, "%s: %s", te.Message, why)
 				break
 			}
 		}
@@ -118,7 +118,7 @@ func (b *builder) otherTypeErrors() {
 	if len(rest) > 1 {
 		which = fmt.Sprintf("%d type errors that touch no union, the first:", len(rest))
 	}
-	b.report(rest[0].Pos, "", rules.TypeErrors, true, "the input packages have %s %s; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)", which, rest[0].Message)
+	b.report(rest[0].Pos, "", report.TypeErrors, true, "the input packages have %s %s; union-gen generates anyway, since packages often compile only once generated code is in place (go build lists them)", which, rest[0].Message)
 }
 
 // nodeSpan is the span of a node of the source's files.

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/union-gen/union-gen/internal/rules"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/report"
 )
 
 // Args are the command-line arguments of union-gen.
@@ -82,10 +82,10 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 }
 
 // SilencedWarnings are the rules of --silence-warnings.
-func (a *Args) SilencedWarnings() []rules.ID {
-	ids := make([]rules.ID, len(a.SilenceWarnings))
+func (a *Args) SilencedWarnings() []report.ID {
+	ids := make([]report.ID, len(a.SilenceWarnings))
 	for i, id := range a.SilenceWarnings {
-		ids[i] = rules.ID(id)
+		ids[i] = report.ID(id)
 	}
 	return ids
 }
@@ -93,7 +93,7 @@ func (a *Args) SilencedWarnings() []rules.ID {
 // warnings lists the rules that warn, for messages.
 func warnings() string {
 	var ids []string
-	for _, id := range rules.Warnings() {
+	for _, id := range report.Warnings() {
 		ids = append(ids, string(id))
 	}
 	return strings.Join(ids, ", ")
@@ -155,7 +155,7 @@ func (a *Args) Validate() error {
 		}
 	}
 	for _, id := range a.SilenceWarnings {
-		if !slices.Contains(rules.Warnings(), rules.ID(id)) {
+		if !slices.Contains(report.Warnings(), report.ID(id)) {
 			return fmt.Errorf("--silence-warnings: %q is not the id of a rule that warns; those are %s (errors cannot be silenced)", id, warnings())
 		}
 	}

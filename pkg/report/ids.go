@@ -1,7 +1,8 @@
-// Package rules names the checks union-gen makes. A rule's ID is also the
-// name of its broken package in testdata/bad and of its row in the README's
-// "What is checked" table, so that a message can be traced to both.
-package rules
+// Package report names the checks that union-gen makes of its input, the
+// rules of `union-gen --docs`, and holds the problems it reports. A rule's ID
+// is also the name of its broken package in testdata/bad and of its row in
+// docs/reference.md, so that a message can be traced to both.
+package report
 
 // ID identifies a rule.
 type ID string
@@ -86,9 +87,9 @@ const (
 	HandWrittenUnion ID = "handwrittenunion"
 )
 
-// Rule describes one rule, as `union-gen --docs` prints it. Text is
+// Doc describes one rule, as `union-gen --docs` prints it. Text is
 // Markdown: marker syntax and placeholders are in backticks.
-type Rule struct {
+type Doc struct {
 	ID ID
 	// Family groups rules in the documentation: "input", "marker syntax",
 	// "discriminator", "enum", "member", "grouping", "reach", "crd",
@@ -104,8 +105,8 @@ type Rule struct {
 	Hint string
 }
 
-// All is every rule, in the order of the documentation.
-var All = []Rule{
+// Docs describe every rule, in the order of the documentation.
+var Docs = []Doc{
 	{
 		ID: LoadError, Family: "input",
 		Summary: "The input packages load: their files parse, and the go command finds the module of every package they import.",
@@ -454,7 +455,7 @@ var All = []Rule{
 // they do not fail the run, and --silence-warnings can leave them out.
 func Warnings() []ID {
 	var ids []ID
-	for _, r := range All {
+	for _, r := range Docs {
 		if r.Family == "warning" {
 			ids = append(ids, r.ID)
 		}

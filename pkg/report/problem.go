@@ -1,4 +1,4 @@
-package unions
+package report
 
 import (
 	"cmp"
@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/union-gen/union-gen/internal/rules"
 )
 
 // Problem is one finding about the input, printed as
@@ -22,7 +20,7 @@ type Problem struct {
 	Subject string
 	// Rule is the check that failed; every problem of the input has one
 	// (a wrong flag is the command line's, printed apart).
-	Rule    rules.ID
+	Rule    ID
 	Message string
 	// Warning problems are printed but do not fail the run.
 	Warning bool
@@ -32,9 +30,9 @@ func (p Problem) String() string {
 	var b strings.Builder
 	switch {
 	case p.Pos.IsValid():
-		fmt.Fprintf(&b, "%s:%d:%d: ", displayPath(p.Pos.Filename), p.Pos.Line, p.Pos.Column)
+		fmt.Fprintf(&b, "%s:%d:%d: ", DisplayPath(p.Pos.Filename), p.Pos.Line, p.Pos.Column)
 	case p.Pos.Filename != "":
-		b.WriteString(displayPath(p.Pos.Filename) + ": ")
+		b.WriteString(DisplayPath(p.Pos.Filename) + ": ")
 	default:
 		// Of the command line or the run as a whole: said by the command,
 		// as the go command says its own.
@@ -53,9 +51,9 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// displayPath shortens a file name to a path relative to the working
+// DisplayPath shortens a file name to a path relative to the working
 // directory when the file lies below it, as the go command does.
-func displayPath(name string) string {
+func DisplayPath(name string) string {
 	wd, err := os.Getwd()
 	if err != nil {
 		return name
@@ -76,7 +74,7 @@ func (ps Problems) HasErrors() bool {
 }
 
 // Silence returns the problems without the warnings of the given rules.
-func (ps Problems) Silence(ids []rules.ID) Problems {
+func (ps Problems) Silence(ids []ID) Problems {
 	return slices.DeleteFunc(slices.Clone(ps), func(p Problem) bool {
 		return p.Warning && slices.Contains(ids, p.Rule)
 	})
