@@ -15,7 +15,7 @@ import (
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
 
-	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"

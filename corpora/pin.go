@@ -15,6 +15,6 @@ import (
 	_ "k8s.io/klog/v2"
 
 	_ "github.com/union-gen/union-gen/cmd/union-gen/args"
-	_ "github.com/union-gen/union-gen/internal/reference"
+	_ "github.com/union-gen/union-gen/cmd/union-gen/reference"
 	_ "github.com/union-gen/union-gen/pkg/generators"
 )

@@ -9,13 +9,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "${tmp}"' EXIT
 copy="${tmp}/repo"
 mkdir "${copy}"
-# .moduletest-nocache (internal/moduletest) has a modification time in the
-# future, which tar would warn about.
-tar -C "${ROOT}" --exclude=./.git --exclude=.moduletest-nocache -cf - . | tar -C "${copy}" -xf -
+tar -C "${ROOT}" --exclude=./.git -cf - . | tar -C "${copy}" -xf -
 
 "${copy}/hack/update-codegen.sh"
 
-if ! diff -Naupr --exclude=.git --exclude=.moduletest-nocache "${ROOT}" "${copy}"; then
+if ! diff -Naupr --exclude=.git "${ROOT}" "${copy}"; then
   echo >&2
   echo "Generated files are out of date (see the diff above). Please run hack/update-codegen.sh" >&2
   exit 1

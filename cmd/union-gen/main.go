@@ -2,8 +2,91 @@
 // (KEP-1027) from +unionDiscriminator and +unionMember markers.
 package main
 
-import "github.com/union-gen/union-gen/internal/command"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
 
+	"github.com/spf13/pflag"
+	"k8s.io/klog/v2"
+
+	"github.com/union-gen/union-gen/cmd/union-gen/args"
+	"github.com/union-gen/union-gen/cmd/union-gen/reference"
+	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/report"
+)
+
+const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
+
+Reads +unionDiscriminator and +unionMember markers in the given packages and
+writes NormalizeUnions and ValidateUnions methods next to the types; with
+--crd-paths, it also adds the unions' rules, as CEL, to the CRDs that
+controller-gen wrote for the kinds of those packages. Every
+problem is printed as FILE:LINE:COL: pkg.Type.Field: message [rule]; when there
+is any error, nothing is written and the exit status is 1.
+
+With --docs, prints the reference of every marker it reads and every error it
+reports, in Markdown, and exits.
+
+Example:
+  union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
+  union-gen --crd-paths config/crd/bases ./api/...
+
+Flags:
+`
+
+// main runs union-gen on the command line's arguments; it exits with
+// status 1 on any error.
 func main() {
-	command.Main()
+	a, patterns, ok := parseArgs()
+	if !ok {
+		return
+	}
+	header, err := generators.Header(a.GoHeaderFile)
+	if err != nil {
+		failRule(err, report.Files)
+	}
+	// Files that import "C" are in a package only where cgo is on: off, the
+	// output does not depend on the machine.
+	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
+		fail(err)
+	}
+	generate(a, patterns, header)
+}
+
+// parseArgs reads the flags and package patterns; ok is false where --help
+// or --docs did all there was to do.
+func parseArgs() (a *args.Args, patterns []string, ok bool) {
+	klog.InitFlags(nil)
+	a = args.New()
+	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
+	a.AddFlags(fs)
+	fs.AddGoFlag(flag.CommandLine.Lookup("v"))
+	// A wrong flag is one line and exit status 1, as every other error;
+	// the usage is for --help.
+	fs.SetOutput(io.Discard)
+	switch err := fs.Parse(os.Args[1:]); {
+	case errors.Is(err, pflag.ErrHelp):
+		fmt.Fprint(os.Stderr, usage)
+		fs.SetOutput(os.Stderr)
+		fs.PrintDefaults()
+		return nil, nil, false
+	case err != nil:
+		fail(fmt.Errorf("%v%s (union-gen --help lists the flags)", err, didYouMean(fs, err)))
+	}
+	if err := a.Validate(); err != nil {
+		fail(err)
+	}
+	if a.Docs {
+		if err := reference.Write(os.Stdout); err != nil {
+			fail(err)
+		}
+		return nil, nil, false
+	}
+	if fs.NArg() == 0 {
+		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))
+	}
+	return a, fs.Args(), true
 }

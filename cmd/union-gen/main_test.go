@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/golden"
-	"github.com/union-gen/union-gen/internal/reference"
+	"github.com/union-gen/union-gen/cmd/union-gen/reference"
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
 )

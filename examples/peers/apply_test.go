@@ -10,7 +10,7 @@ import (
 
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 // The user's manifests before and after the switch, and the object the

@@ -12,7 +12,7 @@ import (
 	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/internal/sharedload"
+	"github.com/union-gen/union-gen/internal/testsupport/sharedload"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"

@@ -14,7 +14,7 @@ import (
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
 
-	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 

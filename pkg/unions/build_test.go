@@ -14,7 +14,7 @@ import (
 	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/sharedload"
+	"github.com/union-gen/union-gen/internal/testsupport/sharedload"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"

@@ -14,7 +14,7 @@ import (
 )
 
 // badDir holds one broken package per rule, named by its ID. (docs/reference.md,
-// the table of rules, is checked in internal/reference.)
+// the table of rules, is checked in cmd/union-gen/reference.)
 const badDir = "../../testdata/bad"
 
 // extraCases are the packages of badDir not named after a rule: rules across

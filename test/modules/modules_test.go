@@ -8,7 +8,7 @@ package modules
 import (
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/moduletest"
+	"github.com/union-gen/union-gen/internal/testsupport/moduletest"
 )
 
 // run runs the tests of the module at dir, relative to the repository's

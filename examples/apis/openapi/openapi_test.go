@@ -18,7 +18,7 @@ import (
 	"sigs.k8s.io/structured-merge-diff/v6/schema"
 
 	"github.com/union-gen/union-gen/examples/apis/openapi"
-	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/openapiext"
 )
 

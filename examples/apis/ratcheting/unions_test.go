@@ -9,7 +9,7 @@ import (
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	kepv1alpha1 "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
 	"github.com/union-gen/union-gen/examples/apis/ratcheting"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 func surge(n int) *appsv1.RollingUpdateDeployment {

@@ -6,7 +6,7 @@ import (
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
 	corev1 "github.com/union-gen/union-gen/examples/apis/core/v1"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 // TestNoAllocationsOnValidObjects covers the apps/v1, core/v1 and

@@ -11,7 +11,7 @@ import (
 
 	appsv1 "github.com/union-gen/union-gen/examples/apis/apps/v1"
 	autoscalingv2 "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 // TestStoryApplySwitchToRecreate: the user edits the manifest to type

@@ -6,7 +6,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	api "github.com/union-gen/union-gen/examples/apis/autoscaling/v2"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 var metricValues = []string{"ContainerResource", "External", "Object", "Pods", "Resource"}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/union-gen/union-gen/examples/apis/kep/enums"
 	api "github.com/union-gen/union-gen/examples/apis/kep/v1alpha1"
-	"github.com/union-gen/union-gen/internal/uniontest"
+	"github.com/union-gen/union-gen/internal/testsupport/uniontest"
 )
 
 // unionValues are Union's enum values, sorted; "" is one of them (FieldNone).

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/union-gen/union-gen/internal/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 )
 
 // TestReferenceFile checks that docs/reference.md, which the README links
@@ -14,5 +14,5 @@ func TestReferenceFile(t *testing.T) {
 	if err := Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, "../../docs/reference.md", b.Bytes())
+	golden.Check(t, "../../../docs/reference.md", b.Bytes())
 }

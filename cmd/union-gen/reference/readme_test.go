@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const readme = "../../README.md"
+const readme = "../../../README.md"
 
 // block is a fenced code block of the README and the comment line above it,
 // which says how the block is held true.
@@ -64,7 +64,7 @@ func TestREADMEBlocks(t *testing.T) {
 		}
 		switch kind, arg := m[1], m[2]; kind {
 		case "excerpt":
-			file, err := os.ReadFile(filepath.Join("../..", arg))
+			file, err := os.ReadFile(filepath.Join("../../..", arg))
 			if err != nil {
 				t.Errorf("README.md:%d: %v", b.line, err)
 			} else if !strings.Contains(string(file), b.text) {
@@ -98,7 +98,7 @@ func TestREADMELinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range regexp.MustCompile(`\]\(([^)#:]+)(#[^)]*)?\)`).FindAllStringSubmatch(string(data), -1) {
-		if _, err := os.Stat(filepath.Join("../..", m[1])); err != nil {
+		if _, err := os.Stat(filepath.Join("../../..", m[1])); err != nil {
 			t.Errorf("README.md links to %s: %v", m[1], err)
 		}
 	}

@@ -36,7 +36,7 @@ func TestBelow(t *testing.T) {
 // cannot import this internal package, so the parent gets a copy of its
 // source.
 func TestNestedRun(t *testing.T) {
-	goLine := goDirective(t, "../../go.mod")
+	goLine := goDirective(t, "../../../go.mod")
 	parent := t.TempDir()
 	write(t, parent, "go.mod", "module example.com/parent\n\n"+goLine+"\n")
 	sources, err := filepath.Glob("*.go")
