@@ -15,7 +15,7 @@ test:
 
 # Rewrites the expected outputs of the tests; review the diff before committing.
 golden:
-	go test ./pkg/generators ./cmd/union-gen ./examples/apis/openapi ./cmd/union-gen/reference -update
+	go test ./pkg/targets ./cmd/union-gen ./examples/apis/openapi ./cmd/union-gen/reference -update
 	cd corpora && go test . -update
 	cd openshiftsuites && go test . -update
 

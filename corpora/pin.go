@@ -16,5 +16,5 @@ import (
 
 	_ "github.com/union-gen/union-gen/cmd/union-gen/args"
 	_ "github.com/union-gen/union-gen/cmd/union-gen/reference"
-	_ "github.com/union-gen/union-gen/pkg/generators"
+	_ "github.com/union-gen/union-gen/pkg/targets"
 )

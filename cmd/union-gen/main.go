@@ -14,8 +14,8 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
-	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/targets"
 )
 
 const usage = `Usage: union-gen [flags] PACKAGE_PATTERN...
@@ -44,7 +44,7 @@ func main() {
 	if !ok {
 		return
 	}
-	header, err := generators.Header(a.GoHeaderFile)
+	header, err := targets.Header(a.GoHeaderFile)
 	if err != nil {
 		failRule(err, report.Files)
 	}

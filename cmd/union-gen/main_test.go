@@ -15,8 +15,8 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
-	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/targets"
 )
 
 const (
@@ -156,7 +156,7 @@ func checkUnchanged(t *testing.T, before snapshot, dirs ...string) {
 			continue
 		}
 		t.Errorf("file %s was written (existed before: %t)", path, existed)
-		if !bytes.Contains(after[path], []byte(generators.GeneratedBy)) {
+		if !bytes.Contains(after[path], []byte(targets.GeneratedBy)) {
 			continue
 		}
 		var err error

@@ -14,6 +14,7 @@ import (
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/targets"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -26,9 +27,9 @@ func generate(a *args.Args, patterns []string, header []byte) {
 	// nothing to write.
 	var inputs int
 	var empty bool
-	out := &generators.Output{}
+	out := &targets.Output{}
 	// An interrupted run leaves no temporary file behind; one killed is
-	// cleaned up by the next run (generators.Output).
+	// cleaned up by the next run (targets.Output).
 	interrupts := make(chan os.Signal, 1)
 	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
 	go func() {
@@ -48,10 +49,10 @@ func generate(a *args.Args, patterns []string, header []byte) {
 				fail(err)
 			}
 		}
-		var targets []generator.Target
-		targets, problems = generators.GetTargets(c, config(a, header, out, checked))
-		inputs, empty = len(c.Inputs), len(targets) == 0
-		return targets
+		var ts []generator.Target
+		ts, problems = targets.GetTargets(c, config(a, header, out, checked))
+		inputs, empty = len(c.Inputs), len(ts) == 0
+		return ts
 	}
 	err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns)
 	problems.Silence(a.SilencedWarnings()).Print(os.Stderr)
@@ -78,8 +79,8 @@ func generate(a *args.Args, patterns []string, header []byte) {
 }
 
 // config is the generators' configuration of a run with arguments a.
-func config(a *args.Args, header []byte, out *generators.Output, checked unions.Checked) generators.Config {
-	return generators.Config{
+func config(a *args.Args, header []byte, out *targets.Output, checked unions.Checked) targets.Config {
+	return targets.Config{
 		OutputFile:     a.OutputFile,
 		Header:         header,
 		OpenAPIPackage: a.OpenAPIOutputPkg,

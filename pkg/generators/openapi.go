@@ -29,7 +29,9 @@ type openAPIGenerator struct {
 	imports namer.ImportTracker
 }
 
-func newOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) *openAPIGenerator {
+// NewOpenAPIGenerator writes UnionDefinitions of the unions of the input
+// packages into outputFile of the package pkg.
+func NewOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) generator.Generator {
 	return &openAPIGenerator{
 		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
 		pkg:         pkg,

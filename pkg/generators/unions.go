@@ -1,3 +1,6 @@
+// Package generators holds union-gen's gengo generators: the Go methods of
+// a package's unions (unions.go, printed from views.go and templates.go,
+// with the rules as Go by conds.go) and UnionDefinitions (openapi.go).
 package generators
 
 import (
@@ -20,6 +23,19 @@ const (
 	equalityPackage = "k8s.io/apimachinery/pkg/api/equality"
 )
 
+// NameSystems returns the name systems used by the generators.
+func NameSystems() namer.NameSystems {
+	return namer.NameSystems{
+		"public": namer.NewPublicNamer(0),
+		"raw":    namer.NewRawNamer("", nil),
+	}
+}
+
+// DefaultNameSystem is the name system that orders the types.
+func DefaultNameSystem() string {
+	return "public"
+}
+
 // unionsGenerator writes NormalizeUnions and ValidateUnions for every struct
 // of one package that has a union or reaches one.
 type unionsGenerator struct {
@@ -31,7 +47,8 @@ type unionsGenerator struct {
 	helpers helperSet
 }
 
-func newUnionsGenerator(outputFile, pkg string, model *unions.Model) *unionsGenerator {
+// NewUnionsGenerator writes the methods of the package pkg into outputFile.
+func NewUnionsGenerator(outputFile, pkg string, model *unions.Model) generator.Generator {
 	return &unionsGenerator{
 		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
 		pkg:         pkg,

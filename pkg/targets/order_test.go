@@ -1,4 +1,4 @@
-package generators
+package targets
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/pkg/generators"
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
 )
@@ -50,7 +51,7 @@ func generateModule(t *testing.T, files map[string]string) map[string][]byte {
 		}
 		return targets
 	}
-	if err := gengo.Execute(NameSystems(), DefaultNameSystem(), getTargets, gengo.StdBuildTag, []string{"./..."}); err != nil {
+	if err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, []string{"./..."}); err != nil {
 		t.Fatal(err)
 	}
 	if err := output.Commit(); err != nil {

@@ -1,4 +1,4 @@
-package generators
+package targets
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"k8s.io/gengo/v2/generator"
 
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
+	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -65,7 +66,7 @@ func generateRatcheting(t *testing.T, ratcheting unionspec.Ratcheting, patterns 
 		}
 		return targets
 	}
-	if err := gengo.Execute(NameSystems(), DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns); err != nil {
+	if err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, patterns); err != nil {
 		t.Fatal(err)
 	}
 	if err := output.Commit(); err != nil {
@@ -111,7 +112,7 @@ func TestGeneratedImports(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			imp, _ := strconv.Unquote(imp.Path.Value)
-			if imp != fieldPackage && strings.Contains(strings.Split(imp, "/")[0], ".") {
+			if imp != "k8s.io/apimachinery/pkg/util/validation/field" && strings.Contains(strings.Split(imp, "/")[0], ".") {
 				t.Errorf("%s imports %s", path, imp)
 			}
 		}

@@ -1,5 +1,8 @@
-// Package generators holds union-gen's gengo targets and generators.
-package generators
+// Package targets gives gengo union-gen's targets: the union model of the
+// input packages, checked once, and from it the Go methods of each package,
+// UnionDefinitions for openapi-gen users, and the CRDs with their rules and
+// policies; all of them written, or none.
+package targets
 
 import (
 	"bytes"
@@ -16,10 +19,10 @@ import (
 	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -59,19 +62,6 @@ type Config struct {
 	// Checked is what the type checker tells of the input packages
 	// (unions.Check).
 	Checked unions.Checked
-}
-
-// NameSystems returns the name systems used by the generators.
-func NameSystems() namer.NameSystems {
-	return namer.NameSystems{
-		"public": namer.NewPublicNamer(0),
-		"raw":    namer.NewRawNamer("", nil),
-	}
-}
-
-// DefaultNameSystem is the name system that orders the types.
-func DefaultNameSystem() string {
-	return "public"
 }
 
 // Header returns the header of generated files: the build tag that hides them
@@ -130,7 +120,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 			PkgDir:        pkg.Dir,
 			HeaderComment: cfg.Header,
 			GeneratorsFunc: func(*generator.Context) []generator.Generator {
-				return []generator.Generator{newUnionsGenerator(cfg.OutputFile, path, model)}
+				return []generator.Generator{generators.NewUnionsGenerator(cfg.OutputFile, path, model)}
 			},
 		})
 	}
@@ -203,7 +193,7 @@ func openAPITarget(c *generator.Context, cfg Config, model *unions.Model) (gener
 		PkgDir:        dir,
 		HeaderComment: cfg.Header,
 		GeneratorsFunc: func(*generator.Context) []generator.Generator {
-			return []generator.Generator{newOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}
+			return []generator.Generator{generators.NewOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}
 		},
 	}, nil
 }

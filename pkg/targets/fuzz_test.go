@@ -1,4 +1,4 @@
-package generators
+package targets
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/pkg/generators"
 	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
@@ -107,7 +108,7 @@ func FuzzChecks(f *testing.F) {
 		if err := p.LoadPackagesWithConfigForTesting(&packages.Config{Dir: dir}, "./..."); err != nil {
 			t.Skipf("not a Go package: %v", err)
 		}
-		c, err := generator.NewContext(p, NameSystems(), DefaultNameSystem())
+		c, err := generator.NewContext(p, generators.NameSystems(), generators.DefaultNameSystem())
 		if err != nil {
 			t.Fatal(err)
 		}
