@@ -123,7 +123,10 @@ func takeSnapshot(t *testing.T, dirs ...string) snapshot {
 	t.Helper()
 	s := snapshot{}
 	for _, dir := range dirs {
-		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(root, dir)
+		}
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
@@ -208,6 +211,35 @@ func caseRun(pkg string) (dir, pattern string) {
 		return filepath.Join(root, rel), "."
 	}
 	return root, "./" + rel
+}
+
+// caseCopy copies a package of badDir into a temporary module laid out as
+// the repository (its go.mod and go.sum, the package at the same path), for
+// a run that writes: no test writes into the source tree. It returns where
+// union-gen runs on the copy, and the copy's directory of the package.
+func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
+	t.Helper()
+	tmp := t.TempDir()
+	dir = filepath.Join(tmp, badDir, pkg)
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, badDir, pkg))); err != nil {
+		t.Fatal(err)
+	}
+	if moduleCase(pkg) {
+		return dir, dir
+	}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		copyFile(t, filepath.Join(root, f), filepath.Join(tmp, f))
+	}
+	// The nested modules that the main module takes with replace
+	// directives stay where they are.
+	for _, m := range []string{"openapiext", "unionspec", "unstructuredunions"} {
+		mod := exec.Command("go", "mod", "edit", "-replace=github.com/union-gen/union-gen/pkg/"+m+"="+filepath.Join(root, "pkg", m))
+		mod.Dir = tmp
+		if out, err := mod.CombinedOutput(); err != nil {
+			t.Fatalf("go mod edit: %v\n%s", err, out)
+		}
+	}
+	return tmp, dir
 }
 
 // moduleCase reports whether a package of badDir is a module of its own.
@@ -358,21 +390,16 @@ func TestWarningsOnly(t *testing.T) {
 	const output = "zz_test_output.go"
 	for _, pkg := range slices.Sorted(maps.Keys(warningPkgs)) {
 		t.Run(pkg, func(t *testing.T) {
-			// Each run reads and writes only its own directory.
 			t.Parallel()
-			dir := badDir + "/" + pkg
-			generated := filepath.Join(root, dir, output)
-			// A file left by an interrupted run would hide whether this run wrote it.
-			if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				t.Fatal(err)
-			}
+			runDir, dir := caseCopy(t, pkg)
 			before := takeSnapshot(t, dir)
-			// Removed below on success; this covers a test that stops early.
-			t.Cleanup(func() { os.Remove(generated) })
-
 			// The CRDs of a case that has them are as union-gen edits them.
-			runDir, pattern := caseRun(pkg)
+			pattern := "./" + badDir + "/" + pkg
+			if moduleCase(pkg) {
+				pattern = "."
+			}
 			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, pattern)...)
+			generated := filepath.Join(dir, output)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
 			case typ == "":
@@ -382,7 +409,7 @@ func TestWarningsOnly(t *testing.T) {
 			case err != nil:
 				t.Errorf("union-gen did not write %s: %v", output, err)
 			case !bytes.Contains(data, []byte("func (in *"+typ+") ValidateUnions(")):
-				t.Errorf("%s/%s has no ValidateUnions for %s:\n%s", dir, output, typ, data)
+				t.Errorf("%s/%s has no ValidateUnions for %s:\n%s", pkg, output, typ, data)
 			}
 			// The output file is expected; nothing else may change.
 			if err := os.Remove(generated); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -397,10 +424,8 @@ func TestWarningsOnly(t *testing.T) {
 // TestSilenceWarnings checks that --silence-warnings leaves out the warnings
 // of the rules it names, and only those.
 func TestSilenceWarnings(t *testing.T) {
-	const output = "zz_test_output.go"
-	dir := badDir + "/warnings"
-	t.Cleanup(func() { os.Remove(filepath.Join(root, dir, output)) })
-	res := run(t, "--output-file="+output, "--silence-warnings=valuename", "./"+dir)
+	runDir, _ := caseCopy(t, "warnings")
+	res := runIn(t, runDir, "--output-file=zz_test_output.go", "--silence-warnings=valuename", "./"+badDir+"/warnings")
 	want, err := os.ReadFile(filepath.Join(root, expectedFile("warnings")))
 	if err != nil {
 		t.Fatal(err)

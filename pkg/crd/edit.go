@@ -750,7 +750,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	var values []string
 	disc := get(props, u.Spec.Discriminator)
-	emptyToSchema := u.EmptyToSchema(e.mode == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
+	emptyToSchema := emptyToSchema(u, e.mode == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Spec.Discriminator
 	}))
 	if u.Spec.Discriminator != "" {
@@ -764,7 +764,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
 	if disc != nil && values == nil {
-		set(disc, "enum", stringSeq(Enum(u, emptyToSchema)))
+		set(disc, "enum", stringSeq(schemaEnum(u, emptyToSchema)))
 	}
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
@@ -842,7 +842,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 // take for absent, as Go does. A variant's enum may leave some values out
 // (variantEnum). Other values are reported.
 func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path string) (values []string, ok bool) {
-	want := Enum(u, emptyToSchema)
+	want := schemaEnum(u, emptyToSchema)
 	enum := get(disc, "enum")
 	if enum == nil {
 		return nil, true

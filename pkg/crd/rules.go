@@ -51,11 +51,11 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 
 // CompactRules returns the compact rules of a union, which cost less than
 // its precise ones: those of its checks merged by field
-// (unionspec.Union.CompactChecks), one per member where the precise rules
+// (compactChecks), one per member where the precise rules
 // may have three. An object gets the same verdict from both; a merged
 // rule reports one error, with the messages of the checks joined.
 func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]Rule, error) {
-	return printRules(u, u.CompactChecks(schemaRejectsEmpty), correlated, schemaRejectsEmpty)
+	return printRules(u, compactChecks(u, schemaRejectsEmpty), correlated, schemaRejectsEmpty)
 }
 
 // printRules prints the checks of a union as rules.
@@ -113,11 +113,30 @@ var reasons = map[unionspec.ErrorType]string{
 	unionspec.ErrorInvalid:   ReasonInvalid,
 }
 
-// Enum is the enum of a discriminator's schema, as the model gives it
-// (unions.Union.SchemaEnum): any other value gets the schema's
-// NotSupported, which lists these values.
-func Enum(u *unions.Union, emptyToSchema bool) []string {
-	return u.SchemaEnum(emptyToSchema)
+// schemaEnum is the enum of the discriminator's schema in a CRD
+// (docs/semantics.md §7), whose NotSupported lists its values: the values
+// that V1 does not report NotSupported (unionspec.Union.Accepted), "" among
+// them where V1 reports it Required, so that the rules report it as Go
+// does; but only the enum's values where "" is no value and the
+// discriminator is optional, so that the schema rejects an explicit "",
+// while an absent discriminator selects no member, unless Go writes "" for
+// it. With emptyToSchema, it is the enum's values too.
+func schemaEnum(u *unions.Union, emptyToSchema bool) []string {
+	if emptyToSchema || u.DiscriminatorOptional && !u.Enum.Has("") && !u.WritesEmpty {
+		return u.Enum.Values
+	}
+	return u.Spec.Accepted()
+}
+
+// emptyToSchema says whether compact rules leave the check of an absent or
+// "" discriminator to a schema that requires it (schemaRequired): where ""
+// is no value, the discriminator is not optional and the union does not
+// ratchet (whose check of "" the API server's ratcheting of the schema would
+// not match), the schema's required list and an enum without "" reject
+// what V1 does, at no cost, as hand-written rules have it.
+func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
+	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
+		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
 }
 
 // in tests that x is one of values, or none of them, as CEL.

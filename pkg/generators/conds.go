@@ -177,7 +177,7 @@ type arm struct {
 // every other value.
 func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
-	values := u.Selecting()
+	values := u.Spec.Selecting
 	switch {
 	case each:
 		for _, v := range values {

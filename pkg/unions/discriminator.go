@@ -27,7 +27,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 	}
 	info := b.enum(et, plainString)
 	u = &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
-		writesEmpty: d.Type.Kind != types.Pointer && !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
+		WritesEmpty: d.Type.Kind != types.Pointer && !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
 	// are guessed.

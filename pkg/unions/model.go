@@ -48,9 +48,9 @@ type Union struct {
 	// "" in Go, it selects no member, also where "" is no enum value
 	// (docs/semantics.md V1).
 	DiscriminatorOptional bool
-	// writesEmpty: encoding/json writes an unset discriminator as "" (a
+	// WritesEmpty: encoding/json writes an unset discriminator as "" (a
 	// string without omitempty or omitzero), not leaving it out.
-	writesEmpty bool
+	WritesEmpty bool
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
 	// Spec is the union's rules as data, which the Go methods, the CRD
@@ -154,40 +154,14 @@ func (e Enum) Has(value string) bool {
 	return found
 }
 
-// Selecting are the discriminator's values in a valid object, sorted: the
-// enum's values, and "" where an optional discriminator is absent.
-func (u *Union) Selecting() []string {
+// selecting are the discriminator's values in a valid object, sorted: the
+// enum's values, and "" where an optional discriminator is absent
+// (unionspec.Union.Selecting).
+func (u *Union) selecting() []string {
 	if !u.DiscriminatorOptional || u.Enum.Has("") {
 		return u.Enum.Values
 	}
 	return slices.Insert(slices.Clone(u.Enum.Values), 0, "")
-}
-
-// SchemaEnum is the enum of the discriminator's schema in a CRD
-// (docs/semantics.md §7): the values that V1 does not report NotSupported
-// (unionspec.Union.Accepted), "" among them where V1 reports it Required, so
-// that the rules report it as Go does; but only the enum's values where ""
-// is no value and the discriminator is optional, so that the schema
-// rejects an explicit "", while an absent discriminator selects no member,
-// unless Go writes "" for it.
-//
-// With emptyToSchema (EmptyToSchema), it is the enum's values too.
-func (u *Union) SchemaEnum(emptyToSchema bool) []string {
-	if emptyToSchema || u.DiscriminatorOptional && !u.Enum.Has("") && !u.writesEmpty {
-		return u.Enum.Values
-	}
-	return u.Spec.Accepted()
-}
-
-// EmptyToSchema says whether compact rules leave the check of an absent or
-// "" discriminator to a schema that requires it (schemaRequired): where ""
-// is no value, the discriminator is not optional and the union does not
-// ratchet (whose check of "" the API server's ratcheting of the schema would
-// not match), the schema's required list and an enum without "" reject
-// what V1 does, at no cost, as hand-written rules have it.
-func (u *Union) EmptyToSchema(compact, schemaRequired bool) bool {
-	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
-		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
 }
 
 // Quote writes values as a comma-separated list of Go (and JSON) string

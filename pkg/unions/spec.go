@@ -11,6 +11,9 @@ import (
 // that print or evaluate unionspec.
 func (u *Union) Describe() *unionspec.Union {
 	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values}
+	if u.Kind == Discriminated {
+		s.Selecting = u.selecting()
+	}
 	for _, m := range u.Members {
 		s.Members = append(s.Members, &unionspec.Member{
 			Name:       m.JSONName,
@@ -74,15 +77,13 @@ func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionsp
 	changed := unionspec.Not(unionspec.DiscUnchanged())
 	// V1: "" is Required where it neither is a value nor stands for an
 	// optional discriminator's absence, any other value NotSupported.
-	values := u.Selecting()
-	accepted := values
+	values := s.Selecting
 	if !slices.Contains(values, "") {
 		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: d, Message: u.DiscriminatorRequiredMessage(),
 			When: validated(unionspec.DiscIn(""))})
-		accepted = slices.Insert(slices.Clone(values), 0, "")
 	}
 	s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorNotSupported, Field: d,
-		When: validated(unionspec.Not(unionspec.DiscIn(accepted...)))})
+		When: validated(unionspec.Not(unionspec.DiscIn(s.Accepted()...)))})
 	for _, m := range u.Members {
 		set := unionspec.Set(m.JSONName)
 		if !m.Optional {

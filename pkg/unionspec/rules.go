@@ -2,7 +2,6 @@ package unionspec
 
 import (
 	"slices"
-	"strings"
 )
 
 // Union is a union's rules as data: what normalization clears (N1–N3) and
@@ -15,8 +14,14 @@ type Union struct {
 	// one.
 	Discriminator string `json:"discriminator"`
 	// Values are the discriminator's valid values, sorted.
-	Values  []string  `json:"values"`
-	Members []*Member `json:"members"`
+	Values []string `json:"values"`
+	// Selecting are the discriminator's values in a valid object, sorted:
+	// Values, and "" where an optional discriminator's absence selects no
+	// member. The model's, for the printers that write switches and enums;
+	// the policy's annotation leaves it out, as its evaluators read only
+	// the checks and clears.
+	Selecting []string  `json:"-"`
+	Members   []*Member `json:"members"`
 	// Kept is when an update keeps the union as it was, for ratcheting
 	// (docs/semantics.md §4); nil when the union does not ratchet. The
 	// condition OpKept stands for it.
@@ -200,102 +205,15 @@ func (u *Union) Member(name string) *Member {
 }
 
 // Accepted are the discriminator values that the union's NotSupported check
-// lets through, sorted: the valid values and "", where V1 reports it
-// Required instead or it stands for an optional discriminator's absence. A
-// CRD's enum lists them (but the latter ""), so that the schema reports
-// NotSupported for the others as the check does.
+// lets through, sorted: Selecting and "", where V1 reports it Required
+// instead; nil in a union without a discriminator. The slice is the
+// caller's.
 func (u *Union) Accepted() []string {
-	for _, c := range u.Checks {
-		if c.Error != ErrorNotSupported {
-			continue
-		}
-		for _, conj := range c.When.Conjuncts() {
-			if conj.Op == OpNot && conj.Args[0].Op == OpDiscIn {
-				return slices.Sorted(slices.Values(conj.Args[0].Values))
-			}
-		}
+	if u.Discriminator == "" {
+		return nil
 	}
-	return nil
-}
-
-// Admitted are the discriminator values that pass the checks on the
-// discriminator itself: the Accepted values less those that one of those
-// checks reports whatever else holds ("" where V1 requires a value, and
-// the union does not ratchet). Any other value fails those checks, so the
-// checks of the members may take the discriminator for one of these.
-func (u *Union) Admitted() []string {
-	return slices.DeleteFunc(u.Accepted(), func(v string) bool {
-		return slices.ContainsFunc(u.Checks, func(c *Check) bool {
-			return c.Field == u.Discriminator && c.When.Simplify(Known{Discriminator: []string{v}}).Is(true)
-		})
-	})
-}
-
-// CompactChecks are the union's checks merged by field: one check per
-// property that checks report errors on (each member, the discriminator,
-// the union's object), which holds where one of them does. Its message
-// joins theirs, and its error is theirs where they share one, else
-// ErrorInvalid. NotSupported checks are kept as they are. An object fails
-// the merged checks exactly where it fails the union's: where the
-// discriminator is not Admitted, a check on it fails, so the checks of the
-// members are written for the Admitted values only, with fewer of them
-// named (Cond.Within). With schemaRejectsEmpty, the schema itself rejects a
-// discriminator that is absent or "" (it is required there, and "" is not
-// in its enum): the checks on the discriminator that hold only then are left
-// to it, as hand-written rules leave them.
-func (u *Union) CompactChecks(schemaRejectsEmpty bool) []*Check {
-	var merged []*Check
-	whens := map[*Check][]*Cond{}
-	byField := map[string]*Check{}
-	admitted := u.Admitted()
-	// The members' checks are written for the admitted values only, but
-	// in a ratcheting union: there the API server drops the enum's error
-	// on an unchanged invalid discriminator, which they then see.
-	narrow := u.Discriminator != "" && u.Kept == nil
-	nonEmpty := Known{Discriminator: slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Unnamed: true}
-	for _, c := range u.Checks {
-		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(nonEmpty).Is(false) {
-			continue
-		}
-		if c.Error == ErrorNotSupported {
-			merged = append(merged, c)
-			continue
-		}
-		m := byField[c.Field]
-		switch {
-		case m == nil:
-			m = &Check{Error: c.Error, Field: c.Field, Message: c.Message, Origin: c.Origin, Value: c.Value}
-			byField[c.Field] = m
-			merged = append(merged, m)
-		case m.Error != c.Error || m.Origin != c.Origin || m.Value != c.Value:
-			m.Error, m.Origin, m.Value = ErrorInvalid, "", ""
-		}
-		m.Message = joinMessages(m.Message, c.Message)
-		when := c.When
-		if narrow && c.Field != u.Discriminator {
-			when = when.Within(admitted)
-		}
-		whens[m] = append(whens[m], when)
+	if slices.Contains(u.Selecting, "") {
+		return slices.Clone(u.Selecting)
 	}
-	for _, m := range merged {
-		if w := whens[m]; w != nil {
-			m.When = Resolve(w)
-			if narrow && m.Field != u.Discriminator {
-				m.When = m.When.Complemented(admitted)
-			}
-		}
-	}
-	return merged
-}
-
-// joinMessages joins a check's message to those joined before, unless it
-// only adds to one of them ("may only be set when d is "V"; d did not
-// change: …" is a case of "may only be set when d is "V"").
-func joinMessages(joined, message string) string {
-	for _, m := range strings.Split(joined, ", and ") {
-		if strings.HasPrefix(message, m) {
-			return joined
-		}
-	}
-	return joined + ", and " + message
+	return slices.Insert(slices.Clone(u.Selecting), 0, "")
 }
