@@ -12,12 +12,15 @@ import (
 )
 
 // run runs the tests of the module at dir, relative to the repository's
-// root, unless -short.
+// root, unless -short. The modules run in parallel, as their packages did
+// when each runner was in a package of its own: one module's tests run
+// while another's dependencies build.
 func run(t *testing.T, dir string, flags ...string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skipf("runs the tests of the module %s (-short)", dir)
 	}
+	t.Parallel()
 	moduletest.GoTest(t, "../../"+dir, flags...)
 }
 
