@@ -31,7 +31,7 @@ func (APIServerRules) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	envSet := environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
+	envSet := baseEnv()
 	var out []OwnRule
 	var walk func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext)
 	walk = func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext) {
