@@ -234,7 +234,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
-			problems = append(problems, report.Problem{Message: err.Error()})
+			problems = append(problems, report.Problem{Message: "--crd-paths: " + err.Error(), Rule: report.Files})
 			continue
 		}
 		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}

@@ -121,7 +121,7 @@ var Docs = []Doc{
 	},
 	{
 		ID: Files, Family: "input",
-		Summary: "The files that the flags name exist and can be read (`--go-header-file`, a header of Go comments only; `--crd-paths`, files or directories), and union-gen can write its output files.",
+		Summary: "The files that the flags name exist and can be read (`--go-header-file`, a header of Go comments only; `--crd-paths`, files or directories; `--openapi-output-pkg`, a package whose directory union-gen can tell, else `--openapi-output-dir`), and union-gen can read and write its output files.",
 		Message: "--crd-paths: stat <path>: no such file or directory",
 		Hint:    "Check the path given to the flag (relative paths are to the working directory), and that union-gen may write the packages' directories and the CRDs.",
 	},

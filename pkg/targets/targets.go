@@ -135,7 +135,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 	if cfg.OpenAPIPackage != "" {
 		target, err := openAPITarget(c, cfg, model)
 		if err != nil {
-			return nil, append(problems, report.Problem{Message: err.Error()})
+			return nil, append(problems, report.Problem{Message: err.Error(), Rule: report.Files})
 		}
 		if own := checkOwnOutput(filepath.Join(target.Dir(), cfg.OpenAPIFile), "--openapi-output-file"); len(own) > 0 {
 			return nil, append(problems, own...)
@@ -169,7 +169,7 @@ func checkOwnOutput(path, flag string) report.Problems {
 	case os.IsNotExist(err):
 		return nil
 	case err != nil:
-		return report.Problems{{Message: err.Error()}}
+		return report.Problems{{Message: flag + ": " + err.Error(), Rule: report.Files}}
 	case generatedByUs(data):
 		return nil
 	}
