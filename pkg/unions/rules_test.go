@@ -88,7 +88,12 @@ func TestRulesOfBadInput(t *testing.T) {
 			continue // a case of the files written or of the run's input, checked in cmd/union-gen
 		}
 		t.Run(dir, func(t *testing.T) {
-			t.Parallel()
+			// A case that is a module of its own is loaded by a parser of
+			// its own, and gengo's parsers share its builtin types, which
+			// they write: it runs while the other cases wait.
+			if _, err := os.Stat(badDir + "/" + dir + "/go.mod"); err != nil {
+				t.Parallel()
+			}
 			problems := buildBad(t, dir).Sorted()
 			// The command prints the same problems (compared in cmd/union-gen),
 			// so a count that differs means this test loads the package wrongly.
