@@ -271,6 +271,16 @@ func runLevel(pkg string) bool {
 	return slices.ContainsFunc(report.Docs, func(r report.Doc) bool { return string(r.ID) == pkg && r.Family == "input" })
 }
 
+// skipAloneInShort skips a run of one case alone under -short where
+// TestBadInputAllInOneRun compares its lines: the quick loop runs the binary
+// once for those cases, the full suite once more for each.
+func skipAloneInShort(t *testing.T, pkg string) {
+	t.Helper()
+	if testing.Short() && !golden.Updating() && !moduleCase(pkg) && !runLevel(pkg) {
+		t.Skip("its lines are compared by TestBadInputAllInOneRun; alone only without -short")
+	}
+}
+
 // expectedFile is the path, relative to the root, of a package's expected stderr.
 func expectedFile(pkg string) string {
 	return badDir + "/" + pkg + "/expected.txt"
@@ -301,6 +311,7 @@ func checkResult(t *testing.T, res result, code int, pkg string) {
 func TestBadInput(t *testing.T) {
 	for _, pkg := range badPackages(t) {
 		t.Run(pkg, func(t *testing.T) {
+			skipAloneInShort(t, pkg)
 			// Each run reads and may (wrongly) write only its own directory.
 			t.Parallel()
 			dir := badDir + "/" + pkg
@@ -390,6 +401,7 @@ func TestWarningsOnly(t *testing.T) {
 	const output = "zz_test_output.go"
 	for _, pkg := range slices.Sorted(maps.Keys(warningPkgs)) {
 		t.Run(pkg, func(t *testing.T) {
+			skipAloneInShort(t, pkg)
 			t.Parallel()
 			runDir, dir := caseCopy(t, pkg)
 			before := takeSnapshot(t, dir)

@@ -173,6 +173,9 @@ func TestDifferential(t *testing.T) {
 			cases, normalized, failures := 0, 0, 0
 			for n := range objs {
 				for o := -1; o < len(objs); o++ {
+					if testing.Short() && o >= 0 && (n+o)%4 != 0 {
+						continue // the quick loop: every object, a quarter of the pairs
+					}
 					var old map[string]any
 					kind := "create"
 					if o >= 0 {
