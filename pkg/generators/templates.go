@@ -33,13 +33,24 @@ func parseMethod(text string) *template.Template {
 }
 
 // matchTemplate defines how an item of a list-map finds its old item: J is
-// left at its index in Old, or at len(Old) when it has none.
+// left at its index in Old, or at len(Old) when it has none. "keysEqual" is
+// an expression, printed on one line: each "$-" removes the line break
+// before it.
 const matchTemplate = `
+$- define "keysEqual" $
+$- if .ItemPointer $$.Item$ != nil && $.OldItem$ != nil
+$- end $
+$- range .KeyViews $$if .And$ && $end$
+$- if .Pointer $($.A$ == nil) == ($.B$ == nil) && ($.A$ == nil || *$.A$ == *$.B$)
+$- else $$.A$ == $.B$
+$- end $
+$- end $
+$- end $
 $- define "match" $
 // Lists mostly keep their order: the item at the same index is tried first.
 $.J$ := $.I$
-if $.J$ >= len($.Old$) || !($.KeysEqual$) {
-for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
+if $.J$ >= len($.Old$) || !($template "keysEqual" .$) {
+for $.J$ = 0; $.J$ < len($.Old$) && !($template "keysEqual" .$); $.J$++ {
 }
 }
 $- end $
@@ -102,13 +113,13 @@ func (in *$.Type$) $.Normalize$(old *$.Type$) {
 switch $.InDisc$ {
 $- range .NormalizeArms $
 $- template "arm" . $
-$- range .Ifs $
+$- range .Clears $
 $- if .When $
 if $.When$ {
-$.Do$
+in.$.Member$ = $.Zero$
 }
 $- else $
-$.Do$
+in.$.Member$ = $.Zero$
 $- end $
 $- end $
 $- end $
@@ -118,8 +129,19 @@ $- end $
 `
 
 // errorsTemplate defines the statements that report the errors of checks,
-// nested under the conditions they share.
+// nested under the conditions they share, and "error", the expression of an
+// error, printed on one line as "keysEqual" is.
 const errorsTemplate = `
+$- define "error" $
+$- if eq .Error "Invalid" $$.Invalid$($.Path$,
+$- if .Names $ "{"+$.Join$(unionsSetMembers([]string{$.Names$}, $.Sets$), ", ")+"}"
+$- else $ ""
+$- end $, $.Message$).WithOrigin($.Origin$)
+$- else if eq .Error "Required" $$.Required$($.Path$, $.Message$)
+$- else if eq .Error "Forbidden" $$.Forbidden$($.Path$, $.Message$)
+$- else $$.NotSupported$($.Path$, $.Disc$, []string{$.Values$})
+$- end $
+$- end $
 $- define "errors" $
 $- range . $
 $- if .Then $
@@ -128,14 +150,14 @@ $- template "errors" .Then $
 }
 $- else if .When $
 if $.When$ {
-errs = unionsAppend(errs, $.Do$)
+errs = unionsAppend(errs, $template "error" .Do$)
 $- if .Else $
 } else {
-errs = unionsAppend(errs, $.Else$)
+errs = unionsAppend(errs, $template "error" .Else$)
 $- end $
 }
 $- else $
-errs = unionsAppend(errs, $.Do$)
+errs = unionsAppend(errs, $template "error" .Do$)
 $- end $
 $- end $
 $- end $

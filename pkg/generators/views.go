@@ -170,18 +170,41 @@ type caseView struct {
 }
 
 // armView is an arm of a switch on the discriminator: Values as Go literals
-// ("" for the default case) and the statements it runs.
+// ("" for the default case) and the errors it reports, or the members it
+// clears.
 type armView struct {
 	Values string
 	Ifs    []*ifView
+	Clears []*clearView
 }
 
-// ifView is a statement run when When holds ("" when always), and Else one
-// run when it does not ("" when none); or, with Then, the statements run
-// when When holds.
+// ifView reports the error Do when When holds ("" when always), and Else
+// when it does not (nil when none); or, with Then, the errors reported when
+// When holds.
 type ifView struct {
-	When, Do, Else string
-	Then           []*ifView
+	When     string
+	Do, Else *errorView
+	Then     []*ifView
+}
+
+// errorView is the error of a check, made by the constructor of field that
+// Error names, on Path, with Message and Origin as Go strings.
+type errorView struct {
+	*symbols
+	Error                 unionspec.ErrorType
+	Path, Message, Origin string
+	// Names and Sets are the names of the members and their tests of "set",
+	// for an error that reports the members set ("" otherwise).
+	Names, Sets string
+	// Disc and Values are the discriminator and the valid values, for
+	// ErrorNotSupported.
+	Disc, Values string
+}
+
+// clearView clears a member in Normalize, when When holds ("" when always):
+// Member is its Go name, Zero the value that clears it.
+type clearView struct {
+	When, Member, Zero string
 }
 
 // failing is the view with the checks' Fail statement of sym.
@@ -254,7 +277,7 @@ func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out [
 	if len(shared) > 0 {
 		guard = p.print(unionspec.And(shared...), false)
 	}
-	errs := make([]string, len(u.Spec.Checks))
+	errs := make([]*errorView, len(u.Spec.Checks))
 	for i, c := range u.Spec.Checks {
 		errs[i] = checkError(c, u, sym)
 	}
@@ -272,10 +295,10 @@ func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out [
 	return guard, out
 }
 
-// statement is a statement run under a condition.
+// statement is an error reported under a condition.
 type statement struct {
 	when *unionspec.Cond
-	do   string
+	do   *errorView
 }
 
 // nest prints statements, those next to each other whose conditions share
@@ -322,7 +345,7 @@ func nest(stmts []statement, p *goPrinter) []*ifView {
 	return out
 }
 
-func stmtView(when *unionspec.Cond, do string, p *goPrinter) *ifView {
+func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 	v := &ifView{Do: do}
 	if !when.Is(true) {
 		v.When = p.print(when, false)
@@ -330,25 +353,19 @@ func stmtView(when *unionspec.Cond, do string, p *goPrinter) *ifView {
 	return v
 }
 
-// checkError is the Go of the error of a check.
-func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) string {
-	path := "fldPath"
+// checkError is the error of a check.
+func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) *errorView {
+	v := &errorView{symbols: sym, Error: c.Error, Path: "fldPath", Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	if c.Field != "" {
-		path = childPath(c.Field)
+		v.Path = childPath(c.Field)
 	}
-	switch c.Error {
-	case unionspec.ErrorInvalid:
-		value := `""`
-		if c.Value == unionspec.ValueSetMembers {
-			value = fmt.Sprintf(`"{"+%s(unionsSetMembers([]string{%s}, %s), ", ")+"}"`, sym.Join, unions.Quote(memberNames(u)), memberSets(u, sym, "in"))
-		}
-		return fmt.Sprintf("%s(%s, %s, %s).WithOrigin(%s)", sym.Invalid, path, value, strconv.Quote(c.Message), strconv.Quote(c.Origin))
-	case unionspec.ErrorRequired:
-		return fmt.Sprintf("%s(%s, %s)", sym.Required, path, strconv.Quote(c.Message))
-	case unionspec.ErrorForbidden:
-		return fmt.Sprintf("%s(%s, %s)", sym.Forbidden, path, strconv.Quote(c.Message))
+	switch {
+	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
+		v.Names, v.Sets = unions.Quote(memberNames(u)), memberSets(u, sym, "in")
+	case c.Error == unionspec.ErrorNotSupported:
+		v.Disc, v.Values = discValue("in", u.Discriminator), unions.Quote(u.Spec.Values)
 	}
-	return fmt.Sprintf("%s(%s, %s, []string{%s})", sym.NotSupported, path, discValue("in", u.Discriminator), unions.Quote(u.Spec.Values))
+	return v
 }
 
 // normalizeArms are the condition under which NormalizeUnions calls the
@@ -379,13 +396,13 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 				continue
 			}
 			m := p.member(c.Member)
-			ifv := &ifView{Do: "in." + m.GoName + " = " + zeroOf(m, "in."+m.GoName)}
+			clear := &clearView{Member: m.GoName, Zero: zeroOf(m, "in."+m.GoName)}
 			if !w.Is(true) {
-				ifv.When = onUpdate.at(a, true).print(w, false)
+				clear.When = onUpdate.at(a, true).print(w, false)
 			}
-			view.Ifs = append(view.Ifs, ifv)
+			view.Clears = append(view.Clears, clear)
 		}
-		if len(view.Ifs) > 0 {
+		if len(view.Clears) > 0 {
 			out = append(out, view)
 		}
 	}
@@ -501,22 +518,28 @@ func (v *walkView) OldOrNil() string {
 	return v.Old
 }
 
-// KeysEqual matches an item of a list-map with an old item by its keys.
-func (v *walkView) KeysEqual() string {
-	a, b := v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
-	var conds []string
-	if v.Elem.Shape == unionspec.ShapePointer {
-		conds = append(conds, a+" != nil", b+" != nil")
+// keyView is a key of a list-map item and of an old item, A and B, which
+// the "keysEqual" template compares, after " && " when And.
+type keyView struct {
+	A, B         string
+	Pointer, And bool
+}
+
+// ItemPointer is set for a list-map of pointers: its items are compared
+// only when both are not nil.
+func (v *walkView) ItemPointer() bool { return v.Elem.Shape == unionspec.ShapePointer }
+
+// Item and OldItem are the items that a list-map's match compares.
+func (v *walkView) Item() string    { return v.In + "[" + v.I() + "]" }
+func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
+
+// KeyViews are the keys that match an item with an old item.
+func (v *walkView) KeyViews() []keyView {
+	keys := make([]keyView, len(v.Keys))
+	for i, k := range v.Keys {
+		keys[i] = keyView{A: v.Item() + "." + k.GoName, B: v.OldItem() + "." + k.GoName, Pointer: k.Pointer, And: i > 0 || v.ItemPointer()}
 	}
-	for _, k := range v.Keys {
-		x, y := a+"."+k.GoName, b+"."+k.GoName
-		if k.Pointer {
-			conds = append(conds, fmt.Sprintf("(%s == nil) == (%s == nil) && (%s == nil || *%s == *%s)", x, y, x, x, y))
-		} else {
-			conds = append(conds, x+" == "+y)
-		}
-	}
-	return strings.Join(conds, " && ")
+	return keys
 }
 
 // normalizeView is the view of a walk in NormalizeUnions, or nil when it
