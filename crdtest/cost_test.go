@@ -43,7 +43,7 @@ func checkCostEstimates(t testing.TB, c *apiextensions.CustomResourceDefinition)
 					t.Fatalf("%s %s: rule %q: %v", v.Name, path, rule, r.Error)
 				}
 				compared++
-				if got, err := crd.RuleCosts([]crd.Rule{{Rule: rule, OptionalOldSelf: s.XValidations[i].OptionalOldSelf != nil && *s.XValidations[i].OptionalOldSelf}}, node); err != nil || got[0] != r.MaxCost {
+				if got, err := crd.RuleCosts([]crd.ValidationRule{{Rule: rule, OptionalOldSelf: s.XValidations[i].OptionalOldSelf != nil && *s.XValidations[i].OptionalOldSelf}}, node); err != nil || got[0] != r.MaxCost {
 					t.Errorf("%s %s: rule %q: union-gen estimates its cost %d (%v), the API server %d", v.Name, path, rule, got, err, r.MaxCost)
 				}
 				if ctx.MaxCardinality == nil {

@@ -93,7 +93,7 @@ func TestOwnRulesCompile(t *testing.T) {
 			continue
 		}
 		for _, v := range m.crd.Spec.Versions {
-			own, err := crd.APIServerRules{}.Estimate(yamlNode(t, v.Schema.OpenAPIV3Schema))
+			own, err := crd.APIServerEstimator{}.Estimate(yamlNode(t, v.Schema.OpenAPIV3Schema))
 			if err != nil {
 				t.Fatalf("%s %s: %v", m.file, v.Name, err)
 			}
@@ -108,7 +108,7 @@ func TestOwnRulesCompile(t *testing.T) {
 	t.Logf("%d rules", n)
 }
 
-// TestTotalIsAPIServers: crd.APIServerRules counts a version's rules as the
+// TestTotalIsAPIServers: crd.APIServerEstimator counts a version's rules as the
 // API server does: padded with rules to exactly its limit on a version's
 // total, the CRD is accepted, and one more rule's worth is rejected, on
 // every manifest that the API server accepts as shipped.
@@ -133,7 +133,7 @@ const (
 func checkTotal(t *testing.T, file string, c *apiextensionsv1.CustomResourceDefinition, version int) {
 	t.Helper()
 	v := &c.Spec.Versions[version]
-	own, err := crd.APIServerRules{}.Estimate(yamlNode(t, v.Schema.OpenAPIV3Schema))
+	own, err := crd.APIServerEstimator{}.Estimate(yamlNode(t, v.Schema.OpenAPIV3Schema))
 	if err != nil {
 		t.Fatal(err)
 	}

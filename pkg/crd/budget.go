@@ -29,9 +29,9 @@ type Options struct {
 	// Rules is which rules the unions get where the API server's cost
 	// limits allow them; precise when empty.
 	Rules RulesMode
-	// OwnRules estimates the rules that a CRD has of its own;
-	// APIServerRules when nil.
-	OwnRules OwnRules
+	// Estimator estimates the rules that a CRD has of its own;
+	// APIServerEstimator when nil.
+	Estimator Estimator
 	// PolicyVersion is the version of admissionregistration.k8s.io that
 	// the policies are written in (PolicyVersions); v1 when empty.
 	PolicyVersion string
@@ -54,7 +54,7 @@ type placement struct {
 
 // ruleSet is a union's rules and what the API server's limits make of them.
 type ruleSet struct {
-	rules []Rule
+	rules []ValidationRule
 	// max is the highest cost of a rule, total the sum, each counted as
 	// many times as the rule may run.
 	max, total uint64
@@ -63,7 +63,7 @@ type ruleSet struct {
 	unwritable error
 }
 
-func newRuleSet(rs []Rule, schema *yaml.Node, count uint64) ruleSet {
+func newRuleSet(rs []ValidationRule, schema *yaml.Node, count uint64) ruleSet {
 	set := ruleSet{rules: rs}
 	for _, r := range rs {
 		if err := checkSize("a rule of the union", r.Rule); err != nil {

@@ -37,7 +37,7 @@ var baseEnv = sync.OnceValue(func() *environment.EnvSet {
 // On a schema the API server cannot read, every cost is 0: what is wrong
 // with the schema is reported where union-gen reads it (crdschema), or by
 // the API server.
-func RuleCosts(rules []Rule, schema *yaml.Node) ([]uint64, error) {
+func RuleCosts(rules []ValidationRule, schema *yaml.Node) ([]uint64, error) {
 	s, err := structural(schema, rules)
 	if err != nil {
 		return make([]uint64, len(rules)), nil
@@ -70,7 +70,7 @@ func Cardinality(schema *yaml.Node) uint64 {
 
 // structural is the API server's structural schema of a CRD's schema, with
 // rules for its x-kubernetes-validations.
-func structural(schema *yaml.Node, rules []Rule) (*structuralschema.Structural, error) {
+func structural(schema *yaml.Node, rules []ValidationRule) (*structuralschema.Structural, error) {
 	s, err := internalSchema(schema)
 	if err != nil {
 		return nil, err

@@ -217,8 +217,8 @@ func Files(paths []string) ([]string, error) {
 // never written over a file that union-gen did not write, nor shared by two
 // CRD files.
 func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, report.Problems) {
-	if opts.OwnRules == nil {
-		opts.OwnRules = APIServerRules{}
+	if opts.Estimator == nil {
+		opts.Estimator = APIServerEstimator{}
 	}
 	if opts.PolicyVersion == "" {
 		opts.PolicyVersion = PolicyVersions[0]
@@ -237,7 +237,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 			problems = append(problems, report.Problem{Message: "--crd-paths: " + err.Error(), Rule: report.Files})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.OwnRules, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
+		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.Estimator, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -338,7 +338,7 @@ type editor struct {
 	placements []*placement
 	// own estimates the CRD's own rules, which count toward a version's
 	// total beside the unions'.
-	own OwnRules
+	own Estimator
 	// marked finds the markers that wrote the CRD's own rules, for the
 	// whole run.
 	marked *ownMarkers
@@ -888,7 +888,7 @@ func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *
 }
 
 // ruleNode is a rule as an item of x-kubernetes-validations.
-func ruleNode(r Rule) *yaml.Node {
+func ruleNode(r ValidationRule) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode}
 	if r.FieldPath != "" {
 		set(n, "fieldPath", str(r.FieldPath))

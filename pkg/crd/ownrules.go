@@ -8,10 +8,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// OwnRules estimates the rules that a CRD has of its own, beside which
+// Estimator estimates the rules that a CRD has of its own, beside which
 // union-gen adds the unions' rules: the API server's limit on the total cost
 // of a version's rules counts them too.
-type OwnRules interface {
+type Estimator interface {
 	// Estimate estimates every rule in the x-kubernetes-validations of a
 	// version's schema (its openAPIV3Schema) as the API server's CRD
 	// validation counts it toward the version's total, or says why the

@@ -32,11 +32,11 @@ type fixedRules []crd.OwnRule
 
 func (f fixedRules) Estimate(*yaml.Node) ([]crd.OwnRule, error) { return f, nil }
 
-// TestAPIServerRules: APIServerRules estimates every rule as the API
+// TestAPIServerEstimator: APIServerEstimator estimates every rule as the API
 // server does, each times the values it runs on and its messageExpression
 // once; a rule that does not compile is not Known (crdtest holds the
 // estimates to the API server's CRD validation on openshift/api).
-func TestAPIServerRules(t *testing.T) {
+func TestAPIServerEstimator(t *testing.T) {
 	const schema = `type: object
 properties:
   kind:
@@ -68,7 +68,7 @@ x-kubernetes-validations:
 	if err := yaml.Unmarshal([]byte(schema), &doc); err != nil {
 		t.Fatal(err)
 	}
-	got, err := crd.APIServerRules{}.Estimate(doc.Content[0])
+	got, err := crd.APIServerEstimator{}.Estimate(doc.Content[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 10), warn: `its own rules cost 0, and 10 of them do not compile in the API server's CEL environment ("unknown" at ., "unknown" at ., "unknown" at ., 7 more)`},
 		{rules: fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, warn: `its own rules cost 1, and 1 of them do not compile in the API server's CEL environment (the messageExpression "message" at .)`},
 	} {
-		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: tc.rules})
+		edited, problems := editPackage(t, ownCostCase, crd.Options{Estimator: tc.rules})
 		switch {
 		case len(edited) > 0:
 			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
@@ -133,7 +133,7 @@ func TestOwnRulesCount(t *testing.T) {
 		{own: crd.CRDCostLimit + 1, rule: report.CRDRejected, warning: true},
 		{own: math.MaxUint64, rule: report.CRDRejected, warning: true},
 	} {
-		edited, problems := editPackage(t, ownCostCase, crd.Options{OwnRules: ownRules{tc.own}})
+		edited, problems := editPackage(t, ownCostCase, crd.Options{Estimator: ownRules{tc.own}})
 		switch {
 		case tc.rule == "" && len(problems) > 0:
 			t.Errorf("own rules of cost %d: %v", tc.own, problems)
@@ -174,14 +174,14 @@ func TestHandWrittenUnionRules(t *testing.T) {
 	typeLevel, fieldLevel := "types.go:16:4", "types.go:47:5"
 	for _, tc := range []struct {
 		files []string
-		own   crd.OwnRules
+		own   crd.Estimator
 		want  []string
 	}{
 		{files: []string{file, featureSet}, want: []string{typeLevel, fieldLevel}},
 		{files: []string{file}, own: ownRules{crd.CRDCostLimit}, want: []string{typeLevel, fieldLevel}},
 		{files: []string{edited}, want: []string{"edited.yaml:78:19", fieldLevel}},
 	} {
-		_, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), tc.files, crd.Options{OwnRules: tc.own})
+		_, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), tc.files, crd.Options{Estimator: tc.own})
 		var got []string
 		for _, p := range problems {
 			if p.Rule == report.HandWrittenUnion {

@@ -26,8 +26,9 @@ const (
 	ReasonInvalid   = "FieldValueInvalid"
 )
 
-// Rule is one x-kubernetes-validations rule.
-type Rule struct {
+// ValidationRule is one x-kubernetes-validations rule, as apiextensions
+// names it: a CEL rule of a CRD.
+type ValidationRule struct {
 	Rule      string
 	Message   string
 	Reason    string
@@ -45,7 +46,7 @@ type Rule struct {
 // then can a rule read oldSelf; elsewhere every value is created.
 //
 // V1's NotSupported is left to the schema's enum (see Enum).
-func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
+func Rules(u *unionspec.Union, correlated bool) ([]ValidationRule, error) {
 	return printRules(u, u.Checks, correlated, false)
 }
 
@@ -54,7 +55,7 @@ func Rules(u *unionspec.Union, correlated bool) ([]Rule, error) {
 // (compactChecks), one per member where the precise rules
 // may have three. An object gets the same verdict from both; a merged
 // rule reports one error, with the messages of the checks joined.
-func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]Rule, error) {
+func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]ValidationRule, error) {
 	return printRules(u, compactChecks(u, schemaRejectsEmpty), correlated, schemaRejectsEmpty)
 }
 
@@ -62,16 +63,16 @@ func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]Ru
 // With discPresent, the schema requires the discriminator: the rules read it
 // without testing that it is there (an object without it is rejected all
 // the same).
-func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discPresent bool) ([]Rule, error) {
+func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discPresent bool) ([]ValidationRule, error) {
 	if err := selectable(u); err != nil {
 		return nil, err
 	}
-	var rules []Rule
+	var rules []ValidationRule
 	for _, c := range checks {
 		if c.Error == unionspec.ErrorNotSupported {
 			continue
 		}
-		r := Rule{Message: c.Message, Reason: reasons[c.Error]}
+		r := ValidationRule{Message: c.Message, Reason: reasons[c.Error]}
 		if r.print(u, c.Field, c.When, correlated, discPresent) {
 			rules = append(rules, r)
 		}
@@ -81,7 +82,7 @@ func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discP
 
 // print sets the rule's field path and CEL, which fails where when holds,
 // and reports whether it can fail on the schema at all.
-func (r *Rule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated, discPresent bool) bool {
+func (r *ValidationRule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated, discPresent bool) bool {
 	if field != "" {
 		r.FieldPath = FieldPath(field)
 	}

@@ -54,10 +54,10 @@ func TestRulesWithoutDiscriminator(t *testing.T) {
 	members := []*unions.Member{member("a", unionspec.PresenceNonNil), member("b", unionspec.PresenceString)}
 	for _, tc := range []struct {
 		kind unions.Kind
-		want []crd.Rule
+		want []crd.ValidationRule
 	}{{
 		kind: unions.ExactlyOne,
-		want: []crd.Rule{{
+		want: []crd.ValidationRule{{
 			Rule:    `((has(self.a) ? 1 : 0) + ((has(self.b) && self.b != "") ? 1 : 0) != 0)` + crd.Marker,
 			Message: "must specify one of: `a`, `b`", Reason: crd.ReasonInvalid,
 		}, {
@@ -66,7 +66,7 @@ func TestRulesWithoutDiscriminator(t *testing.T) {
 		}},
 	}, {
 		kind: unions.ZeroOrOne,
-		want: []crd.Rule{{
+		want: []crd.ValidationRule{{
 			Rule:    `((has(self.a) ? 1 : 0) + ((has(self.b) && self.b != "") ? 1 : 0) <= 1)` + crd.Marker,
 			Message: "must specify at most one of: `a`, `b`", Reason: crd.ReasonInvalid,
 		}},

@@ -15,18 +15,18 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 )
 
-// APIServerRules estimates a CRD's own rules with the API server's code
+// APIServerEstimator estimates a CRD's own rules with the API server's code
 // (k8s.io/apiextensions-apiserver's CRD validation), as it counts them
 // toward a version's total: each rule compiled in its schema's CEL context,
 // its cost times its cardinality, and its messageExpression's cost. The
 // binary is installed in a module graph of its own, so the API server's
 // modules never reach the modules of union-gen's users.
-type APIServerRules struct{}
+type APIServerEstimator struct{}
 
 // Estimate estimates the rules of a version's openAPIV3Schema. A rule that
 // does not compile, which the API server rejects, is not Known; a schema
 // that the API server cannot read is an error.
-func (APIServerRules) Estimate(node *yaml.Node) ([]OwnRule, error) {
+func (APIServerEstimator) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	schema, err := internalSchema(node)
 	if err != nil {
 		return nil, err

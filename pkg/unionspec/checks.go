@@ -4,11 +4,12 @@ import (
 	"slices"
 )
 
-// Union is a union's rules as data: what normalization clears (N1–N3) and
-// what validation reports (V1–V4, ratcheting) of docs/semantics.md, each as
-// a condition over the union's JSON object and its old counterpart. The model computes it once; the CRD rules, the policy and
-// package unstructuredunions only print or evaluate it, so that none of them
-// decides a rule.
+// Union is a union as data, its checks and clears: what validation reports
+// (V1–V4, ratcheting) and what normalization clears (N1–N3) of
+// docs/semantics.md, each under a condition over the union's JSON object and
+// its old counterpart. The model computes it once; the Go methods, the CRD's
+// validation rules, the policy and package unstructuredunions only print or
+// evaluate it, so that none of them decides what is valid.
 type Union struct {
 	// Discriminator is the discriminator's property; "" in a union without
 	// one.
