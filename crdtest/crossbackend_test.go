@@ -301,7 +301,7 @@ func shapeSchemas(t *testing.T, dir string, kinds []*kindShape) map[string]*unst
 	}
 	schemas := map[string]*unstructuredunions.Schema{}
 	for _, k := range kinds {
-		schemas[k.name] = crd.Schema(model, universe.Type(types.Name{Package: path, Name: k.name}))
+		schemas[k.name] = &unstructuredunions.Schema{Schema: *model.Schema(universe.Type(types.Name{Package: path, Name: k.name}))}
 	}
 	return schemas
 }

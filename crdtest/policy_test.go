@@ -246,7 +246,7 @@ func FuzzPolicy(f *testing.F) {
 // TestDifferentialPolicy runs with the API server's admission code.
 func TestPolicyV1beta1(t *testing.T) {
 	policyV1, bindingV1 := policyDocs(t)
-	out, err := crd.Policy(crd.Resource{Group: widgetGVR.Group, Version: widgetGVR.Version, Plural: widgetGVR.Resource}, policySchema(t, policyV1.Name), "v1beta1")
+	out, err := crd.Policy(crd.Resource{Group: widgetGVR.Group, Version: widgetGVR.Version, Plural: widgetGVR.Resource}, &policySchema(t, policyV1.Name).Schema, "v1beta1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -548,7 +548,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		// union-gen added when it had some.
 		return strip(schema)
 	}
-	s := Schema(e.model, t)
+	s := e.model.Schema(t)
 	if recurring, where := Recursion(s); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
@@ -590,7 +590,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 
 // policy adds the normalization policy of a CRD version (at names it in
 // problems), of kind t, whose unions' schema is s, to the file's.
-func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unstructuredunions.Schema, r Resource) {
+func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r Resource) {
 	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
 		e.errorf(get(get(crd, "metadata"), "annotations"), report.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
 			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
@@ -693,7 +693,7 @@ func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 	}
 	for _, step := range plan.Steps {
 		if step.JSONName == "" {
-			e.visit(schema, step.Walk.Struct, at)
+			e.visit(schema, step.Walk.GoStruct, at)
 			continue
 		}
 		child := get(props, step.JSONName)
@@ -719,7 +719,7 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 	var key string
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		e.visit(schema, w.Struct, at)
+		e.visit(schema, w.GoStruct, at)
 		return
 	case unionspec.ShapeList:
 		key, at.correlated = "items", false
@@ -733,7 +733,7 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 		e.errorf(schema, report.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
 		return
 	}
-	e.walk(child, w.Elem, at.into(schema, key))
+	e.walk(child, w.GoElem, at.into(schema, key))
 }
 
 // union records a union's rules on the schema of its struct, for addRules,

@@ -59,10 +59,10 @@ func (r Resource) PolicyName() string {
 // already on it: a policy's CEL has a fixed depth, so it cannot normalize
 // such a kind. It returns that struct's name and the path from the root to
 // where it recurs, as a JSON path; "" when there is none.
-func Recursion(s *unstructuredunions.Schema) (structName, path string) {
+func Recursion(s *unionspec.Schema) (structName, path string) {
 	onPath := map[string]bool{}
 	var visit func(name, path string) (string, string)
-	var walk func(w *unstructuredunions.Walk, path string) (string, string)
+	var walk func(w *unionspec.Walk, path string) (string, string)
 	visit = func(name, path string) (string, string) {
 		if onPath[name] {
 			return name, path
@@ -83,7 +83,7 @@ func Recursion(s *unstructuredunions.Schema) (structName, path string) {
 		}
 		return "", ""
 	}
-	walk = func(w *unstructuredunions.Walk, path string) (string, string) {
+	walk = func(w *unionspec.Walk, path string) (string, string) {
 		switch {
 		case w.Struct != "":
 			return visit(w.Struct, path)
@@ -108,7 +108,7 @@ func Recursion(s *unstructuredunions.Schema) (structName, path string) {
 // is longer than the API server takes (MaxExpressionSize): the documents
 // hold only strings, booleans, lists and maps, which always marshal, so an
 // error of marshaling is a bug of Policy and panics.
-func Policy(r Resource, s *unstructuredunions.Schema, version string) ([]byte, error) {
+func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
@@ -196,7 +196,7 @@ func checkSize(what, expr string) error {
 }
 
 type policyGen struct {
-	schema *unstructuredunions.Schema
+	schema *unionspec.Schema
 }
 
 // celPath is a JSON pointer under construction in CEL: literal segments
@@ -230,7 +230,7 @@ func (p celPath) String() string {
 // structPatches is the CEL list of the patches of the object n, whose old
 // counterpart is o, at path p; "" when it has nothing to normalize. depth
 // numbers the variables of comprehensions.
-func (g *policyGen) structPatches(st *unstructuredunions.Struct, n, o string, p celPath, depth int) string {
+func (g *policyGen) structPatches(st *unionspec.Struct, n, o string, p celPath, depth int) string {
 	var parts []string
 	for _, u := range st.Unions {
 		if e := unionPatches(u, n, o, p); e != "" {
@@ -258,7 +258,7 @@ func (g *policyGen) structPatches(st *unstructuredunions.Struct, n, o string, p 
 
 // walkPatches is the CEL list of the patches of a walked value n, present
 // with its old counterpart o.
-func (g *policyGen) walkPatches(w *unstructuredunions.Walk, n, o string, p celPath, depth int) string {
+func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth int) string {
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		return g.structPatches(g.schema.Structs[w.Struct], n, o, p, depth)

@@ -17,7 +17,7 @@ import (
 // policySchema is a schema with the forms that the example CRD lacks: names
 // that CEL cannot select, scalar members written without omitempty, a
 // pointer key, a map of list-maps.
-func policySchema() *unstructuredunions.Schema {
+func policySchema() *unionspec.Schema {
 	// Scalar members are written without omitempty: cleared, they keep
 	// their zero value.
 	member := func(name, value string, p unionspec.Presence) *unions.Member {
@@ -34,15 +34,15 @@ func policySchema() *unstructuredunions.Schema {
 			member("d", "D", unionspec.PresenceLength),
 		},
 	}
-	return &unstructuredunions.Schema{
+	return &unionspec.Schema{
 		Root: "Root",
-		Structs: map[string]*unstructuredunions.Struct{
-			"Root": {Fields: []*unstructuredunions.Field{{Name: "by-name", Walk: &unstructuredunions.Walk{
+		Structs: map[string]*unionspec.Struct{
+			"Root": {Fields: []*unionspec.Field{{Name: "by-name", Walk: &unionspec.Walk{
 				Shape: unionspec.ShapeMap, HasOld: true,
-				Elem: &unstructuredunions.Walk{
+				Elem: &unionspec.Walk{
 					Shape: unionspec.ShapeListMap, HasOld: true,
 					Keys: []*unionspec.Key{{Name: "port", Pointer: true, Type: "integer"}, {Name: "in", Type: "string"}},
-					Elem: &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
+					Elem: &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 				},
 			}}}},
 			"Item": {Unions: []*unionspec.Union{item.Describe()}},
@@ -128,9 +128,9 @@ func TestPolicyForms(t *testing.T) {
 // gets no policy.
 func TestPolicyNothingToNormalize(t *testing.T) {
 	s := policySchema()
-	s.Structs["Root"].Fields[0].Walk = &unstructuredunions.Walk{
+	s.Structs["Root"].Fields[0].Walk = &unionspec.Walk{
 		Shape: unionspec.ShapeList,
-		Elem:  &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
+		Elem:  &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
 	if data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
 		t.Errorf("got %q, %v; want no policy", data, err)
@@ -141,23 +141,23 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 // counterparts is found, with where it recurs; one that comes back only
 // through a plain list, whose items a policy does not walk, is not.
 func TestRecursion(t *testing.T) {
-	node := func(child *unstructuredunions.Walk) *unstructuredunions.Schema {
-		return &unstructuredunions.Schema{Root: "Tree", Structs: map[string]*unstructuredunions.Struct{
-			"Tree": {Fields: []*unstructuredunions.Field{{Name: "spec", Walk: &unstructuredunions.Walk{Shape: unionspec.ShapeStruct, Struct: "Node", HasOld: true}}}},
-			"Node": {Fields: []*unstructuredunions.Field{{Name: "children", Walk: child}}},
+	node := func(child *unionspec.Walk) *unionspec.Schema {
+		return &unionspec.Schema{Root: "Tree", Structs: map[string]*unionspec.Struct{
+			"Tree": {Fields: []*unionspec.Field{{Name: "spec", Walk: &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Node", HasOld: true}}}},
+			"Node": {Fields: []*unionspec.Field{{Name: "children", Walk: child}}},
 		}}
 	}
-	nodeWalk := func(hasOld bool) *unstructuredunions.Walk {
-		return &unstructuredunions.Walk{Shape: unionspec.ShapePointer, Struct: "Node", HasOld: hasOld}
+	nodeWalk := func(hasOld bool) *unionspec.Walk {
+		return &unionspec.Walk{Shape: unionspec.ShapePointer, Struct: "Node", HasOld: hasOld}
 	}
 	for _, tc := range []struct {
 		name       string
-		child      *unstructuredunions.Walk
+		child      *unionspec.Walk
 		recurs, at string
 	}{
 		{"pointer", nodeWalk(true), "Node", ".spec.children"},
-		{"map", &unstructuredunions.Walk{Shape: unionspec.ShapeMap, HasOld: true, Elem: nodeWalk(true)}, "Node", ".spec.children[*]"},
-		{"plain list", &unstructuredunions.Walk{Shape: unionspec.ShapeList, Elem: nodeWalk(false)}, "", ""},
+		{"map", &unionspec.Walk{Shape: unionspec.ShapeMap, HasOld: true, Elem: nodeWalk(true)}, "Node", ".spec.children[*]"},
+		{"plain list", &unionspec.Walk{Shape: unionspec.ShapeList, Elem: nodeWalk(false)}, "", ""},
 	} {
 		if recurs, at := crd.Recursion(node(tc.child)); recurs != tc.recurs || at != tc.at {
 			t.Errorf("%s: Recursion = %q, %q; want %q, %q", tc.name, recurs, at, tc.recurs, tc.at)

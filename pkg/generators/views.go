@@ -493,7 +493,7 @@ func (v *walkView) V() string { return numbered("v", v.Depth) }
 func (v *walkView) O() string { return numbered("o", v.Depth) }
 
 // Calls is set for a struct or a pointer to one: the walk calls its methods.
-func (v *walkView) Calls() bool { return v.Struct != nil }
+func (v *walkView) Calls() bool { return v.GoStruct != nil }
 
 func (v *walkView) Map() bool     { return v.Shape == unionspec.ShapeMap }
 func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
@@ -535,8 +535,8 @@ func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
 
 // KeyViews are the keys that match an item with an old item.
 func (v *walkView) KeyViews() []keyView {
-	keys := make([]keyView, len(v.Keys))
-	for i, k := range v.Keys {
+	keys := make([]keyView, len(v.GoKeys))
+	for i, k := range v.GoKeys {
 		keys[i] = keyView{A: v.Item() + "." + k.GoName, B: v.OldItem() + "." + k.GoName, Pointer: k.Pointer, And: i > 0 || v.ItemPointer()}
 	}
 	return keys
@@ -552,9 +552,9 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
 	switch w.Shape {
 	case unionspec.ShapeMap:
-		v.Elem = normalizeView(w.Elem, v.V(), old+"["+v.K()+"]", depth+1)
+		v.Elem = normalizeView(w.GoElem, v.V(), old+"["+v.K()+"]", depth+1)
 	case unionspec.ShapeListMap:
-		v.Elem = normalizeView(w.Elem, in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
+		v.Elem = normalizeView(w.GoElem, in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
 	}
 	return v
 }
@@ -582,7 +582,7 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 		default:
 			elemOld = old + "[" + v.K() + "]"
 		}
-		v.Elem = e.validateView(w.Elem, v.V(), elemOld, path+".Key("+key+")", depth+1)
+		v.Elem = e.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := in + "[" + v.I() + "]"
 		if w.Shape == unionspec.ShapeListMap && old != "" {
@@ -591,7 +591,7 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
 			}
 		}
-		v.Elem = e.validateView(w.Elem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+		v.Elem = e.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
 	return v
 }
@@ -621,9 +621,9 @@ func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
 	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
 	switch w.Shape {
 	case unionspec.ShapeMap:
-		v.Elem = checkView(w.Elem, v.V(), depth+1, sym)
+		v.Elem = checkView(w.GoElem, v.V(), depth+1, sym)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
-		v.Elem = checkView(w.Elem, in+"["+v.I()+"]", depth+1, sym)
+		v.Elem = checkView(w.GoElem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
 }

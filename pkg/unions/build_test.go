@@ -208,7 +208,7 @@ func TestReachingExamples(t *testing.T) {
 		t.Errorf("reaching =\n%q\nwant\n%q", got, want)
 	}
 
-	nameKey := KeyField{GoName: "Name", Key: unionspec.Key{Name: "name", Type: unionspec.KeyString}}
+	nameKey := KeyField{GoName: "Name", Key: &unionspec.Key{Name: "name", Type: unionspec.KeyString}}
 	keys := map[FieldRef][]KeyField{
 		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Containers"}:   {nameKey},
 		{Struct: types.Name{Package: examples + "core/v1", Name: "PodSpec"}, Field: "Volumes"}:      {nameKey},
@@ -221,7 +221,7 @@ func TestReachingExamples(t *testing.T) {
 				continue
 			}
 			ref := FieldRef{Struct: name, Field: step.GoName}
-			listMapKeys[ref] = append(listMapKeys[ref], step.Walk.Keys...)
+			listMapKeys[ref] = append(listMapKeys[ref], step.Walk.GoKeys...)
 		}
 	}
 	if !reflect.DeepEqual(listMapKeys, keys) {
@@ -283,16 +283,16 @@ func TestPlans(t *testing.T) {
 			s += "(no old)"
 		}
 		switch {
-		case w.Struct != nil:
-			return s + " " + w.Struct.Name.Name
+		case w.GoStruct != nil:
+			return s + " " + w.GoStruct.Name.Name
 		case w.Shape == unionspec.ShapeListMap:
 			var keys []string
-			for _, k := range w.Keys {
+			for _, k := range w.GoKeys {
 				keys = append(keys, k.GoName)
 			}
 			s += fmt.Sprint(keys)
 		}
-		return s + " of " + describe(w.Elem)
+		return s + " of " + describe(w.GoElem)
 	}
 	got := map[string][]string{}
 	for name, plan := range model.Plans {

@@ -239,6 +239,10 @@ type Plan struct {
 	Unions []*Union
 	// Steps are in field order.
 	Steps []*Step
+	// Spec is the plan as JSON sees it, which every backend walks: the
+	// unions' Spec, and a unionspec.Field per step, whose walk is the
+	// step's Walk.
+	Spec *unionspec.Struct
 }
 
 // Step is a field through which a struct reaches unions.
@@ -256,23 +260,25 @@ type Step struct {
 	Optional bool
 }
 
-// Walk is how generated code reaches the unions in a value.
+// Walk is how generated code reaches the unions in a value: the walk as
+// JSON sees it (unionspec.Walk: its shape, the keys of a list-map, whether it
+// has old counterparts), which every backend walks, with the Go types and
+// names that the Go methods need.
 type Walk struct {
-	Shape unionspec.Shape
+	*unionspec.Walk
 	// Type is the value's type, as declared.
 	Type *types.Type
-	// Struct has the methods that unionspec.ShapeStruct and unionspec.ShapePointer call.
-	Struct *types.Type
-	// Elem walks the items or values of lists, list-maps and maps.
-	Elem *Walk
-	// Keys match the items of a unionspec.ShapeListMap.
-	Keys []KeyField
+	// GoStruct has the methods that unionspec.ShapeStruct and
+	// unionspec.ShapePointer call; Walk.Struct names it.
+	GoStruct *types.Type
+	// GoElem walks the items or values of lists, list-maps and maps;
+	// Walk.Elem is its Walk.
+	GoElem *Walk
+	// GoKeys are the Walk.Keys of a unionspec.ShapeListMap, with their
+	// fields.
+	GoKeys []KeyField
 	// NamedKey is set for a map whose keys are of a named string type.
 	NamedKey bool
-	// HasOld is set when the walk reaches a union through values that have
-	// old counterparts: only those can need normalizing, and only those are
-	// validated against old.
-	HasOld bool
 	// Deref is set for a pointer to a list or a map, walked as the list or
 	// map it points to (none when nil).
 	Deref bool
@@ -285,7 +291,7 @@ type KeyField struct {
 	GoName string
 	// Key is the key's property in the item's JSON object; Pointer keys
 	// are compared by the values they point to.
-	unionspec.Key
+	*unionspec.Key
 }
 
 // PropertyUnions returns the discriminated unions whose fields are properties
@@ -304,9 +310,36 @@ func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*
 	seen[t] = true
 	unions := slices.DeleteFunc(slices.Clone(plan.Unions), func(u *Union) bool { return u.Kind != Discriminated })
 	for _, step := range plan.Steps {
-		if step.JSONName == "" && step.Walk.Struct != nil {
-			unions = append(unions, model.propertyUnions(step.Walk.Struct, seen)...)
+		if step.JSONName == "" && step.Walk.GoStruct != nil {
+			unions = append(unions, model.propertyUnions(step.Walk.GoStruct, seen)...)
 		}
 	}
 	return unions
+}
+
+// Schema describes the unions that a kind's Go type t reaches, as the
+// properties of its JSON object: the Spec of t's plan and of the plans of
+// every struct it reaches, each a copy, in which a CRD may put its variants
+// of the unions. It is the input of the policy and of the unstructured
+// normalizer, which must do what the generated methods do.
+func (model *Model) Schema(t *types.Type) *unionspec.Schema {
+	s := &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}
+	var add func(t *types.Type)
+	add = func(t *types.Type) {
+		plan := model.Plans[t.Name]
+		if plan == nil || s.Structs[t.Name.String()] != nil {
+			return
+		}
+		spec := *plan.Spec
+		s.Structs[t.Name.String()] = &spec
+		for _, step := range plan.Steps {
+			for w := step.Walk; w != nil; w = w.GoElem {
+				if w.GoStruct != nil {
+					add(w.GoStruct)
+				}
+			}
+		}
+	}
+	add(t)
+	return s
 }

@@ -54,6 +54,13 @@ func (b *builder) plan(structs []*types.Type) {
 					Optional: optional(fm, m) && !fm.Required})
 			}
 		}
+		plan.Spec = &unionspec.Struct{}
+		for _, u := range plan.Unions {
+			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
+		}
+		for _, step := range plan.Steps {
+			plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: step.JSONName, Walk: step.Walk.Walk})
+		}
 		b.model.Plans[t.Name] = plan
 	}
 }
@@ -94,7 +101,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 	switch u := typeinfo.Underlying(t); u.Kind {
 	case types.Struct:
 		if b.reaching[u.Name] {
-			return &Walk{Shape: unionspec.ShapeStruct, Type: t, Struct: u, HasOld: true}, ""
+			return structWalk(unionspec.ShapeStruct, t, u), ""
 		}
 	case types.Pointer:
 		elem, why := b.walkOf(u.Elem, seen)
@@ -109,14 +116,14 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case u.Elem.Kind != types.Struct:
 			return nil, "a pointer to " + b.names.Name(u.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
 		default:
-			return &Walk{Shape: unionspec.ShapePointer, Type: t, Struct: u.Elem, HasOld: true}, ""
+			return structWalk(unionspec.ShapePointer, t, u.Elem), ""
 		}
 	case types.Slice, types.Array:
 		elem, why := b.walkOf(u.Elem, seen)
 		if elem == nil {
 			return nil, why
 		}
-		return &Walk{Shape: unionspec.ShapeList, Type: t, Elem: elem}, ""
+		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk}, Type: t, GoElem: elem}, ""
 	case types.Map:
 		elem, why := b.walkOf(u.Elem, seen)
 		key := typeinfo.Underlying(u.Key)
@@ -127,10 +134,16 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case elem == nil:
 			return nil, why
 		default:
-			return &Walk{Shape: unionspec.ShapeMap, Type: t, Elem: elem, NamedKey: u.Key.Kind != types.Builtin, HasOld: elem.HasOld}, ""
+			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld}, Type: t, GoElem: elem, NamedKey: u.Key.Kind != types.Builtin}, ""
 		}
 	}
 	return nil, ""
+}
+
+// structWalk walks a value of type t, a struct of type s or a pointer to
+// one, which has old counterparts.
+func structWalk(shape unionspec.Shape, t, s *types.Type) *Walk {
+	return &Walk{Walk: &unionspec.Walk{Shape: shape, Struct: s.Name.String(), HasOld: true}, Type: t, GoStruct: s}
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk
@@ -163,7 +176,7 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 			b.fieldError(t, m.Name, report.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
 			return false
 		}
-		w.Keys = append(w.Keys, k)
+		w.GoKeys, w.Keys = append(w.GoKeys, k), append(w.Keys, k.Key)
 	}
 	w.Shape, w.HasOld = unionspec.ShapeListMap, true
 	return true
@@ -185,9 +198,9 @@ func findKey(item *types.Type, jsonName string) (KeyField, bool) {
 		}
 		switch ft := typeinfo.Underlying(m.Type); {
 		case typeinfo.IsScalar(ft):
-			return KeyField{GoName: m.Name, Key: unionspec.Key{Name: jsonName, Type: keyType(ft)}}, true
+			return KeyField{GoName: m.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(ft)}}, true
 		case ft.Kind == types.Pointer && typeinfo.IsScalar(typeinfo.Underlying(ft.Elem)):
-			return KeyField{GoName: m.Name, Key: unionspec.Key{Name: jsonName, Type: keyType(typeinfo.Underlying(ft.Elem)), Pointer: true}}, true
+			return KeyField{GoName: m.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(typeinfo.Underlying(ft.Elem)), Pointer: true}}, true
 		}
 	}
 	return KeyField{}, false

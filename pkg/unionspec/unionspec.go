@@ -1,7 +1,9 @@
 // Package unionspec describes, without gengo, the values through which unions
-// are reached and how their members are tested: the shapes of walked values,
-// how a member's "set" state is told (docs/semantics.md §4), the keys that
-// match list-map items with old ones, and the ratcheting modes. The model
+// are reached and how their members are tested: the walk of a kind to its
+// unions (Schema, schema.go), the shapes of walked values, how a member's
+// "set" state is told (docs/semantics.md §4), the keys that match list-map
+// items with old ones, the ratcheting modes, and each union's checks and
+// clears (checks.go). The model
 // (package unions) is written in these terms, and package unstructuredunions
 // reads them from the JSON that union-gen writes beside a CRD, so every
 // backend tests the same description.

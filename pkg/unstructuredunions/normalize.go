@@ -56,7 +56,7 @@ type normalizer struct {
 	path []string
 }
 
-func (n *normalizer) structure(st *Struct, obj, old map[string]any) {
+func (n *normalizer) structure(st *unionspec.Struct, obj, old map[string]any) {
 	for _, u := range st.Unions {
 		for _, c := range u.Clears {
 			if holds(u, c.When, obj, old) {
@@ -79,7 +79,7 @@ func (n *normalizer) structure(st *Struct, obj, old map[string]any) {
 	}
 }
 
-func (n *normalizer) walk(w *Walk, value, old any) {
+func (n *normalizer) walk(w *unionspec.Walk, value, old any) {
 	if !w.HasOld {
 		return
 	}
@@ -105,7 +105,7 @@ func (n *normalizer) walk(w *Walk, value, old any) {
 		items, _ := value.([]any)
 		oldItems, _ := old.([]any)
 		for i, item := range items {
-			if j := w.match(items, oldItems, i); j >= 0 {
+			if j := match(w, items, oldItems, i); j >= 0 {
 				n.push(strconv.Itoa(i))
 				n.walk(w.Elem, item, oldItems[j])
 				n.pop()
@@ -163,19 +163,19 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 // match is the index of the old item of a list-map that items[i] is matched
 // with, or -1: the item at the same index first, as lists mostly keep their
 // order, then the first with the same keys.
-func (w *Walk) match(items, oldItems []any, i int) int {
-	if i < len(oldItems) && w.keysEqual(items[i], oldItems[i]) {
+func match(w *unionspec.Walk, items, oldItems []any, i int) int {
+	if i < len(oldItems) && keysEqual(w, items[i], oldItems[i]) {
 		return i
 	}
 	for j, o := range oldItems {
-		if w.keysEqual(items[i], o) {
+		if keysEqual(w, items[i], o) {
 			return j
 		}
 	}
 	return -1
 }
 
-func (w *Walk) keysEqual(a, b any) bool {
+func keysEqual(w *unionspec.Walk, a, b any) bool {
 	x, ok := a.(map[string]any)
 	y, yOK := b.(map[string]any)
 	if !ok || !yOK {

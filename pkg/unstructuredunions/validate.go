@@ -25,7 +25,7 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 
 // validateStruct validates an object; old is its old counterpart, nil when
 // it has none.
-func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
+func (s *Schema) validateStruct(st *unionspec.Struct, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for _, u := range st.Unions {
 		errs = append(errs, validateUnion(u, obj, old, fldPath)...)
@@ -38,26 +38,16 @@ func (s *Schema) validateStruct(st *Struct, obj, old map[string]any, fldPath *fi
 		value, found := obj[f.Name]
 		var oldValue any
 		if old != nil {
-			oldValue = counterpart(f.Walk, old[f.Name])
+			oldValue = f.Walk.Counterpart(old[f.Name])
 		}
 		errs = append(errs, s.validateWalk(f.Walk, value, oldValue, found, fldPath.Child(f.Name))...)
 	}
 	return errs
 }
 
-// counterpart is the old counterpart of a value whose parent has one, old
-// being the parent's: a struct that is absent or null is then the empty
-// object, as Go has no absent struct.
-func counterpart(w *Walk, old any) any {
-	if old == nil && w.Shape == unionspec.ShapeStruct {
-		return map[string]any{}
-	}
-	return old
-}
-
 // validateWalk validates a value; old is its old counterpart, nil when it
 // has none; found tells whether the value is present.
-func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *field.Path) field.ErrorList {
+func (s *Schema) validateWalk(w *unionspec.Walk, value, old any, found bool, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
@@ -77,7 +67,7 @@ func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *fiel
 		oldItems, _ := old.([]any)
 		for i, item := range items {
 			var prior any
-			if j := w.match(items, oldItems, i); j >= 0 {
+			if j := match(w, items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
 			errs = append(errs, s.validateWalk(w.Elem, item, prior, true, fldPath.Index(i))...)
@@ -88,7 +78,7 @@ func (s *Schema) validateWalk(w *Walk, value, old any, found bool, fldPath *fiel
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			var prior any
 			if o, priorFound := oldObj[k]; priorFound {
-				prior = counterpart(w.Elem, o)
+				prior = w.Elem.Counterpart(o)
 			}
 			errs = append(errs, s.validateWalk(w.Elem, obj[k], prior, true, fldPath.Key(k))...)
 		}

@@ -19,7 +19,7 @@ func schemaOf(mode unionspec.Ratcheting, members ...*unions.Member) *unstructure
 		Members:       members,
 		Ratcheting:    mode,
 	}
-	return &unstructuredunions.Schema{Root: "R", Structs: map[string]*unstructuredunions.Struct{"R": {Unions: []*unionspec.Union{u.Describe()}}}}
+	return &unstructuredunions.Schema{Schema: unionspec.Schema{Root: "R", Structs: map[string]*unionspec.Struct{"R": {Unions: []*unionspec.Union{u.Describe()}}}}}
 }
 
 // member is a member of schemaOf's union, selected by value.
