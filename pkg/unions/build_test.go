@@ -270,6 +270,50 @@ func TestSelectionTables(t *testing.T) {
 	}
 }
 
+// TestPlanSpecs: a plan's Spec, and each walk's unionspec.Walk, is the
+// one description of the walk that every backend reads; the Go fields beside
+// it name the same structs, items and keys.
+func TestPlanSpecs(t *testing.T) {
+	model := buildExamples(t)
+	var check func(at string, w *Walk)
+	check = func(at string, w *Walk) {
+		switch {
+		case w.Walk == nil:
+			t.Fatalf("%s: no unionspec.Walk", at)
+		case (w.GoStruct == nil) != (w.Struct == ""), w.GoStruct != nil && w.GoStruct.Name.String() != w.Struct:
+			t.Errorf("%s: GoStruct %v, Struct %q", at, w.GoStruct, w.Struct)
+		case (w.GoElem == nil) != (w.Elem == nil), w.GoElem != nil && w.GoElem.Walk != w.Elem:
+			t.Errorf("%s: GoElem is not the walk of Elem", at)
+		case len(w.GoKeys) != len(w.Keys):
+			t.Errorf("%s: %d GoKeys, %d Keys", at, len(w.GoKeys), len(w.Keys))
+		}
+		for i, k := range w.GoKeys {
+			if i < len(w.Keys) && k.Key != w.Keys[i] {
+				t.Errorf("%s: GoKeys[%d] is not Keys[%d]", at, i, i)
+			}
+		}
+		if w.GoElem != nil {
+			check(at+"[*]", w.GoElem)
+		}
+	}
+	for name, plan := range model.Plans {
+		if len(plan.Spec.Unions) != len(plan.Unions) || len(plan.Spec.Fields) != len(plan.Steps) {
+			t.Fatalf("%s: Spec has %d unions and %d fields, the plan %d and %d", name, len(plan.Spec.Unions), len(plan.Spec.Fields), len(plan.Unions), len(plan.Steps))
+		}
+		for i, u := range plan.Unions {
+			if plan.Spec.Unions[i] != u.Spec {
+				t.Errorf("%s: Spec.Unions[%d] is not the union's Spec", name, i)
+			}
+		}
+		for i, step := range plan.Steps {
+			if f := plan.Spec.Fields[i]; f.Name != step.JSONName || f.Walk != step.Walk.Walk {
+				t.Errorf("%s.%s: Spec.Fields[%d] is %q, not the step", name, step.GoName, i, f.Name)
+			}
+			check(name.String()+"."+step.GoName, step.Walk)
+		}
+	}
+}
+
 // TestPlans pins how generated code walks the examples: each walked field's
 // container shapes, down to the struct whose methods it calls, and whether
 // it has old counterparts.

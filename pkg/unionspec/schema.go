@@ -20,7 +20,7 @@ type Schema struct {
 // properties.
 type Struct struct {
 	// Unions are the object's own, in the order of their discriminators:
-	// their rules, which Normalize and Validate evaluate.
+	// their checks and clears, which every backend prints or evaluates.
 	Unions []*Union `json:"unions,omitempty"`
 	// Fields are the properties through which the object reaches unions, in
 	// field order; a field with no name is a struct embedded inline, whose
