@@ -25,7 +25,7 @@ const routesCRD = "channels.example.com_routes.yaml"
 // path under the directory.
 func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]crd.File, report.Problems) {
 	t.Helper()
-	model, problems, universe, packages, err := buildShared("./testdata/channels")
+	model, problems, err := buildShared("./testdata/channels")
 	if err != nil || problems.HasErrors() {
 		t.Fatal(err, problems)
 	}
@@ -43,7 +43,7 @@ func editChannels(t *testing.T, edit func(channel, crd string) string, only ...s
 			paths = append(paths, filepath.Join(dir, c))
 		}
 	}
-	files, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), mustFiles(t, paths), crd.Options{})
+	files, problems := crd.Edit(model, mustFiles(t, paths), crd.Options{})
 	out := map[string]crd.File{}
 	for _, f := range files {
 		rel, _ := filepath.Rel(dir, f.Path)
@@ -71,7 +71,7 @@ func unchanged(_, crd string) string { return crd }
 // (ExplicitFilter), which is then no valuenotinenum.
 func TestChannelsModel(t *testing.T) {
 	const pkg = "github.com/union-gen/union-gen/pkg/crd/testdata/channels"
-	model, problems, _, _, err := buildShared("./testdata/channels")
+	model, problems, err := buildShared("./testdata/channels")
 	if err != nil {
 		t.Fatal(err)
 	}

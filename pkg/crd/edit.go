@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"maps"
 	"os"
@@ -21,61 +20,16 @@ import (
 	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/internal/gosource"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
-// KindIndex finds the Go type of a CRD's kind among the types of the input
-// packages.
-type KindIndex struct {
-	byGV map[groupVersion][]*kindPackage
-	// markedRules are the rules of the +kubebuilder:validation:XValidation
-	// markers of the input packages, by package path, then by "Type" or
-	// "Type.Field": they wrote the CRDs' own rules (handwrittenunion).
-	markedRules map[string]map[string][]markedRule
-}
-
-type groupVersion struct{ group, version string }
-
-// kindPackage is an input package with a +groupName, and where its types are
-// declared.
-type kindPackage struct {
-	pkg     *types.Package
-	typePos map[string]token.Position
-}
-
-// Kinds indexes the kinds of the input packages, loaded with buildTags: a
-// package's group is its +groupName, its version its +versionName or else
-// its name, read from the comments of any of its files, as controller-gen
-// reads them (gengo reads package comments from doc.go only).
-func Kinds(universe types.Universe, inputs []string, buildTags []string) *KindIndex {
-	k := &KindIndex{byGV: map[groupVersion][]*kindPackage{}, markedRules: map[string]map[string][]markedRule{}}
-	for _, p := range inputs {
-		pkg := universe.Package(p)
-		comments, typePos, marked := readPackage(pkg.Dir, buildTags)
-		k.markedRules[p] = marked
-		group := tagValue(comments, "groupName")
-		if group == "" {
-			continue
-		}
-		version := tagValue(comments, "versionName")
-		if version == "" {
-			version = pkg.Name
-		}
-		gv := groupVersion{group, version}
-		k.byGV[gv] = append(k.byGV[gv], &kindPackage{pkg: pkg, typePos: typePos})
-	}
-	return k
-}
-
-// find returns the type of a kind of a group and version, or nil.
-func (k *KindIndex) find(gv groupVersion, kind string) *types.Type {
-	for _, p := range k.byGV[gv] {
-		if t := p.pkg.Types[kind]; t != nil {
+// kindType returns the type of a kind of a group and version, or nil.
+func kindType(model *unions.Model, gv unions.GroupVersion, kind string) *types.Type {
+	for _, p := range model.APIs[gv] {
+		if t := p.Types[kind]; t != nil {
 			return t
 		}
 	}
@@ -86,26 +40,26 @@ func (k *KindIndex) find(gv groupVersion, kind string) *types.Type {
 // the groups of which some kind has one: a group that has none is no CRD
 // group here (when no group has, Edit fails), and a version or a kind whose
 // CRD was not generated still gets a word.
-func (k *KindIndex) withoutCRD(model *unions.Model, withCRD map[groupVersion]map[string]bool) report.Problems {
+func withoutCRD(model *unions.Model, withCRD map[unions.GroupVersion]map[string]bool) report.Problems {
 	groups := map[string]bool{}
 	for gv := range withCRD {
-		groups[gv.group] = true
+		groups[gv.Group] = true
 	}
 	var problems report.Problems
-	for _, gv := range slices.SortedFunc(maps.Keys(k.byGV), func(a, b groupVersion) int {
-		return cmp.Or(strings.Compare(a.group, b.group), strings.Compare(a.version, b.version))
+	for _, gv := range slices.SortedFunc(maps.Keys(model.APIs), func(a, b unions.GroupVersion) int {
+		return cmp.Or(strings.Compare(a.Group, b.Group), strings.Compare(a.Version, b.Version))
 	}) {
-		if !groups[gv.group] {
+		if !groups[gv.Group] {
 			continue
 		}
-		for _, p := range k.byGV[gv] {
-			for _, name := range slices.Sorted(maps.Keys(p.pkg.Types)) {
-				t := p.pkg.Types[name]
+		for _, p := range model.APIs[gv] {
+			for _, name := range slices.Sorted(maps.Keys(p.Types)) {
+				t := p.Types[name]
 				if withCRD[gv][name] || model.Plans[t.Name] == nil || !isKind(t) {
 					continue
 				}
-				problems = append(problems, report.Problem{Pos: p.typePos[name], Subject: short(t), Rule: report.KindNoCRD, Warning: true,
-					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.version, gv.group)})
+				problems = append(problems, report.Problem{Pos: model.TypePos(t), Subject: short(t), Rule: report.KindNoCRD, Warning: true,
+					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.Version, gv.Group)})
 			}
 		}
 	}
@@ -126,47 +80,6 @@ func isKind(t *types.Type) bool {
 		}
 	}
 	return typeMeta && objectMeta
-}
-
-// readPackage reads, of the Go files of the package in dir, the package
-// comments, the position of each type and the rules of the
-// +kubebuilder:validation:XValidation markers of its types and struct
-// fields, by "Type" or "Type.Field".
-func readPackage(dir string, buildTags []string) (comments []string, typePos map[string]token.Position, marked map[string][]markedRule) {
-	typePos, marked = map[string]token.Position{}, map[string][]markedRule{}
-	fset := token.NewFileSet()
-	for _, f := range gosource.Parse(fset, dir, buildTags, false) {
-		comments = append(comments, markers.PackageComments(f)...)
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				typePos[ts.Name.Name] = fset.Position(ts.Name.Pos())
-				addMarkedRules(marked, fset, ts.Name.Name, gosource.TypeDoc(gd, ts))
-				if st, ok := ts.Type.(*ast.StructType); ok {
-					for _, field := range st.Fields.List {
-						for _, name := range field.Names {
-							addMarkedRules(marked, fset, ts.Name.Name+"."+name.Name, field.Doc)
-						}
-					}
-				}
-			}
-		}
-	}
-	return comments, typePos, marked
-}
-
-// tagValue is the value of the first package comment line "+name=value".
-func tagValue(lines []string, name string) string {
-	for _, l := range lines {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }
 
 // File is a CRD file and its new content.
@@ -216,7 +129,7 @@ func Files(paths []string) ([]string, error) {
 // none of whose CRDs is of an input kind are a problem too. A policy file is
 // never written over a file that union-gen did not write, nor shared by two
 // CRD files.
-func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) ([]File, report.Problems) {
+func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
 	}
@@ -228,8 +141,8 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	matched := false
 	// CRDs found, by group and version, and kind.
-	withCRD := map[groupVersion]map[string]bool{}
-	marked := newOwnMarkers(kinds)
+	withCRD := map[unions.GroupVersion]map[string]bool{}
+	marked := newOwnMarkers(model)
 	fields := &variantFields{present: map[string]bool{}}
 	for _, name := range files {
 		data, err := os.ReadFile(name)
@@ -237,7 +150,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 			problems = append(problems, report.Problem{Message: "--crd-paths: " + err.Error(), Rule: report.Files})
 			continue
 		}
-		e := &editor{model: model, kinds: kinds, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.Estimator, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
+		e := &editor{model: model, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.Estimator, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		matched = matched || e.matched
@@ -252,7 +165,7 @@ func Edit(model *unions.Model, kinds *KindIndex, files []string, opts Options) (
 		problems = append(problems, report.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: report.NoMatchingCRD})
 	}
 	problems = append(problems, fields.warnings()...)
-	problems = append(problems, kinds.withoutCRD(model, withCRD)...)
+	problems = append(problems, withoutCRD(model, withCRD)...)
 	if problems.HasErrors() {
 		return nil, problems // all or nothing
 	}
@@ -314,10 +227,9 @@ func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
 
 type editor struct {
 	model *unions.Model
-	kinds *KindIndex
 	// withCRD records the kinds of the CRDs of every file, by group and
 	// version.
-	withCRD  map[groupVersion]map[string]bool
+	withCRD  map[unions.GroupVersion]map[string]bool
 	file     string
 	line     int // of the current document's first line, from 0
 	problems report.Problems
@@ -498,8 +410,8 @@ func (e *editor) document(doc string) string {
 	for _, version := range items(get(spec, "versions")) {
 		name := scalar(get(version, "name"))
 		versions = append(versions, name)
-		gv := groupVersion{group, name}
-		t := e.kinds.find(gv, kind)
+		gv := unions.GroupVersion{Group: group, Version: name}
+		t := kindType(e.model, gv, kind)
 		if t == nil {
 			others = append(others, name)
 			continue

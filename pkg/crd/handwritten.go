@@ -2,7 +2,6 @@ package crd
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"slices"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -129,7 +127,7 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 	what := fmt.Sprintf("this rule checks only %s (it reads %s and %s), which union-gen's rules now check",
 		unionName(p.union), strings.Join(fields[:len(fields)-1], ", "), fields[len(fields)-1])
 	rule := scalar(get(n, "rule"))
-	i := slices.IndexFunc(*marked, func(m markedRule) bool { return m.rule == rule })
+	i := slices.IndexFunc(*marked, func(m markedRule) bool { return m.Rule == rule })
 	if i < 0 {
 		at := n
 		for _, kv := range pairs(n) {
@@ -143,11 +141,11 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 	}
 	m := (*marked)[i]
 	*marked = slices.Delete(*marked, i, i+1)
-	if e.marked.reported[m.pos] {
+	if e.marked.reported[m.Pos] {
 		return
 	}
-	e.marked.reported[m.pos] = true
-	e.problems = append(e.problems, report.Problem{Pos: m.pos, Subject: m.subject, Rule: report.HandWrittenUnion, Warning: true,
+	e.marked.reported[m.Pos] = true
+	e.problems = append(e.problems, report.Problem{Pos: m.Pos, Subject: m.subject, Rule: report.HandWrittenUnion, Warning: true,
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
 
@@ -157,25 +155,22 @@ type goField struct {
 	name   string
 }
 
-// markedRule is the rule of a +kubebuilder:validation:XValidation marker,
-// where the marker is, and what it is on, as problems name it (set by
-// ownMarkers.of).
+// markedRule is a marker's rule and what it is on, as problems name it.
 type markedRule struct {
-	rule    string
-	pos     token.Position
+	unions.MarkedRule
 	subject string
 }
 
-// ownMarkers finds the markers that wrote a CRD's own rules, among the input
-// packages' (KindIndex), and records those reported, once in a run: every
-// version and file of a kind's CRDs has the rules of its markers.
+// ownMarkers finds the markers that wrote a CRD's own rules, and records
+// those reported, once in a run: every version and file of a kind's CRDs
+// has the rules of its markers.
 type ownMarkers struct {
-	kinds    *KindIndex
+	model    *unions.Model
 	reported map[token.Position]bool
 }
 
-func newOwnMarkers(kinds *KindIndex) *ownMarkers {
-	return &ownMarkers{kinds: kinds, reported: map[token.Position]bool{}}
+func newOwnMarkers(model *unions.Model) *ownMarkers {
+	return &ownMarkers{model: model, reported: map[token.Position]bool{}}
 }
 
 // at returns the markers of the Go declarations of a schema: of its
@@ -193,30 +188,13 @@ func (o *ownMarkers) at(r reach) []markedRule {
 
 // of returns the markers on a type's comment, or on its field's.
 func (o *ownMarkers) of(t *types.Type, field string) []markedRule {
-	decl, subject := t.Name.Name, short(t)
+	subject := short(t)
 	if field != "" {
-		decl += "." + field
 		subject += "." + field
 	}
-	out := slices.Clone(o.kinds.markedRules[t.Name.Package][decl])
-	for i := range out {
-		out[i].subject = subject
+	var out []markedRule
+	for _, r := range o.model.XValidationRules(t, field) {
+		out = append(out, markedRule{r, subject})
 	}
 	return out
-}
-
-// addMarkedRules adds to marked the rules of the
-// +kubebuilder:validation:XValidation markers of a declaration's comment,
-// each at the marker's "+".
-func addMarkedRules(marked map[string][]markedRule, fset *token.FileSet, decl string, doc *ast.CommentGroup) {
-	if doc == nil {
-		return
-	}
-	for _, c := range doc.List {
-		text, _ := strings.CutPrefix(c.Text, "//")
-		if rule, ok := markers.XValidationRule(text); ok {
-			pos := fset.Position(c.Pos() + token.Pos(len("//")+strings.Index(text, "+")))
-			marked[decl] = append(marked[decl], markedRule{rule: rule, pos: pos})
-		}
-	}
 }

@@ -155,7 +155,7 @@ func TestOwnRulesCount(t *testing.T) {
 // cost of its rules; one that no marker wrote, at the rule in the CRD.
 func TestHandWrittenUnionRules(t *testing.T) {
 	const dir = "../../testdata/bad/handwrittenunion"
-	model, problems, universe, packages, err := buildShared(dir)
+	model, problems, err := buildShared(dir)
 	if err != nil || problems.HasErrors() {
 		t.Fatalf("the package has problems: %v %v", err, problems)
 	}
@@ -181,7 +181,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 		{files: []string{file}, own: ownRules{crd.CRDCostLimit}, want: []string{typeLevel, fieldLevel}},
 		{files: []string{edited}, want: []string{"edited.yaml:78:19", fieldLevel}},
 	} {
-		_, problems := crd.Edit(model, crd.Kinds(universe, packages, buildTags), tc.files, crd.Options{Estimator: tc.own})
+		_, problems := crd.Edit(model, tc.files, crd.Options{Estimator: tc.own})
 		var got []string
 		for _, p := range problems {
 			if p.Rule == report.HandWrittenUnion {

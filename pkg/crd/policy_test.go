@@ -193,7 +193,7 @@ func TestEditPolicyVersion(t *testing.T) {
 	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, exampleKinds, []string{file}, crd.Options{PolicyVersion: "v1beta1"})
+	files, problems := crd.Edit(model, []string{file}, crd.Options{PolicyVersion: "v1beta1"})
 	if len(problems) > 0 || len(files) != 2 {
 		t.Fatalf("got %d files and problems %v", len(files), problems)
 	}

@@ -13,7 +13,7 @@ import (
 // problems of its own, and edits the CRDs of its crd directory with opts.
 func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report.Problems) {
 	t.Helper()
-	model, problems, universe, packages, err := buildShared(dir)
+	model, problems, err := buildShared(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crd.Edit(model, crd.Kinds(universe, packages, buildTags), files, opts)
+	return crd.Edit(model, files, opts)
 }
 
 // TestRulesOfBadCRDs checks the cases of the CRD rules in testdata/bad

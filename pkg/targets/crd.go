@@ -26,7 +26,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 	if err != nil {
 		return nil, nil, report.Problems{{Message: "--crd-paths: " + err.Error(), Rule: report.Files}}
 	}
-	edited, problems := crd.Edit(model, crd.Kinds(c.Universe, c.Inputs, buildTags), files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
+	edited, problems := crd.Edit(model, files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
 	if problems.HasErrors() {
 		return nil, nil, problems
 	}

@@ -36,11 +36,12 @@ type Options struct {
 // checks them and returns the model. All problems are returned together; the
 // model must not be used when any of them is an error.
 func Build(universe types.Universe, inputs []string, opts Options) (*Model, report.Problems) {
+	src := newSource(opts.BuildTags)
 	b := &builder{
 		opts:     opts,
 		universe: universe,
-		src:      newSource(opts.BuildTags),
-		model:    &Model{Plans: map[types.Name]*Plan{}},
+		src:      src,
+		model:    &Model{Plans: map[types.Name]*Plan{}, APIs: map[GroupVersion][]*types.Package{}, universe: universe},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -50,9 +51,11 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 
 		typeErrorsReported: map[int]bool{},
 	}
+	b.model.src = src
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
+		b.model.addAPI(pkg)
 		for _, pos := range b.src.cgoUnionMarkers(pkg.Dir) {
 			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}

@@ -22,7 +22,9 @@ type source struct {
 
 // pkgSource is the syntax of one package, indexed by declaration name.
 type pkgSource struct {
-	types map[string]typeDecl
+	// comments are the package comments of every file.
+	comments []string
+	types    map[string]typeDecl
 	// untyped holds, by enum type name, the untyped constants written in
 	// const blocks after constants of that type.
 	untyped map[string][]untypedConst
@@ -52,6 +54,7 @@ func (s *source) pkg(dir string) *pkgSource {
 	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}, vars: map[string][]untypedConst{}}
 	s.pkgs[dir] = p
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, false) {
+		p.comments = append(p.comments, markers.PackageComments(f)...)
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
