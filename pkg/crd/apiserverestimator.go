@@ -15,17 +15,12 @@ import (
 	"k8s.io/apiserver/pkg/cel/environment"
 )
 
-// APIServerEstimator estimates a CRD's own rules with the API server's code
-// (k8s.io/apiextensions-apiserver's CRD validation), as it counts them
-// toward a version's total: each rule compiled in its schema's CEL context,
-// its cost times its cardinality, and its messageExpression's cost. The
-// binary is installed in a module graph of its own, so the API server's
-// modules never reach the modules of union-gen's users.
+// APIServerEstimator estimates a CRD's own rules with the API server's CRD
+// validation code. The binary has a module graph of its own, so the API
+// server's modules never reach union-gen's users'.
 type APIServerEstimator struct{}
 
-// Estimate estimates the rules of a version's openAPIV3Schema. A rule that
-// does not compile, which the API server rejects, is not Known; a schema
-// that the API server cannot read is an error.
+// Estimate estimates the rules of a version's openAPIV3Schema.
 func (APIServerEstimator) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	schema, err := internalSchema(node)
 	if err != nil {
@@ -51,8 +46,7 @@ func (APIServerEstimator) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	return out, nil
 }
 
-// estimateSchema estimates the rules of one schema, as the API server's
-// validation of x-kubernetes-validations does.
+// estimateSchema estimates the rules of one schema.
 func estimateSchema(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext, envSet *environment.EnvSet) []OwnRule {
 	if len(s.XValidations) == 0 {
 		return nil

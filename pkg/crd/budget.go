@@ -12,37 +12,29 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// RulesMode is which rules the unions of a CRD get where the API server's
-// cost limits allow them.
+// RulesMode is which rules unions get where the API server's limits allow.
 type RulesMode string
 
 const (
-	// RulesPrecise are Rules: one per error of the Go methods, with its
-	// reason, field and message.
+	// RulesPrecise are Rules.
 	RulesPrecise RulesMode = "precise"
-	// RulesCompact are CompactRules: one per member, which cost less.
+	// RulesCompact are CompactRules, which cost less.
 	RulesCompact RulesMode = "compact"
 )
 
 // Options are how Edit adds the unions' rules.
 type Options struct {
-	// Rules is which rules the unions get where the API server's cost
-	// limits allow them; precise when empty.
-	Rules RulesMode
-	// Estimator estimates the rules that a CRD has of its own;
-	// APIServerEstimator when nil.
-	Estimator Estimator
-	// PolicyVersion is the version of admissionregistration.k8s.io that
-	// the policies are written in (PolicyVersions); v1 when empty.
+	Rules     RulesMode // precise when empty
+	Estimator Estimator // APIServerEstimator when nil
+	// PolicyVersion is one of PolicyVersions; the first when empty.
 	PolicyVersion string
 }
 
-// RulesModes are the modes, the default first; the empty mode is the
-// default too.
+// RulesModes are the modes, the default first.
 var RulesModes = []RulesMode{RulesPrecise, RulesCompact}
 
-// placement is a union's rules on the schema of its struct in the CRD
-// version being edited, precise and compact, with their estimated costs.
+// placement is a union's rules, precise and compact, on the schema of its
+// struct in the CRD version being edited.
 type placement struct {
 	schema *yaml.Node
 	union  *unions.Union
@@ -52,14 +44,12 @@ type placement struct {
 	precise, compact ruleSet
 }
 
-// ruleSet is a union's rules and what the API server's limits make of them.
+// ruleSet is a union's rules and their costs.
 type ruleSet struct {
 	rules []ValidationRule
-	// max is the highest cost of a rule, total the sum, each counted as
-	// many times as the rule may run.
+	// max is the highest cost of a rule, total the sum, each times count.
 	max, total uint64
-	// unwritable is why a rule cannot be written at all: longer than CEL's
-	// parser takes.
+	// unwritable is why a rule cannot be written at all.
 	unwritable error
 }
 
@@ -88,17 +78,15 @@ func newRuleSet(rs []ValidationRule, schema *yaml.Node, count uint64) ruleSet {
 
 func (s *ruleSet) fits() bool { return s.unwritable == nil && s.max <= RuleCostLimit }
 
-// addRules adds the rules of the current CRD version's unions, precise or
-// compact as the mode says, within the API server's limits: a union whose
-// precise rules cost more than a rule may, or that the version's total,
-// with its own rules, cannot hold, gets its compact rules with a warning;
-// where those do not fit either, that is an error. Where the own rules
-// alone are over the limit, or do not compile, the API server rejects the
-// CRD as given: that is a warning. version names the version in problems.
+// addRules adds the rules of the current CRD version's unions as the mode
+// says, within the API server's limits: a union whose precise rules do not
+// fit a rule's limit or the version's total, beside the CRD's own rules,
+// gets its compact rules, with a warning; where those do not fit either,
+// that is an error. Own rules that the API server rejects get a warning.
 func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	if own.known > CRDCostLimit {
-		// No rules of union-gen's can make the version acceptable: they
-		// are held to the limits as if it had no rules of its own.
+		// No rules can make it acceptable: the unions' are held to the
+		// limits as if it had no rules of its own.
 		e.warnf(version, report.CRDRejected, subject, "the API server rejects this CRD version as given: %s, over its limit of %d for a version; union-gen adds the unions' rules within the limits as if the CRD had no rules of its own: make its own rules cost less (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength on what they read)",
 			own, CRDCostLimit)
 		own = ownCost{ignored: true}
@@ -131,9 +119,8 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	}
 }
 
-// chooseRules chooses each union's rules as the mode and the API server's
-// limit per rule say, and returns them with the version's total, own rules
-// included; a union none of whose rules fit is an error.
+// chooseRules chooses each union's rules as the mode and the limit per rule
+// say, and returns them with the version's total, own rules included.
 func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 	chosen := make([]*ruleSet, len(e.placements))
 	total := own.known
@@ -158,10 +145,9 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 	return chosen, total
 }
 
-// fallBack gives compact rules to the unions that save the most by them,
-// first, until the version's total fits the API server's limit, and returns
-// the total. It warns only where that makes the total fit: otherwise the
-// error says it all.
+// fallBack gives compact rules to the unions that save the most by them
+// until the version's total fits, and returns the total; it warns only
+// where that makes it fit: otherwise the caller's error says it all.
 func (e *editor) fallBack(chosen []*ruleSet, total uint64, subject string, own ownCost) uint64 {
 	order := make([]int, 0, len(e.placements))
 	for i, p := range e.placements {
@@ -192,8 +178,7 @@ func (e *editor) fallBack(chosen []*ruleSet, total uint64, subject string, own o
 	return total
 }
 
-// overLimit says why a union's rules do not fit: what of, "the precise
-// rules of" say.
+// overLimit says why a union's rules s do not fit.
 func (p *placement) overLimit(s *ruleSet, what string) string {
 	if s.unwritable != nil {
 		return s.unwritable.Error()

@@ -8,18 +8,15 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// celPrinter prints the conditions of a union's rules (unionspec.Cond) as
-// CEL, for the CRD's rules and the policy alike: it translates, and decides
-// nothing. self is the union's object and old its old counterpart; guard,
-// when not "", is the CEL test that old is there (oldSelf.hasValue()), which
-// the operations that hold only on update are guarded by.
+// celPrinter prints a union's conditions as CEL, for the rules and the
+// policy alike. self is the union's object and old its old counterpart;
+// guard, if any, tests that old is there, for the operations of updates.
 type celPrinter struct {
 	u           *unionspec.Union
 	self, old   string
 	guard       string
 	selectField func(x, name string) (value, present string)
-	// discPresent says that the schema requires the discriminator, which
-	// is then read without testing that it is there.
+	// discPresent: the schema requires the discriminator.
 	discPresent bool
 }
 
@@ -28,8 +25,7 @@ func (p *celPrinter) print(c *unionspec.Cond, negated bool) string {
 	return unionspec.PrintBool(c, negated, p.leaf)
 }
 
-// leaf is the CEL of an operation, or of its negation, guarded where old
-// may be absent.
+// leaf is the CEL of an operation, or of its negation.
 func (p *celPrinter) leaf(c *unionspec.Cond, negated bool) string {
 	switch c.Op {
 	case unionspec.OpDiscIn:
@@ -87,9 +83,8 @@ func (p *celPrinter) discIn(values []string, negated bool) string {
 	return fmt.Sprintf("(!%s || %s)", present, in(value, values, negated))
 }
 
-// discValue is the value of the discriminator of x, "" when absent, as Go
-// compares it. (The optional form, x.?d.orValue(""), is estimated as a
-// string of unbounded length, which the API server's cost limit rejects.)
+// discValue is the discriminator of x, "" when absent. (x.?d.orValue("") is
+// estimated as a string of unbounded length, over the cost limit.)
 func (p *celPrinter) discValue(x string) string {
 	value, present := p.selectField(x, p.u.Discriminator)
 	return fmt.Sprintf(`(%s ? %s : "")`, present, value)
@@ -111,7 +106,6 @@ func (p *celPrinter) counted(op unionspec.Op, negated bool) string {
 	return "(" + p.count() + comparison + ")"
 }
 
-// count is the CEL of the number of members of self that are set.
 func (p *celPrinter) count() string {
 	if len(p.u.Members) == 0 {
 		return "0"
@@ -123,7 +117,6 @@ func (p *celPrinter) count() string {
 	return strings.Join(terms, " + ")
 }
 
-// set is the CEL of the Go test of "set" of a member of x.
 func (p *celPrinter) set(member, x string) string {
 	m := p.u.Member(member)
 	value, present := p.selectField(x, member)

@@ -7,15 +7,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// The compact rules (--crd-rules=compact) and the conditions rewritten for
-// CEL: how the API server's schema and its enum ratcheting make some checks
-// unneeded, and how merged checks print shorter.
-
-// admitted are the discriminator values that pass the checks on the
-// discriminator itself: the Accepted values less those that one of those
-// checks reports whatever else holds ("" where V1 requires a value, and
-// the union does not ratchet). Any other value fails those checks, so the
-// checks of the members may take the discriminator for one of these.
+// admitted are the Accepted values that no check on the discriminator
+// rejects whatever else holds: the checks of the members may take the
+// discriminator for one of these, as any other fails.
 func admitted(u *unionspec.Union) []string {
 	return slices.DeleteFunc(u.Accepted(), func(v string) bool {
 		return slices.ContainsFunc(u.Checks, func(c *unionspec.Check) bool {
@@ -24,18 +18,13 @@ func admitted(u *unionspec.Union) []string {
 	})
 }
 
-// compactChecks are the union's checks merged by field: one check per
-// property that checks report errors on (each member, the discriminator,
-// the union's object), which holds where one of them does. Its message
-// joins theirs, and its error is theirs where they share one, else
-// unionspec.ErrorInvalid. NotSupported checks are kept as they are. An object fails
-// the merged checks exactly where it fails the union's: where the
-// discriminator is not Admitted, a check on it fails, so the checks of the
-// members are written for the Admitted values only, with fewer of them
-// named (within). With schemaRejectsEmpty, the schema itself rejects a
-// discriminator that is absent or "" (it is required there, and "" is not
-// in its enum): the checks on the discriminator that hold only then are left
-// to it, as hand-written rules leave them.
+// compactChecks are the union's checks merged by field, each holding where
+// one of its checks does, with their messages joined and their error, or
+// Invalid where they differ; NotSupported checks are kept. The members'
+// checks are written for the admitted values only, with fewer values named
+// (within): any other fails a check on the discriminator. With
+// schemaRejectsEmpty, the checks that hold only where the discriminator is
+// absent or "" are left to the schema, as hand-written rules leave them.
 func compactChecks(u *unionspec.Union, schemaRejectsEmpty bool) []*unionspec.Check {
 	var merged []*unionspec.Check
 	whens := map[*unionspec.Check][]*unionspec.Cond{}
@@ -81,9 +70,8 @@ func compactChecks(u *unionspec.Union, schemaRejectsEmpty bool) []*unionspec.Che
 	return merged
 }
 
-// joinMessages joins a check's message to those joined before, unless it
-// only adds to one of them ("may only be set when d is "V"; d did not
-// change: …" is a case of "may only be set when d is "V"").
+// joinMessages joins a message to those joined before, unless it extends
+// one of them.
 func joinMessages(joined, message string) string {
 	for _, m := range strings.Split(joined, ", and ") {
 		if strings.HasPrefix(message, m) {
@@ -93,9 +81,8 @@ func joinMessages(joined, message string) string {
 	return joined + ", and " + message
 }
 
-// within is c where the discriminator is known to be one of values: Simplify with that known, and each remaining test of the
-// discriminator written with the fewer values, of those it names or of
-// those it does not.
+// within is c where the discriminator is one of values, each test of it
+// written with the fewer values: those it names or those it does not.
 func within(c *unionspec.Cond, values []string) *unionspec.Cond {
 	return narrow(c.Simplify(unionspec.Known{Discriminator: values}), values)
 }
@@ -128,11 +115,9 @@ func narrow(c *unionspec.Cond, values []string) *unionspec.Cond {
 	return &unionspec.Cond{Op: c.Op, Args: args, Values: c.Values, Member: c.Member}
 }
 
-// resolve is the disjunction of terms with every two conjunctions that
-// differ only in one condition, which one negates in the other, replaced by
-// the conditions they share: (a && x) || (a && !x) is a. The compact rules
-// need it, where one check merges a member's checks that differ only in
-// whether the discriminator changed (only their messages tell them apart).
+// resolve is the disjunction of terms, with (a && x) || (a && !x) written
+// a: a member's merged checks often differ only in whether the
+// discriminator changed.
 func resolve(terms []*unionspec.Cond) *unionspec.Cond {
 	terms = slices.Clone(terms)
 	for merged := true; merged; {
@@ -153,13 +138,9 @@ func resolve(terms []*unionspec.Cond) *unionspec.Cond {
 	return unionspec.Or(terms...)
 }
 
-// complemented is c, where it is a disjunction of two conjunctions that test
-// the discriminator for complementary sets of values (within values, what
-// it is known to be one of), one of them negating a condition and the other
-// none, with the test of the other written as the negation of the first's:
-// (d == "A" && !m) || (m && d == "B") within "A" and "B" is
-// (d == "A" && !m) || (m && !(d == "A")), which PrintBool writes as
-// d == "A" != m.
+// complemented rewrites (d == "A" && !m) || (m && d == "B"), within "A" and
+// "B", as (d == "A" && !m) || (m && !(d == "A")), which PrintBool writes as
+// the cheaper d == "A" != m.
 func complemented(c *unionspec.Cond, values []string) *unionspec.Cond {
 	if c.Op != unionspec.OpOr || len(c.Args) != 2 {
 		return c
@@ -202,8 +183,8 @@ func complemented(c *unionspec.Cond, values []string) *unionspec.Cond {
 	return unionspec.Or(args...)
 }
 
-// resolvent is the conjunction of what c and d share, when they differ only
-// in one conjunct, which one negates in the other.
+// resolvent is what c and d share, where they differ only in one conjunct,
+// which one negates in the other.
 func resolvent(c, d *unionspec.Cond) (*unionspec.Cond, bool) {
 	cs, ds := c.Conjuncts(), d.Conjuncts()
 	if len(cs) != len(ds) {

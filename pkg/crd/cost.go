@@ -24,19 +24,16 @@ const (
 	CRDCostLimit = crdvalidation.StaticEstimatedCRDCostLimit
 )
 
-// baseEnv is the API server's CEL environment, made once: making it costs
-// more than compiling a union's rules.
+// baseEnv is the API server's CEL environment, which costs more to make than
+// a union's rules to compile.
 var baseEnv = sync.OnceValue(func() *environment.EnvSet {
 	return environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
 })
 
 // RuleCosts are the API server's estimates of the costs of rules on the
-// schema that holds them, not a resource's root (k8s.io/apiextensions-apiserver's
-// compiler and cost estimator): each expression's worst case. A rule that
-// does not compile is an error: union-gen wrote CEL the API server rejects.
-// On a schema the API server cannot read, every cost is 0: what is wrong
-// with the schema is reported where union-gen reads it (crdschema), or by
-// the API server.
+// schema that holds them. A rule that does not compile is an error. On a
+// schema the API server cannot read, every cost is 0: the schema's fault is
+// reported where it is read.
 func RuleCosts(rules []ValidationRule, schema *yaml.Node) ([]uint64, error) {
 	s, err := structural(schema, rules)
 	if err != nil {
@@ -57,9 +54,8 @@ func RuleCosts(rules []ValidationRule, schema *yaml.Node) ([]uint64, error) {
 }
 
 // Cardinality is how many times the API server counts a rule of a schema
-// that is reached through a list or map without a bound: as many values of
-// the schema as the largest request could hold. It is 1 for a schema the
-// API server cannot read, which its rules then fail on anyway.
+// reached through an unbounded list or map: as many values as the largest
+// request could hold; 1 for a schema it cannot read.
 func Cardinality(schema *yaml.Node) uint64 {
 	s, err := structural(schema, nil)
 	if err != nil {
@@ -68,8 +64,7 @@ func Cardinality(schema *yaml.Node) uint64 {
 	return uint64(celconfig.MaxRequestSizeBytes / (model.SchemaDeclType(s, false).MinSerializedSize + 1))
 }
 
-// structural is the API server's structural schema of a CRD's schema, with
-// rules for its x-kubernetes-validations.
+// structural is the API server's structural schema, with rules.
 func structural(schema *yaml.Node, rules []ValidationRule) (*structuralschema.Structural, error) {
 	s, err := internalSchema(schema)
 	if err != nil {

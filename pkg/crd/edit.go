@@ -36,10 +36,8 @@ func kindType(model *unions.Model, gv unions.GroupVersion, kind string) *types.T
 	return nil
 }
 
-// withoutCRD reports the kinds with unions that have no CRD (withCRD), in
-// the groups of which some kind has one: a group that has none is no CRD
-// group here (when no group has, Edit fails), and a version or a kind whose
-// CRD was not generated still gets a word.
+// withoutCRD warns of the kinds with unions but no CRD in withCRD, in the
+// groups that have CRDs: a kind whose CRD was not generated gets no rules.
 func withoutCRD(model *unions.Model, withCRD map[unions.GroupVersion]map[string]bool) report.Problems {
 	groups := map[string]bool{}
 	for gv := range withCRD {
@@ -66,8 +64,8 @@ func withoutCRD(model *unions.Model, withCRD map[unions.GroupVersion]map[string]
 	return problems
 }
 
-// isKind reports whether t is a kind: a struct that embeds metav1.TypeMeta
-// and has metav1.ObjectMeta, as a list of a kind has not.
+// isKind reports whether t embeds metav1.TypeMeta and has metav1.ObjectMeta,
+// as a kind has and a list of one has not.
 func isKind(t *types.Type) bool {
 	const meta = "k8s.io/apimachinery/pkg/apis/meta/v1"
 	var typeMeta, objectMeta bool
@@ -86,13 +84,12 @@ func isKind(t *types.Type) bool {
 type File struct {
 	Path string
 	Data []byte
-	// Remove is set for a policy file that union-gen wrote and that has
-	// nothing left to hold: its CRD file's kinds need no normalizing now.
+	// Remove is set for a policy file of union-gen's with nothing left to hold.
 	Remove bool
 }
 
-// Files lists the YAML files of paths: each is a file, or a directory whose
-// *.yaml and *.yml files are taken, in name order.
+// Files lists paths, with each directory replaced by its *.yaml and *.yml
+// files in name order.
 func Files(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
@@ -117,18 +114,11 @@ func Files(paths []string) ([]string, error) {
 	return files, nil
 }
 
-// Edit adds the rules of the unions to every version of the CRDs of files
-// whose kind is a type of the input packages, replacing the rules it added
-// before, makes beside each such file the file of its resources' policies
-// (Policy, PolicySuffix), and returns the files, CRD and policy files, whose
-// content changes. Documents that are no such CRD are kept as they are; an
-// edited one is written as controller-gen writes it (sigs.k8s.io/yaml: keys
-// sorted, the same indentation and line breaks), so that controller-gen's
-// output changes only where rules and enums are added. Problems are
-// positioned in the files, and when there is any, no file is returned; files
-// none of whose CRDs is of an input kind are a problem too. A policy file is
-// never written over a file that union-gen did not write, nor shared by two
-// CRD files.
+// Edit adds the unions' rules to every CRD version in files whose kind is an
+// input type, replacing those it added before, writes the policies of each
+// such file beside it (PolicySuffix), and returns the files that change. An
+// edited CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so
+// that only rules and enums differ. With any error, no file is returned.
 func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
@@ -140,7 +130,6 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 	var problems report.Problems
 	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	matched := false
-	// CRDs found, by group and version, and kind.
 	withCRD := map[unions.GroupVersion]map[string]bool{}
 	marked := newOwnMarkers(model)
 	fields := &variantFields{present: map[string]bool{}}
@@ -172,17 +161,15 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 	return out, problems
 }
 
-// policyFiles are the policy files of the CRD files of a run: a policy file,
-// and a policy's name, is of one CRD file.
+// policyFiles are the policy files of a run, each of one CRD file, as each
+// policy name is.
 type policyFiles struct {
 	policyOf map[string]string   // policy file to the CRD file it is of
 	nameOf   map[string][]string // policy name to the CRD files it is of
 }
 
-// of returns the policy file of CRD file name, which e edited: written,
-// removed where the CRD has no policy any more, or left as it is; never
-// written over a file that union-gen did not write, nor shared by two CRD
-// files.
+// of returns the policy file of CRD file name, which e edited, to write or
+// remove; never one that union-gen did not write, nor another CRD file's.
 func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
 	policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
 	if len(e.policies) == 0 && e.matched {
@@ -227,40 +214,28 @@ func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
 
 type editor struct {
 	model *unions.Model
-	// withCRD records the kinds of the CRDs of every file, by group and
-	// version.
+	// withCRD records the kinds of the CRDs of every file.
 	withCRD  map[unions.GroupVersion]map[string]bool
 	file     string
 	line     int // of the current document's first line, from 0
 	problems report.Problems
-	// policies are the policies of the file's CRDs, as YAML documents, and
-	// policyNames their names.
+	// policies are the policies of the file's CRDs, as YAML documents.
 	policies    []byte
 	policyNames []string
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
-	// variants are the specs of the unions as the current CRD version has
-	// them, by the union's own (unions.Union.Variant); nil for a union it
-	// does not have.
+	// variants are the unions' specs as the current CRD version has them
+	// (unions.Union.Variant); nil for a union it does not have.
 	variants map[*unionspec.Union]*unionspec.Union
-	// mode is the rules that unions get where their cost allows, and
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
 	mode       RulesMode
 	placements []*placement
-	// own estimates the CRD's own rules, which count toward a version's
-	// total beside the unions'.
-	own Estimator
-	// marked finds the markers that wrote the CRD's own rules, for the
-	// whole run.
-	marked *ownMarkers
-	// fields are the optional fields that reach unions that the CRDs of
-	// the run have or leave out, and crdVersion names the CRD version
-	// being edited in them.
+	own        Estimator
+	marked     *ownMarkers
 	fields     *variantFields
-	crdVersion string
-	// policyVersion is the version of admissionregistration.k8s.io of the
-	// policies.
+	crdVersion string // names the CRD version being edited in fields
+	// policyVersion is the version of admissionregistration.k8s.io.
 	policyVersion string
 }
 
@@ -293,8 +268,6 @@ func short(t *types.Type) string {
 // followed by a space and a comment or the next document's first node.
 var documentStart = regexp.MustCompile(`^---(?:[ \t].*)?\r?\n?$`)
 
-// yamlErrorLine is the position in the message of the YAML reader's syntax
-// errors.
 var yamlErrorLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // yamlParserErrors are the YAML reader's errors of its parser, whose line
@@ -313,8 +286,8 @@ var yamlParserErrors = []string{
 	"found undefined tag handle",
 }
 
-// yamlError returns the line, from 1 in the document, and the message of
-// an error of the YAML reader, which gives no position but in its message.
+// yamlError returns the line, from 1, and the message of a YAML reader's
+// error, which has its position in its message only.
 func yamlError(err error) (line int, msg string) {
 	m := yamlErrorLine.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -327,10 +300,9 @@ func yamlError(err error) (line int, msg string) {
 	return line, m[2]
 }
 
-// repeatedKeys returns the keys of the mappings under n that repeat an
-// earlier key of their mapping, each after that earlier key. Unmarshalling
-// into a yaml.Node does not check keys; decoding into values does, but only
-// once a CRD is rewritten, and names no position but in its message.
+// repeatedKeys returns the keys under n that repeat an earlier key of their
+// mapping, each after that key: unmarshalling into a yaml.Node does not
+// check keys.
 func repeatedKeys(n *yaml.Node) [][2]*yaml.Node {
 	var out [][2]*yaml.Node
 	if n.Kind == yaml.MappingNode {
@@ -443,9 +415,8 @@ func (e *editor) document(doc string) string {
 	return e.marshal(crd, doc)
 }
 
-// version edits a version of a CRD, whose kind is Go type t: the rules of
-// t's unions, or none where t has no union any more, and its policy. It
-// reports whether it changed the version.
+// version gives a CRD version, of Go type t, the rules of t's unions and its
+// policy, and reports whether it changed the version.
 func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	spec := get(crd, "spec")
 	group, kind, name := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind")), scalar(get(version, "name"))
@@ -500,8 +471,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	return true
 }
 
-// policy adds the normalization policy of a CRD version (at names it in
-// problems), of kind t, whose unions' schema is s, to the file's.
+// policy adds the policy of a CRD version, of kind t, to the file's.
 func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r Resource) {
 	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
 		e.errorf(get(get(crd, "metadata"), "annotations"), report.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
@@ -519,8 +489,8 @@ func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *un
 	}
 }
 
-// marshal writes the edited CRD as sigs.k8s.io/yaml writes it, as
-// controller-gen does, or returns doc where it cannot.
+// marshal writes the edited CRD as controller-gen does (sigs.k8s.io/yaml),
+// or returns doc where it cannot.
 func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	var v any
 	if err := crd.Decode(&v); err != nil {
@@ -535,8 +505,7 @@ func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	return string(b)
 }
 
-// release are the annotations of a CRD that say in which releases it is
-// installed (IsReleaseAnnotation).
+// release are a CRD's annotations that IsReleaseAnnotation.
 func release(crd *yaml.Node) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
@@ -547,21 +516,18 @@ func release(crd *yaml.Node) map[string]string {
 	return out
 }
 
-// reach is where a schema is in the CRD's: its path, which names it in
-// problems, whether the API server matches its values with old ones, and
-// how many times it counts the schema's rules: as many as the maxItems and
-// maxProperties on the way from the root allow, or, past the lists and
-// maps without one (unbounded), as many values of the schema as a request
-// could hold (Cardinality).
+// reach is where a schema is in the CRD's: its path, whether the API server
+// matches its values with old ones, and how many times it counts the
+// schema's rules: the product of the maxItems and maxProperties on the way,
+// or, past a list or map without one (unbounded), Cardinality.
 type reach struct {
 	path       string
 	correlated bool
 	bound      uint64
 	unbounded  []string
-	// structs are the Go structs whose schema it is (more than one where
-	// one embeds another inline), and holder the struct field whose schema
-	// it is, if any: their +kubebuilder:validation:XValidation markers
-	// wrote its own rules.
+	// structs are the Go structs whose schema it is (several where one
+	// embeds another), and holder the field whose schema it is, if any:
+	// their markers wrote its own rules.
 	structs []*types.Type
 	holder  *goField
 }
@@ -574,8 +540,7 @@ func (r reach) count(schema *yaml.Node) uint64 {
 	return r.bound
 }
 
-// into is where the values of a list or map are: as many times more as the
-// parent's maxItems or maxProperties says, or unbounded.
+// into is where the values of a list or map are.
 func (r reach) into(parent *yaml.Node, key string) reach {
 	bound := "maxItems"
 	if key == "additionalProperties" {
@@ -591,8 +556,7 @@ func (r reach) into(parent *yaml.Node, key string) reach {
 	return r
 }
 
-// visit records the unions of t, and of the structs it reaches, on its
-// schema.
+// visit records the unions of t, and of the structs it reaches.
 func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
 	plan := e.model.Plans[t.Name]
 	if plan == nil {
@@ -648,10 +612,8 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 	e.walk(child, w.GoElem, at.into(schema, key))
 }
 
-// union records a union's rules on the schema of its struct, for addRules,
-// and adds its enum to the discriminator's schema.
-// The union is the CRD's variant of it (unions.Union.Variant), which the
-// policy gets too.
+// union records the rules of the CRD's variant of a union, for addRules and
+// the policy, and gives the discriminator's schema its enum.
 func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	if u.Discriminator.Gated && get(props, u.Discriminator.JSONName) == nil {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
@@ -698,8 +660,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	e.placements = append(e.placements, p)
 }
 
-// discriminator checks that the schema has the union's discriminator, of
-// type string.
+// discriminator checks that the schema has the discriminator, a string.
 func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path string) bool {
 	d := u.Spec.Discriminator
 	if d == "" {
@@ -717,9 +678,8 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path s
 	return true
 }
 
-// members checks that the schema has the union's members, with JSON that
-// shows when they are set; a variant whose enum lists values (nil: the
-// union's own) may leave out a member with the value that selects it.
+// members checks that the schema has the union's members, whose JSON shows
+// when they are set; a variant enum's values (non-nil) may leave some out.
 func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []string, path string) bool {
 	for _, m := range u.Members {
 		member := get(props, m.JSONName)
@@ -747,12 +707,10 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 	return true
 }
 
-// enum checks the discriminator's enum and returns its values, the valid
-// values of this CRD's variant of the union; nil when the caller must write
-// the values its rules expect: there is no enum, or it lacks the "" that
-// they accept. An optional discriminator's enum may list "", which its rules
-// take for absent, as Go does. A variant's enum may leave some values out
-// (variantEnum). Other values are reported.
+// enum checks the discriminator's enum and returns the valid values of this
+// CRD's variant of the union; nil where the caller writes the enum: there is
+// none, or it lacks the "" that the rules accept. A variant's enum may leave
+// values out (variantEnum).
 func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path string) (values []string, ok bool) {
 	want := schemaEnum(u, emptyToSchema)
 	enum := get(disc, "enum")
@@ -788,9 +746,8 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 	return nil, false
 }
 
-// variant records the spec of a union in the CRD being edited, for its
-// policy; nil when the CRD does not have the union. A struct has one schema
-// in a CRD version, so the union has one variant there.
+// variant records the spec of a union in the CRD version being edited, nil
+// where it has none: a struct has one schema in a CRD version.
 func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *unionspec.Union) {
 	if have, ok := e.variants[u.Spec]; ok && !reflect.DeepEqual(have, spec) {
 		e.errorf(schema, report.CRDSchema, path, "the union here has other members or values than the same union elsewhere in this CRD version: the CRD was edited; run controller-gen first")
@@ -814,8 +771,8 @@ func ruleNode(r ValidationRule) *yaml.Node {
 	return n
 }
 
-// strip removes the rules that union-gen added before from a schema and
-// the schemas under it, and reports whether there were any.
+// strip removes union-gen's rules from a schema and those under it, and
+// reports whether there were any.
 func strip(schema *yaml.Node) (stripped bool) {
 	if schema == nil || schema.Kind != yaml.MappingNode {
 		return false

@@ -18,16 +18,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// A CRD that keeps the union rules its authors wrote before union-gen's pays
-// for both toward the API server's cost limits; union-gen says which to
-// delete, at the markers that wrote them.
-
-// selfFields are the properties that a rule reads, by the names CEL selects
-// them by: ok where the rule parses (cel-go's parser, as the API server's)
-// and reads only selections of self, tested with has() or as values, and
-// no oldSelf, bare self, other variable or comprehension. A selection below
-// one, self.a.b, reads a, as openshiftsuites' definition of a hand-written
-// union rule has it.
+// selfFields are the properties of self that a rule reads (self.a.b reads
+// a); ok where it parses and reads nothing else: no oldSelf, bare self,
+// other variable or comprehension.
 func selfFields(rule string) (fields []string, ok bool) {
 	parsed, issues := celParser().Parse(common.NewTextSource(rule))
 	if len(issues.GetErrors()) > 0 || !collectSelfFields(parsed.Expr(), &fields) {
@@ -47,7 +40,7 @@ var celParser = sync.OnceValue(func() *parser.Parser {
 })
 
 // collectSelfFields appends the properties of self that x reads to fields,
-// and reports whether x reads nothing else.
+// and reports whether it reads nothing else.
 func collectSelfFields(x celast.Expr, fields *[]string) bool {
 	all := func(xs []celast.Expr) bool {
 		return !slices.ContainsFunc(xs, func(x celast.Expr) bool { return !collectSelfFields(x, fields) })
@@ -71,10 +64,8 @@ func collectSelfFields(x celast.Expr, fields *[]string) bool {
 	return false // self itself, oldSelf, another variable, a map or a comprehension
 }
 
-// unionFieldsRead are the properties of a union, its discriminator and
-// members in the union's order, that a hand-written rule of it reads: nil
-// where the rule is not one, reading fewer than two of them, or anything
-// else.
+// unionFieldsRead are the union's properties that a hand-written rule of it
+// reads; nil where it is none: it reads fewer than two, or anything else.
 func unionFieldsRead(rule string, u *unions.Union) []string {
 	fields, ok := selfFields(rule)
 	if !ok || len(fields) < 2 {
@@ -98,10 +89,9 @@ func unionFieldsRead(rule string, u *unions.Union) []string {
 	return read
 }
 
-// handWritten reports the own rules of the current CRD version's union
-// schemas that are hand-written rules of their union: each at the
-// +kubebuilder:validation:XValidation marker that wrote it, once per run, or
-// at the rule where no marker of the schema's Go types has its text.
+// handWritten warns of the hand-written rules of the current CRD version's
+// unions, which a CRD would pay for beside union-gen's: each at its marker,
+// once per run, or at the rule where no marker has its text.
 func (e *editor) handWritten() {
 	for _, p := range e.placements {
 		// The markers are read only for a schema that has such a rule.
@@ -120,9 +110,8 @@ func (e *editor) handWritten() {
 	}
 }
 
-// reportHandWritten reports a hand-written union rule at the first of the
-// markers left that wrote it, which it takes from them: a schema may have
-// two rules of the same text, from two markers.
+// reportHandWritten reports a hand-written rule at the first marker left of
+// its text, which it takes: two markers may write the same text.
 func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, marked *[]markedRule) {
 	what := fmt.Sprintf("this rule checks only %s (it reads %s and %s), which union-gen's rules now check",
 		unionName(p.union), strings.Join(fields[:len(fields)-1], ", "), fields[len(fields)-1])
@@ -149,7 +138,6 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
 
-// goField is a struct field, whose markers write rules of its schema.
 type goField struct {
 	parent *types.Type
 	name   string
@@ -173,8 +161,7 @@ func newOwnMarkers(model *unions.Model) *ownMarkers {
 	return &ownMarkers{model: model, reported: map[token.Position]bool{}}
 }
 
-// at returns the markers of the Go declarations of a schema: of its
-// structs' types and of the field that holds it.
+// at returns the markers of a schema's structs and of its field.
 func (o *ownMarkers) at(r reach) []markedRule {
 	var out []markedRule
 	for _, t := range r.structs {
@@ -186,7 +173,6 @@ func (o *ownMarkers) at(r reach) []markedRule {
 	return out
 }
 
-// of returns the markers on a type's comment, or on its field's.
 func (o *ownMarkers) of(t *types.Type, field string) []markedRule {
 	subject := short(t)
 	if field != "" {

@@ -8,21 +8,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Estimator estimates the rules that a CRD has of its own, beside which
-// union-gen adds the unions' rules: the API server's limit on the total cost
-// of a version's rules counts them too.
+// Estimator estimates a CRD's own rules, which the API server's limit on a
+// version's total cost counts beside the unions'.
 type Estimator interface {
-	// Estimate estimates every rule in the x-kubernetes-validations of a
-	// version's schema (its openAPIV3Schema) as the API server's CRD
-	// validation counts it toward the version's total, or says why the
-	// API server cannot read the schema.
+	// Estimate estimates the rules of a version's openAPIV3Schema as the
+	// API server counts them, or says why it cannot read the schema.
 	Estimate(schema *yaml.Node) ([]OwnRule, error)
 }
 
-// OwnRule is a rule of a CRD's own, and what the API server counts of it
-// toward its version's total: its rule's cost times the number of values it
-// may run on, and its messageExpression's cost. Known and MessageKnown are
-// false where the API server does not compile them, and rejects the CRD.
+// OwnRule is a rule of a CRD's own and what the API server counts of it: its
+// cost times its cardinality, and its messageExpression's cost. Known and
+// MessageKnown are false where it does not compile them.
 type OwnRule struct {
 	// Path names the schema that holds the rule, as problems name it.
 	Path, Rule, MessageExpression string
@@ -30,19 +26,15 @@ type OwnRule struct {
 	Known, MessageKnown           bool
 }
 
-// compiled reports whether the API server compiles the rule and its
-// messageExpression, if any.
 func (r OwnRule) compiled() bool {
 	return r.Known && (r.MessageExpression == "" || r.MessageKnown)
 }
 
-// ownCost is what a version's own rules cost toward its total, known, and
-// the rules that do not compile, which count for nothing in it.
+// ownCost is what a version's own rules cost, and those that do not compile.
 type ownCost struct {
 	known   uint64
 	unknown []OwnRule
-	// ignored is set where the own rules alone are over the limit on a
-	// version's total, and are not counted.
+	// ignored is set where they alone are over the limit, and not counted.
 	ignored bool
 }
 
@@ -62,7 +54,6 @@ func newOwnCost(rules []OwnRule) ownCost {
 	return c
 }
 
-// String says what the own rules cost, for messages.
 func (c ownCost) String() string {
 	switch {
 	case c.ignored:

@@ -14,38 +14,34 @@ import (
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
-// PolicySuffix replaces ".yaml" (or ".yml") in the name of a CRD file to
-// name the file of its policies, written beside it.
+// PolicySuffix replaces a CRD file's ".yaml" to name its policy file.
 const PolicySuffix = ".unions-policy.yaml"
 
 // Resource is a version of a CRD's resource, as its policy matches it.
 type Resource struct {
 	Group, Version, Plural string
-	// Release are the CRD's annotations that say in which releases it is
-	// installed (IsReleaseAnnotation): the policy is installed with it.
+	// Release are the CRD's annotations that IsReleaseAnnotation: the
+	// policy is installed with the CRD.
 	Release map[string]string
 }
 
-// PolicyVersions are the versions of admissionregistration.k8s.io that a
-// policy may be written in, the default first: v1 has MutatingAdmissionPolicy
-// from Kubernetes 1.36, v1beta1 from 1.34 (beta, off by default). Their
-// fields are the same.
+// PolicyVersions are the versions of admissionregistration.k8s.io a policy
+// may be written in, the default first: v1 from Kubernetes 1.36, v1beta1
+// from 1.34 (off by default); their fields are the same.
 var PolicyVersions = []string{"v1", "v1beta1"}
 
-// FeatureSetAnnotation is openshift's annotation of the feature set whose
-// clusters install a manifest: openshift/api ships one CRD file per feature
-// set, whose policies must not share a name.
+// FeatureSetAnnotation is openshift's annotation of a manifest's feature
+// set: openshift/api ships a CRD file per feature set, whose policies must
+// not share a name.
 const FeatureSetAnnotation = "release.openshift.io/feature-set"
 
-// IsReleaseAnnotation reports whether a CRD's annotation says in which
-// releases it is installed: openshift's feature set and its
-// include.release.openshift.io/<profile> annotations.
+// IsReleaseAnnotation reports whether a CRD's annotation says where it is
+// installed: openshift's feature set and include.release.openshift.io/*.
 func IsReleaseAnnotation(key string) bool {
 	return key == FeatureSetAnnotation || strings.HasPrefix(key, "include.release.openshift.io/")
 }
 
-// PolicyName is the name of the MutatingAdmissionPolicy of a resource, and
-// of its binding; that of a feature set's CRD ends with the feature set.
+// PolicyName names the policy of a resource and its binding.
 func (r Resource) PolicyName() string {
 	name := r.Plural + "." + r.Group + "-" + r.Version + "-unions"
 	if fs := r.Release[FeatureSetAnnotation]; fs != "" {
@@ -54,11 +50,9 @@ func (r Resource) PolicyName() string {
 	return name
 }
 
-// Recursion finds a path of the schema, through values with old
-// counterparts (the ones a policy walks), that comes back to a struct
-// already on it: a policy's CEL has a fixed depth, so it cannot normalize
-// such a kind. It returns that struct's name and the path from the root to
-// where it recurs, as a JSON path; "" when there is none.
+// Recursion finds a path through values with old counterparts (the ones a
+// policy walks) back to a struct already on it, which a policy's CEL, of a
+// fixed depth, cannot normalize: it returns the struct and the path, or "".
 func Recursion(s *unionspec.Schema) (structName, path string) {
 	onPath := map[string]bool{}
 	var visit func(name, path string) (string, string)
@@ -95,19 +89,12 @@ func Recursion(s *unionspec.Schema) (structName, path string) {
 	return visit(s.Root, "")
 }
 
-// Policy returns the MutatingAdmissionPolicy that normalizes the unions of
-// a resource on update (N1–N3 of docs/semantics.md) and its binding, as two
-// YAML documents, or nil when the kind has no union that an update can
-// need to normalize. Its one mutation is a JSON patch computed by a CEL
-// expression that removes (or, for a scalar written without omitempty, zeroes)
-// each member that the generated NormalizeUnions would clear, in version of
-// admissionregistration.k8s.io (PolicyVersions); nothing else
-// in the object changes. The schema is also written into the policy's
-// annotation unstructuredunions.Annotation, for webhooks and controllers.
-// The schema must have no Recursion. Policy fails only where the expression
-// is longer than the API server takes (MaxExpressionSize): the documents
-// hold only strings, booleans, lists and maps, which always marshal, so an
-// error of marshaling is a bug of Policy and panics.
+// Policy returns the MutatingAdmissionPolicy that normalizes a resource's
+// unions on update (docs/semantics.md N1–N3) and its binding, as YAML, or
+// nil where no update needs it: a CEL JSON patch that removes (or zeroes)
+// each member that NormalizeUnions would clear. The schema, which must have
+// no Recursion, goes in its annotation unstructuredunions.Annotation. It
+// fails only over MaxExpressionSize; the documents always marshal.
 func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
@@ -133,9 +120,7 @@ func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	return out, nil
 }
 
-// policyDocuments are the policy of r, whose mutation is the JSON patch of
-// expr and whose schema annotation is schemaJSON, and its binding, both with
-// r's release annotations, in version of admissionregistration.k8s.io.
+// policyDocuments are the policy of r and its binding.
 func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, binding map[string]any) {
 	name := r.PolicyName()
 	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
@@ -182,12 +167,10 @@ func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, bind
 }
 
 // MaxExpressionSize is the length, in code points, of the longest CEL
-// expression that the API server parses: cel-go's parser default, which
-// neither CRD validation rules nor admission policies raise.
+// expression that the API server parses (cel-go's default).
 const MaxExpressionSize = 100_000
 
-// checkSize returns an error naming what, a CEL expression, if it is longer
-// than MaxExpressionSize.
+// checkSize fails where expr is over MaxExpressionSize.
 func checkSize(what, expr string) error {
 	if n := utf8.RuneCountInString(expr); n > MaxExpressionSize {
 		return fmt.Errorf("%s is %d code points long, over the %d that the API server's CEL parser takes", what, n, MaxExpressionSize)
@@ -228,8 +211,7 @@ func (p celPath) String() string {
 }
 
 // structPatches is the CEL list of the patches of the object n, whose old
-// counterpart is o, at path p; "" when it has nothing to normalize. depth
-// numbers the variables of comprehensions.
+// counterpart is o, at path p, or ""; depth numbers comprehension variables.
 func (g *policyGen) structPatches(st *unionspec.Struct, n, o string, p celPath, depth int) string {
 	var parts []string
 	for _, u := range st.Unions {
@@ -256,8 +238,7 @@ func (g *policyGen) structPatches(st *unionspec.Struct, n, o string, p celPath, 
 	return strings.Join(parts, " +\n")
 }
 
-// walkPatches is the CEL list of the patches of a walked value n, present
-// with its old counterpart o.
+// walkPatches is the CEL list of the patches of a walked value n.
 func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth int) string {
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
@@ -288,9 +269,8 @@ func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth
 	return ""
 }
 
-// unionPatches is the CEL list of the patches of a union of the object n,
-// whose old counterpart is o, at path p: one per Clear of the union, under
-// its condition. The conditions that all the clears share are tested once.
+// unionPatches is the CEL list of the patches of a union of n: one per
+// Clear, under its condition, with the conditions they share tested once.
 func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	printer := &celPrinter{u: u, self: n, old: o, selectField: prop}
 	var whens [][]*unionspec.Cond
@@ -319,8 +299,7 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
 }
 
-// clearPatch is the JSON patch operation that clears a member as the Go
-// object would be written once cleared.
+// clearPatch clears a member as Go would write it once cleared.
 func clearPatch(m *unionspec.Member, p celPath) string {
 	zero := m.Cleared()
 	if zero == nil {
@@ -329,8 +308,7 @@ func clearPatch(m *unionspec.Member, p celPath) string {
 	return fmt.Sprintf(`JSONPatch{op: "replace", path: %s, value: %s}`, p, celZero(zero))
 }
 
-// celZero is the CEL literal of a zero value of Member.Zero or
-// KeyType.Zero.
+// celZero is the CEL literal of a zero value.
 func celZero(zero any) string {
 	switch zero.(type) {
 	case string:
@@ -343,9 +321,8 @@ func celZero(zero any) string {
 	return "0"
 }
 
-// keysEqual compares the keys of two items of a list-map, x and y, as Go
-// compares their fields: an absent key is its zero value, or nil for a
-// pointer.
+// keysEqual compares the keys of list-map items x and y as Go does: an
+// absent key is its zero value, or nil for a pointer.
 func keysEqual(keys []*unionspec.Key, x, y string) string {
 	var conds []string
 	for _, k := range keys {
@@ -361,8 +338,8 @@ func keysEqual(keys []*unionspec.Key, x, y string) string {
 	return strings.Join(conds, " && ")
 }
 
-// prop is the CEL of a property of the object x, and of the test that it is
-// present: a field selection where CEL allows one, else an index.
+// prop is the CEL of a property of x, and its presence test: a selection
+// where CEL allows one, else an index.
 func prop(x, name string) (value, present string) {
 	if identifier.MatchString(name) && !slices.Contains(celReserved, name) {
 		return x + "." + name, "has(" + x + "." + name + ")"

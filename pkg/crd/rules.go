@@ -1,7 +1,6 @@
 // Package crd adds the rules of the unions (docs/semantics.md V1–V4) to the
-// CustomResourceDefinitions that controller-gen writes: as CEL
-// x-kubernetes-validations rules, checked by the API server itself, and as
-// the enum of each discriminator.
+// CRDs that controller-gen writes, as CEL x-kubernetes-validations rules and
+// discriminator enums, and writes their normalization policies.
 package crd
 
 import (
@@ -26,8 +25,7 @@ const (
 	ReasonInvalid   = "FieldValueInvalid"
 )
 
-// ValidationRule is one x-kubernetes-validations rule, as apiextensions
-// names it: a CEL rule of a CRD.
+// ValidationRule is one x-kubernetes-validations rule.
 type ValidationRule struct {
 	Rule      string
 	Message   string
@@ -37,32 +35,25 @@ type ValidationRule struct {
 	OptionalOldSelf bool
 }
 
-// Rules returns the precise rules of a union for the schema of the struct
-// that holds it: one per check of its description that can fail on that
-// schema, which fails exactly where the check holds, with its error's
-// reason, field and message. correlated tells whether the API server
-// matches that schema's values with old ones (it does, as union-gen does,
-// through fields, maps and list-maps, but not through other lists): only
-// then can a rule read oldSelf; elsewhere every value is created.
-//
-// V1's NotSupported is left to the schema's enum (see Enum).
+// Rules returns the precise rules of a union for the schema of its struct:
+// one per check that can fail there, with its error's reason, field and
+// message. correlated tells whether the API server matches the schema's
+// values with old ones (through fields, maps and list-maps, not other
+// lists): only then can a rule read oldSelf. NotSupported is left to the
+// schema's enum.
 func Rules(u *unionspec.Union, correlated bool) ([]ValidationRule, error) {
 	return printRules(u, u.Checks, correlated, false)
 }
 
-// CompactRules returns the compact rules of a union, which cost less than
-// its precise ones: those of its checks merged by field
-// (compactChecks), one per member where the precise rules
-// may have three. An object gets the same verdict from both; a merged
-// rule reports one error, with the messages of the checks joined.
+// CompactRules returns the compact rules of a union, its checks merged by
+// field (compactChecks): the same verdicts as Rules at less cost, one error
+// per field with the checks' messages joined.
 func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]ValidationRule, error) {
 	return printRules(u, compactChecks(u, schemaRejectsEmpty), correlated, schemaRejectsEmpty)
 }
 
-// printRules prints the checks of a union as rules.
-// With discPresent, the schema requires the discriminator: the rules read it
-// without testing that it is there (an object without it is rejected all
-// the same).
+// printRules prints checks as rules. With discPresent, the schema requires
+// the discriminator, which the rules then read without testing it is there.
 func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discPresent bool) ([]ValidationRule, error) {
 	if err := selectable(u); err != nil {
 		return nil, err
@@ -81,7 +72,7 @@ func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discP
 }
 
 // print sets the rule's field path and CEL, which fails where when holds,
-// and reports whether it can fail on the schema at all.
+// and reports whether it can fail at all.
 func (r *ValidationRule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated, discPresent bool) bool {
 	if field != "" {
 		r.FieldPath = FieldPath(field)
@@ -107,21 +98,17 @@ func (r *ValidationRule) print(u *unionspec.Union, field string, when *unionspec
 	return true
 }
 
-// reasons are the rules' reasons of the checks' errors.
 var reasons = map[unionspec.ErrorType]string{
 	unionspec.ErrorRequired:  ReasonRequired,
 	unionspec.ErrorForbidden: ReasonForbidden,
 	unionspec.ErrorInvalid:   ReasonInvalid,
 }
 
-// schemaEnum is the enum of the discriminator's schema in a CRD
-// (docs/semantics.md §7), whose NotSupported lists its values: the values
-// that V1 does not report NotSupported (unionspec.Union.Accepted), "" among
-// them where V1 reports it Required, so that the rules report it as Go
-// does; but only the enum's values where "" is no value and the
-// discriminator is optional, so that the schema rejects an explicit "",
-// while an absent discriminator selects no member, unless Go writes "" for
-// it. With emptyToSchema, it is the enum's values too.
+// schemaEnum is the enum of the discriminator's schema (docs/semantics.md
+// §7): the Accepted values, so that the rules report "" as Go does; but the
+// enum's own values where the discriminator is optional, "" is no value and
+// Go does not write it, so that the schema rejects an explicit "", or with
+// emptyToSchema.
 func schemaEnum(u *unions.Union, emptyToSchema bool) []string {
 	if emptyToSchema || u.DiscriminatorOptional && !u.Enum.Has("") && !u.WritesEmpty {
 		return u.Enum.Values
@@ -129,12 +116,10 @@ func schemaEnum(u *unions.Union, emptyToSchema bool) []string {
 	return u.Spec.Accepted()
 }
 
-// emptyToSchema says whether compact rules leave the check of an absent or
-// "" discriminator to a schema that requires it (schemaRequired): where ""
-// is no value, the discriminator is not optional and the union does not
-// ratchet (whose check of "" the API server's ratcheting of the schema would
-// not match), the schema's required list and an enum without "" reject
-// what V1 does, at no cost, as hand-written rules have it.
+// emptyToSchema says whether compact rules leave an absent or ""
+// discriminator to a schema that requires it, as hand-written rules do, at
+// no cost: where "" is no value, the discriminator is required, and the
+// union does not ratchet (the API server's schema ratcheting would differ).
 func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
 	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
 		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
@@ -153,17 +138,16 @@ func in(x string, values []string, none bool) string {
 	return x + " in [" + unions.Quote(values) + "]"
 }
 
-// selectProperty is a property of the object x as CRD rules select it, and
-// the test that it is present; Rules has checked that CEL can name it.
+// selectProperty is a property of x as CRD rules select it, and its
+// presence test; Rules has checked that CEL can name it.
 func selectProperty(x, name string) (value, present string) {
 	sel, _ := Select(name)
 	return x + "." + sel, "has(" + x + "." + sel + ")"
 }
 
-// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) by the
-// presence test p: present tests that the value is present (an absent value
-// is unset) and value is the value. A struct of PresenceNonZero is set when
-// one of its properties props is, each selected from value by prop.
+// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
+// value, present where present holds; a struct of PresenceNonZero is set
+// when one of its properties props is.
 func setTest(p unionspec.Presence, props []*unionspec.Property, present, value string, prop func(x, name string) (value, present string)) string {
 	switch p {
 	case unionspec.PresenceLength:
@@ -191,39 +175,30 @@ func setTest(p unionspec.Presence, props []*unionspec.Property, present, value s
 	}
 }
 
-// selectable checks that CEL can select every property that the rules of
-// a union read: its discriminator, its members and their properties.
+// selectable checks that CEL can select every property that a union's rules
+// read.
 func selectable(u *unionspec.Union) error {
-	if u.Discriminator != "" {
-		if _, err := Select(u.Discriminator); err != nil {
-			return err
+	names := []string{u.Discriminator}
+	var add func(props []*unionspec.Property)
+	add = func(props []*unionspec.Property) {
+		for _, p := range props {
+			names = append(names, p.Name)
+			add(p.Properties)
 		}
 	}
 	for _, m := range u.Members {
-		if _, err := Select(m.Name); err != nil {
-			return err
-		}
-		if err := selectableProperties(m.Properties); err != nil {
+		names = append(names, m.Name)
+		add(m.Properties)
+	}
+	for _, name := range names {
+		if _, err := Select(name); name != "" && err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func selectableProperties(props []*unionspec.Property) error {
-	for _, p := range props {
-		if _, err := Select(p.Name); err != nil {
-			return err
-		}
-		if err := selectableProperties(p.Properties); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// celReserved are the words that the API server's CEL environment escapes
-// as __word__ when they name a property.
+// celReserved are the words that the API server's CEL escapes as __word__.
 var celReserved = []string{
 	"as", "break", "const", "continue", "else", "false", "for", "function", "if",
 	"import", "in", "let", "loop", "namespace", "null", "package", "return", "true", "var", "void", "while",
@@ -234,8 +209,7 @@ var (
 	identifier = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
 )
 
-// Select is a property's name as CEL selects it from self, escaped as the
-// API server escapes it.
+// Select is a property's name escaped as the API server's CEL has it.
 func Select(name string) (string, error) {
 	if !escapable.MatchString(name) {
 		return "", fmt.Errorf("property %q cannot be named in CEL: the API server gives CEL only properties named [a-zA-Z_][a-zA-Z0-9_./-]*", name)

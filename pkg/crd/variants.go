@@ -10,16 +10,14 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// A project may generate several CRDs from one Go source, its variants: one
-// per release channel, say, with fields and enum values that only some
-// have, left out by the project's own tooling (docs/crd.md, "CRD
-// variants"). Each CRD version gets the unions as its schema declares them;
-// what a variant may leave out, and what is a stale CRD, is decided here.
+// A project may generate several CRDs from one Go source, one per release
+// channel, say, with fields and enum values that only some have
+// (docs/crd.md, "CRD variants"): what a variant may leave out, and what is a
+// stale CRD, is decided here.
 
-// variantFields are the optional fields that reach unions, of the CRD
-// versions of a run: a variant may leave one out that another CRD of the
-// same kind and version in the run has; where none has, the field may be
-// new in Go and the CRDs stale, which a warning says.
+// variantFields are the optional fields that reach unions in the CRDs of a
+// run: a variant may leave one out; where every CRD of the kind and version
+// does, the CRDs may be stale, which a warning says.
 type variantFields struct {
 	// present are the fields that a CRD has, by CRD version and path.
 	present map[string]bool
@@ -31,8 +29,7 @@ type missingField struct {
 	problem report.Problem
 }
 
-// absent records that the schema of struct t at path has no property for
-// step, an optional field.
+// absent records that the schema of t at path lacks step, an optional field.
 func (f *variantFields) absent(e *editor, schema *yaml.Node, path string, step *unions.Step, t *types.Type) {
 	p := e.problem(schema, report.CRDVariant, path,
 		"the schema has no property %q of %s, which reaches unions, nor has any other CRD of --crd-paths of this kind and version: union-gen takes the CRD for a variant without it (a release channel's); if the CRD is stale, run controller-gen",
@@ -52,12 +49,9 @@ func (f *variantFields) warnings() report.Problems {
 	return problems
 }
 
-// variantEnum returns the values of a discriminator's enum, have, that a
-// variant of the union may list: a subset of the union's values, want,
-// without only the values that the Go enum allows a variant to leave out
-// (unions.Enum.Variant), or, of an openshift feature-gated enum, any of
-// them; ok is false for other values. "" is added where want has it, as
-// where the enum is the union's own.
+// variantEnum returns the values of a variant's enum, have, if it may list
+// them: the union's values, want, less some of unions.Enum.Variant, or any
+// of a feature-gated enum's; with "" where want has it.
 func variantEnum(u *unions.Union, have, want []string) (values []string, ok bool) {
 	if len(have) == 0 || slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }) {
 		return nil, false
@@ -76,8 +70,7 @@ func variantEnum(u *unions.Union, have, want []string) (values []string, ok bool
 	return have, true
 }
 
-// leftOut reports whether a variant of u whose enum lists values (nil: the
-// union's own) leaves out the value that selects m.
+// leftOut reports whether a variant enum's values (non-nil) leave out m's.
 func leftOut(u *unions.Union, m *unions.Member, values []string) bool {
 	return values != nil && slices.Contains(u.Enum.Variant, m.Value) && !slices.Contains(values, m.Value)
 }
