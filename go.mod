@@ -10,6 +10,7 @@ require (
 	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000
 	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000
 	go.yaml.in/yaml/v3 v3.0.4
+	golang.org/x/mod v0.37.0
 	golang.org/x/tools v0.47.0
 	gopkg.in/evanphx/json-patch.v4 v4.13.0
 	k8s.io/apiextensions-apiserver v0.37.2
@@ -73,7 +74,6 @@ require (
 	go.opentelemetry.io/proto/otlp v1.10.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
-	golang.org/x/mod v0.37.0 // indirect
 	golang.org/x/net v0.57.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect

@@ -6,15 +6,19 @@
 package modules
 
 import (
+	"flag"
+	"os"
+	"path/filepath"
+	"sync"
 	"testing"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/union-gen/union-gen/internal/testsupport/moduletest"
 )
 
 // run runs the tests of the module at dir, relative to the repository's
-// root, unless -short. The modules run in parallel, as their packages did
-// when each runner was in a package of its own: one module's tests run
-// while another's dependencies build.
+// root, unless -short, when its turn comes (see lanes).
 //
 // The modules whose tests run union-gen's output in the API server's code
 // (apiextensions-apiserver, admission, kube-apiserver) or build whole
@@ -28,8 +32,103 @@ func run(t *testing.T, dir string, flags ...string) {
 	if testing.Short() {
 		t.Skipf("runs the tests of the module %s (-short)", dir)
 	}
+	modules.register(dir)
 	t.Parallel()
+	modules.start(dir)
+	defer modules.done()
 	moduletest.GoTest(t, "../../"+dir, flags...)
+}
+
+// noRace is the flag of the modules that run without the race detector
+// whatever the parent's -race (see run).
+const noRace = "-race=false"
+
+// lanes runs the modules two at a time, each in its turn, the order in
+// which their tests are declared, whichever lane is free: one module's tests
+// run while another's dependencies build. kubetest comes first: building
+// k8s.io/kubernetes builds the Kubernetes libraries that crdtest,
+// examples/apiserver, corpora and examples/kubebuilder require at the same
+// versions (keep their go.mod files so), which later find them in the build
+// cache; openshiftsuites, on older libraries, builds meanwhile. (Tests left
+// to t.Parallel alone start in any order.)
+type lanes struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	// waiting are the modules registered, by the sequential part of their
+	// tests, in declaration order, that have not started.
+	waiting []string
+	running int
+}
+
+var modules = newLanes()
+
+func newLanes() *lanes {
+	l := &lanes{}
+	l.cond = sync.NewCond(&l.mu)
+	return l
+}
+
+func (l *lanes) register(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.waiting = append(l.waiting, dir)
+}
+
+// start waits until dir is the first module waiting and a lane is free.
+func (l *lanes) start(dir string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for l.running == 2 || l.waiting[0] != dir {
+		l.cond.Wait()
+	}
+	l.waiting, l.running = l.waiting[1:], l.running+1
+	l.cond.Broadcast()
+}
+
+func (l *lanes) done() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.running--
+	l.cond.Broadcast()
+}
+
+// TestMain lets every module's test past t.Parallel, whose limit
+// (-parallel, GOMAXPROCS by default) would admit two in any order: lanes
+// limits them instead.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if err := flag.Set("test.parallel", "100"); err != nil {
+		panic(err)
+	}
+	os.Exit(m.Run())
+}
+
+// TestKubeModule runs kubetest's tests: with the example CRD and its policy
+// installed in a kube-apiserver, client-go and kubectl see invalid unions
+// rejected and a switched discriminator's stale member cleared. The first
+// run downloads and builds k8s.io/kubernetes, which takes 8 minutes on an
+// idle 2-core machine; a race build of it would add some twenty more.
+func TestKubeModule(t *testing.T) { run(t, "kubetest", noRace) }
+
+// TestOpenShiftSuitesModule runs openshift/api's own test suites, with the
+// Kubernetes libraries of openshift's runner, older than union-gen's, on its
+// manifests as shipped and with union-gen's rules: the API server accepts
+// them, and the suites keep their verdicts but for the differences
+// docs/corpora.md classifies.
+func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace) }
+
+// TestWebhookModule runs the example webhook's tests: its handler answers
+// AdmissionReviews with the patch that gives, on every pair of the
+// differential tables, the object of the generated NormalizeUnions.
+func TestWebhookModule(t *testing.T) { run(t, "examples/webhook") }
+
+// TestRuntimeModules runs the tests of the packages that users import, each
+// a module of its own with minimal requirements (docs/development.md).
+func TestRuntimeModules(t *testing.T) {
+	t.Parallel() // its modules wait in lanes after the others
+	for _, dir := range []string{"pkg/unionspec", "pkg/openapiext"} {
+		t.Run(dir[len("pkg/"):], func(t *testing.T) { run(t, dir) })
+	}
 }
 
 // TestCRDModule runs crdtest's tests: the example CRD passes the API
@@ -39,17 +138,6 @@ func run(t *testing.T, dir string, flags ...string) {
 // CRD's own rules as the API server does, on openshift/api's manifests, and
 // writes the rules that they leave room for.
 func TestCRDModule(t *testing.T) { run(t, "crdtest", noRace) }
-
-// noRace is the flag of the modules that run without the race detector
-// whatever the parent's -race (see run).
-const noRace = "-race=false"
-
-// TestKubeModule runs kubetest's tests: with the example CRD and its policy
-// installed in a kube-apiserver, client-go and kubectl see invalid unions
-// rejected and a switched discriminator's stale member cleared. The first
-// run downloads and builds k8s.io/kubernetes, which takes 8 minutes on an
-// idle 2-core machine; a race build of it would add some twenty more.
-func TestKubeModule(t *testing.T) { run(t, "kubetest", noRace) }
 
 // TestAPIServerExample runs examples/apiserver's tests: docs/openapi.md's
 // aggregated API server snippet compiles against k8s.io/apiserver and its
@@ -61,13 +149,6 @@ func TestAPIServerExample(t *testing.T) { run(t, "examples/apiserver", noRace) }
 // code compiles and passes go vet (docs/corpora.md).
 func TestCorporaModule(t *testing.T) { run(t, "corpora", noRace) }
 
-// TestOpenShiftSuitesModule runs openshift/api's own test suites, with the
-// Kubernetes libraries of openshift's runner, older than union-gen's, on its
-// manifests as shipped and with union-gen's rules: the API server accepts
-// them, and the suites keep their verdicts but for the differences
-// docs/corpora.md classifies.
-func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace) }
-
 // TestKubebuilderModule runs examples/kubebuilder's tests, a project as
 // kubebuilder lays it out: its Makefile's manifests target, controller-gen
 // then union-gen installed apart from the project, gives the CRD the
@@ -75,15 +156,43 @@ func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace)
 // also on Kubernetes 1.33's libraries, whose versions it keeps.
 func TestKubebuilderModule(t *testing.T) { run(t, "examples/kubebuilder", noRace) }
 
-// TestWebhookModule runs the example webhook's tests: its handler answers
-// AdmissionReviews with the patch that gives, on every pair of the
-// differential tables, the object of the generated NormalizeUnions.
-func TestWebhookModule(t *testing.T) { run(t, "examples/webhook") }
-
-// TestRuntimeModules runs the tests of the packages that users import, each
-// a module of its own with minimal requirements (docs/development.md).
-func TestRuntimeModules(t *testing.T) {
-	for _, dir := range []string{"pkg/unionspec", "pkg/openapiext"} {
-		t.Run(dir[len("pkg/"):], func(t *testing.T) { run(t, dir) })
+// TestSharedVersions: the modules that share kubetest's Kubernetes
+// libraries (see lanes) require each module they have in common at one
+// version, so that a cold run builds each of its packages once. A module
+// replaced by a directory of the repository is built from it whatever its
+// version; controller-tools is a tool that each builds apart (the version of
+// examples/kubebuilder's is its Makefile's).
+func TestSharedVersions(t *testing.T) {
+	type requirement struct{ version, dir string }
+	seen := map[string]requirement{}
+	for _, dir := range []string{"kubetest", "crdtest", "examples/apiserver", "corpora", "examples/kubebuilder"} {
+		path := filepath.Join("../..", dir, "go.mod")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := modfile.Parse(path, data, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replaced := map[string]string{}
+		for _, r := range f.Replace {
+			replaced[r.Old.Path] = r.New.Version
+		}
+		for _, r := range f.Require {
+			version, ok := replaced[r.Mod.Path]
+			switch {
+			case ok && version == "", r.Mod.Path == "sigs.k8s.io/controller-tools":
+				continue
+			case !ok:
+				version = r.Mod.Version
+			}
+			if have, ok := seen[r.Mod.Path]; ok && have.version != version {
+				t.Errorf("%s requires %s %s, and %s requires it at %s: require the higher version in both (go get %s@...), or a cold run builds it and what imports it twice",
+					have.dir, r.Mod.Path, have.version, dir, version, r.Mod.Path)
+				continue
+			}
+			seen[r.Mod.Path] = requirement{version, dir}
+		}
 	}
 }
