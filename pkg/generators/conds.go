@@ -32,13 +32,17 @@ type goPrinter struct {
 // is one count.
 func (p *goPrinter) print(c *unionspec.Cond, negated bool) string {
 	if c.Equal(unionspec.Or(unionspec.NoneSet(), unionspec.SeveralSet())) {
-		op := " != 1"
-		if negated {
-			op = " == 1"
-		}
-		return p.count() + op
+		return p.count() + pick(negated, " != 1", " == 1")
 	}
 	return unionspec.PrintBool(c, negated, p.leaf)
+}
+
+// pick is the Go of a test, or of its negation.
+func pick(negated bool, test, negation string) string {
+	if negated {
+		return negation
+	}
+	return test
 }
 
 // count is the Go of the number of members set.
@@ -49,50 +53,30 @@ func (p *goPrinter) count() string {
 // leaf is the Go of an operation, or of its negation, guarded where old may
 // be nil.
 func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
+	var s string
 	switch c.Op {
 	case unionspec.OpDiscIn:
 		return p.discIn(c.Values, negated)
 	case unionspec.OpSet:
 		return p.set(c.Member, "in", negated)
 	case unionspec.OpUpdate:
-		if negated {
-			return "old == nil"
-		}
-		return "old != nil"
+		return pick(negated, "old != nil", "old == nil")
 	case unionspec.OpNoneSet:
-		if negated {
-			return p.count() + " != 0"
-		}
-		return p.count() + " == 0"
+		return p.count() + pick(negated, " == 0", " != 0")
 	case unionspec.OpSeveralSet:
-		if negated {
-			return p.count() + " <= 1"
-		}
-		return p.count() + " > 1"
+		return p.count() + pick(negated, " > 1", " <= 1")
 	case unionspec.OpDiscUnchanged:
-		op := " == "
+		s = discValue("old", p.u.Discriminator) + pick(negated, " == ", " != ") + discValue("in", p.u.Discriminator)
+	default:
+		s = p.onUpdate(c)
 		if negated {
-			op = " != "
+			s = "!" + s
 		}
-		s := discValue("old", p.u.Discriminator) + op + discValue("in", p.u.Discriminator)
-		switch {
-		case p.oldKnown:
-			return s
-		case negated:
-			return "(old == nil || " + s + ")"
-		}
-		return "(old != nil && " + s + ")"
 	}
-	s := p.onUpdate(c)
-	switch {
-	case !p.oldKnown && negated:
-		return "(old == nil || !" + s + ")"
-	case !p.oldKnown:
-		return "(old != nil && " + s + ")"
-	case negated:
-		return "!" + s
+	if p.oldKnown {
+		return s
 	}
-	return s
+	return pick(negated, "(old != nil && "+s+")", "(old == nil || "+s+")")
 }
 
 // onUpdate is the Go of an operation that reads old, old not nil.
@@ -133,10 +117,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 		return strconv.FormatBool(negated)
 	}
 	d := discValue("in", p.u.Discriminator)
-	op, join := " == ", " || "
-	if negated {
-		op, join = " != ", " && "
-	}
+	op, join := pick(negated, " == ", " != "), pick(negated, " || ", " && ")
 	parts := make([]string, len(values))
 	for i, v := range values {
 		parts[i] = d + op + strconv.Quote(v)

@@ -679,10 +679,7 @@ func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
 	default:
 		panic(fmt.Sprintf("generators: no Go test of presence %v", m.Presence))
 	}
-	if negated {
-		return unset
-	}
-	return set
+	return pick(negated, set, unset)
 }
 
 // zeroOf is the Go of the value that clears a member whose value is expr.
