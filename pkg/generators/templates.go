@@ -177,13 +177,13 @@ $- end $
 
 // checksTemplate defines the checks that tell a valid object from an invalid
 // one without building a field path: ValidateUnions runs them first and
-// UnionsValid is made of them. On failure they run the view's Fail
-// statement.
+// UnionsValid is made of them. On failure they run the "fail" that each
+// method defines.
 const checksTemplate = `
 $- define "check" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
-$.Fail$
+$template "fail"$
 }
 $- else if .Map $
 for _, $.V$ := range $.In$ {
@@ -202,33 +202,34 @@ $- range .Cases $
 case $.Values$:
 $- if .Invalid $
 if $.Invalid$ {
-$.Fail$
+$template "fail"$
 }
 $- end $
 $- end $
 $- if eq .Default "true" $
 default:
-$.Fail$
+$template "fail"$
 $- else if .Default $
 default:
 if $.Default$ {
-$.Fail$
+$template "fail"$
 }
 $- end $
 }
 $- end $
 $- range .Counts $
 if $.Wrong$ {
-$.Fail$
+$template "fail"$
 }
 $- end $
-$- range .Walks $
+$- range .Validate $
 $- template "check" . $
 $- end $
 $- end $
 `
 
-const validateUnionsTemplate = checksTemplate + `// ValidateUnions returns an error for every union of in whose discriminator is
+const validateUnionsTemplate = checksTemplate + `$- define "fail" $return in.unionsErrors(old, fldPath)$ end $
+// ValidateUnions returns an error for every union of in whose discriminator is
 // not a valid value, or does not select exactly the members that are set. old
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
@@ -236,7 +237,7 @@ func (in *$.Type$) ValidateUnions(old *$.Type$, fldPath *$.FieldPath$) $.ErrorLi
 if in == nil {
 return nil
 }
-$- template "checks" .FastChecks $
+$- template "checks" . $
 return nil
 }
 
@@ -318,7 +319,8 @@ return errs
 
 `
 
-const unionsValidTemplate = checksTemplate + `// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+const unionsValidTemplate = checksTemplate + `$- define "fail" $return false$ end $
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
 // created (old nil), without building a field path: a valid object costs no
 // allocation, and only the invalid values of an invalid one get paths and
 // errors.
@@ -326,7 +328,7 @@ func (in *$.Type$) UnionsValid() bool {
 if in == nil {
 return true
 }
-$- template "checks" .ValidChecks $
+$- template "checks" . $
 return true
 }
 

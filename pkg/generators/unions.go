@@ -116,34 +116,22 @@ func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *met
 	if hasStructMembers(plan) {
 		sym.ValueOf = symbol("reflect", "ValueOf")
 	}
-	// The checks fail differently in each method that runs them.
-	fast, valid := sym, sym
-	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
-
 	self := raw.Name(t)
-	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
+	view := &methodsView{symbols: &sym, Type: self}
 	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
 			// No discriminator to switch on: the checks are printed in order.
-			cv := newCountView(u, &sym, deepEqual)
-			view.Counts = append(view.Counts, cv)
-			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
-			view.ValidChecks.Counts = append(view.ValidChecks.Counts, cv.failing(&valid))
-			continue
+			view.Counts = append(view.Counts, newCountView(u, &sym, deepEqual))
+		} else {
+			view.Unions = append(view.Unions, newUnionView(u, self, &sym, deepEqual))
 		}
-		uv := newUnionView(u, self, &sym, deepEqual)
-		view.Unions = append(view.Unions, uv)
-		view.FastChecks.Unions = append(view.FastChecks.Unions, uv.failing(&fast))
-		view.ValidChecks.Unions = append(view.ValidChecks.Unions, uv.failing(&valid))
 	}
 	for _, step := range plan.Steps {
 		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, e.validateStepView(step))
-		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
-		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
 	}
 	return view
 }

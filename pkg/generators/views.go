@@ -24,7 +24,6 @@ type symbols struct {
 	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported, Invalid, Join string
 	// ValueOf is reflect.ValueOf, which tells a struct member set.
 	ValueOf string
-	Fail    string
 }
 
 // methodsView is the data of the templates of one struct's methods.
@@ -35,11 +34,8 @@ type methodsView struct {
 	// Counts are the unions without a discriminator.
 	Counts []*countView
 	// The fields through which the struct reaches unions, as NormalizeUnions
-	// and unionsErrors walk them.
+	// and the other methods walk them.
 	Normalize, Validate []*walkView
-	// FastChecks and ValidChecks are the checks of ValidateUnions and of
-	// UnionsValid.
-	FastChecks, ValidChecks *checksView
 }
 
 // helper is a function of the generated file that methods call; Finalize
@@ -85,19 +81,10 @@ func (v *methodsView) helpers() helperSet {
 	return s
 }
 
-// checksView is the data of the "checks" template: a struct's unions and
-// the fields through which it reaches others, tested without field paths.
-type checksView struct {
-	Unions []*unionView
-	Counts []*countView
-	Walks  []*walkView
-}
-
 // countView is a union without a discriminator as the generated methods
 // test it, printed from its rules: by the number of its members that are set
 // (docs/semantics.md V4).
 type countView struct {
-	*symbols
 	// Wrong is the condition under which an object is invalid as created.
 	Wrong string
 	// Guard and Ifs are as a unionView's, for a union without arms.
@@ -111,7 +98,7 @@ func newCountView(u *unions.Union, sym *symbols, deepEqual func() string) *count
 	for i, c := range u.Spec.Checks {
 		whens[i] = c.When
 	}
-	v := &countView{symbols: sym, Wrong: p.print(unionspec.Or(whens...).Simplify(unionspec.Known{Update: new(false)}), false)}
+	v := &countView{Wrong: p.print(unionspec.Or(whens...).Simplify(unionspec.Known{Update: new(false)}), false)}
 	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
 	if len(shared) > 0 {
 		v.Guard = p.print(unionspec.And(shared...), false)
@@ -124,18 +111,10 @@ func newCountView(u *unions.Union, sym *symbols, deepEqual func() string) *count
 	return v
 }
 
-// failing is the view with the checks' Fail statement of sym.
-func (v *countView) failing(sym *symbols) *countView {
-	f := *v
-	f.symbols = sym
-	return &f
-}
-
 // unionView is a union as the generated methods test it, printed from its
 // rules (unions.Union.Spec) by goPrinter: switches on the discriminator
 // whose arms hold the conditions where the arm's values are known.
 type unionView struct {
-	*symbols
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
 	Type, Disc, Normalize string
@@ -165,7 +144,6 @@ type unionView struct {
 // caseView is a set of discriminator values and the condition under which
 // an object with one of them is invalid ("" when it never is).
 type caseView struct {
-	*symbols
 	Values, Invalid string
 }
 
@@ -207,29 +185,17 @@ type clearView struct {
 	When, Member, Zero string
 }
 
-// failing is the view with the checks' Fail statement of sym.
-func (v *unionView) failing(sym *symbols) *unionView {
-	f := *v
-	f.symbols = sym
-	f.Cases = make([]*caseView, len(v.Cases))
-	for i, c := range v.Cases {
-		f.Cases[i] = &caseView{symbols: sym, Values: c.Values, Invalid: c.Invalid}
-	}
-	return &f
-}
-
 func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func() string) *unionView {
 	disc := u.Discriminator
 	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
 	v := &unionView{
-		symbols:   sym,
 		Type:      typeName,
 		Disc:      disc.GoName,
 		InDisc:    discValue("in", disc),
 		DerefDisc: disc.Type.Kind == types.Pointer,
 		Normalize: "unionsNormalize" + disc.GoName,
 	}
-	v.Cases, v.Default = checkCases(u, p, sym)
+	v.Cases, v.Default = checkCases(u, p)
 	v.Guard, v.ErrorArms = errorArms(u, p, sym)
 	v.NormalizeWhen, v.NormalizeArms = normalizeArms(u, p)
 	return v
@@ -239,7 +205,7 @@ func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func
 // object is one for which no check holds. That an object valid as created
 // is valid on any update too, so that old is read only for the errors, is a
 // property of the model's checks (pkg/unions' TestFastPath).
-func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView, def string) {
+func checkCases(u *unions.Union, p *goPrinter) (cases []*caseView, def string) {
 	var whens []*unionspec.Cond
 	for _, c := range u.Spec.Checks {
 		whens = append(whens, c.When)
@@ -259,7 +225,7 @@ func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView,
 			c.Values += ", " + unions.Quote(a.Values)
 			continue
 		}
-		byInvalid[printed] = &caseView{symbols: sym, Values: unions.Quote(a.Values), Invalid: printed}
+		byInvalid[printed] = &caseView{Values: unions.Quote(a.Values), Invalid: printed}
 		cases = append(cases, byInvalid[printed])
 	}
 	// Values invalid as every other value is are left to the default case.
@@ -467,7 +433,6 @@ func discValue(obj string, disc unions.Field) string {
 // loop variables of its depth.
 type walkView struct {
 	*unions.Walk
-	*symbols
 	Depth int
 	// In is the value, addressable when it is a struct; Old its old
 	// counterpart ("" when it has none), a pointer for a struct in
@@ -559,8 +524,8 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	return v
 }
 
-// validateView is the view of a walk in ValidateUnions; old is "" where the
-// value has no old counterpart.
+// validateView is the view of a walk in ValidateUnions and its checks; old
+// is "" where the value has no old counterpart.
 func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
@@ -610,20 +575,6 @@ func (e *emitter) validateStepView(step *unions.Step) *walkView {
 		if step.Walk.Shape == unionspec.ShapeStruct {
 			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
 		}
-	}
-	return v
-}
-
-// checkView is the view of a walk in the checks, which run sym's Fail
-// statement on failure.
-func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
-	in = deref(w, in)
-	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
-	switch w.Shape {
-	case unionspec.ShapeMap:
-		v.Elem = checkView(w.GoElem, v.V(), depth+1, sym)
-	case unionspec.ShapeList, unionspec.ShapeListMap:
-		v.Elem = checkView(w.GoElem, in+"["+v.I()+"]", depth+1, sym)
 	}
 	return v
 }
