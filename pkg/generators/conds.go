@@ -15,10 +15,7 @@ import (
 // decides nothing.
 type goPrinter struct {
 	u   *unions.Union
-	sym *symbols
-	// deepEqual is the expression of the function that compares two values
-	// the API server's way; it imports its package only when called.
-	deepEqual func() string
+	sym symbols
 	// oldKnown is set where old is known not to be nil.
 	oldKnown bool
 	// known are the values the discriminator is known to be one of, where
@@ -91,7 +88,7 @@ func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 		if m.Presence.Scalar() {
 			return "(in." + m.GoName + " == old." + m.GoName + ")"
 		}
-		return fmt.Sprintf("%s(in.%s, old.%s)", p.deepEqual(), m.GoName, m.GoName)
+		return fmt.Sprintf("%s(in.%s, old.%s)", p.sym.deepEqual(), m.GoName, m.GoName)
 	case unionspec.OpKept:
 		inner := *p
 		inner.oldKnown = true

@@ -53,12 +53,9 @@ func (g *openAPIGenerator) Imports(*generator.Context) []string {
 }
 
 func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
-	raw := c.Namers["raw"]
-	symbol := func(name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: openapiextPackage, Name: name}))
-	}
-	view := &definitionsView{Definitions: symbol("Definitions")}
-	memberField := symbol("MemberField")
+	symbol := newSymbols(c)
+	view := &definitionsView{Definitions: symbol(openapiextPackage, "Definitions")}
+	memberField := symbol(openapiextPackage, "MemberField")
 	for _, t := range g.definitions(c) {
 		def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
 		for _, u := range g.model.PropertyUnions(t) {

@@ -70,8 +70,9 @@ func (g *unionsGenerator) Imports(*generator.Context) []string {
 }
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
-	view := newMethodsView(c, t, g.model.Plans[t.Name])
-	g.helpers.add(view.helpers())
+	plan := g.model.Plans[t.Name]
+	view := newMethodsView(c, t, plan)
+	g.helpers.add(view.helpers(plan))
 	if err := normalizeUnionsMethod.Execute(w, view); err != nil {
 		return err
 	}
@@ -90,62 +91,32 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-// newMethodsView is the view of the methods of t, whose plan is plan, with
-// the symbols of other packages named as c's raw namer imports them.
+// newMethodsView is the view of the methods of t, whose plan is plan.
 func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *methodsView {
-	raw := c.Namers["raw"]
-	symbol := func(pkg, name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
-	}
-	e := &emitter{
-		sortedKeys: func(m string) string {
-			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
-		},
-	}
-	sym := symbols{
-		FieldPath:    symbol(fieldPackage, "Path"),
-		ErrorList:    symbol(fieldPackage, "ErrorList"),
-		Error:        symbol(fieldPackage, "Error"),
-		Required:     symbol(fieldPackage, "Required"),
-		Forbidden:    symbol(fieldPackage, "Forbidden"),
-		NotSupported: symbol(fieldPackage, "NotSupported"),
-	}
-	if hasCounts(plan) {
-		sym.Invalid, sym.Join = symbol(fieldPackage, "Invalid"), symbol("strings", "Join")
-	}
-	if hasStructMembers(plan) {
-		sym.ValueOf = symbol("reflect", "ValueOf")
-	}
-	self := raw.Name(t)
-	view := &methodsView{symbols: &sym, Type: self}
-	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
+	sym := newSymbols(c)
+	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
 			// No discriminator to switch on: the checks are printed in order.
-			view.Counts = append(view.Counts, newCountView(u, &sym, deepEqual))
+			view.Counts = append(view.Counts, newCountView(u, sym))
 		} else {
-			view.Unions = append(view.Unions, newUnionView(u, self, &sym, deepEqual))
+			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
 		}
 	}
 	for _, step := range plan.Steps {
 		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
-		view.Validate = append(view.Validate, e.validateStepView(step))
+		view.Validate = append(view.Validate, sym.validateStepView(step))
 	}
 	return view
 }
 
 // Finalize writes the helpers that the methods call.
 func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
-	raw := c.Namers["raw"]
-	symbol := func(name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: fieldPackage, Name: name}))
-	}
-	data := symbols{ErrorList: symbol("ErrorList"), Error: symbol("Error")}
 	for h, used := range g.helpers {
 		if used {
-			if err := helperTemplates[h].Execute(w, data); err != nil {
+			if err := helperTemplates[h].Execute(w, newSymbols(c)); err != nil {
 				return err
 			}
 		}
@@ -164,21 +135,4 @@ func hasStructMembers(plan *unions.Plan) bool {
 		}
 	}
 	return false
-}
-
-// hasCounts reports whether a struct has a union without a discriminator.
-func hasCounts(plan *unions.Plan) bool {
-	for _, u := range plan.Unions {
-		if u.Spec.Discriminator == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// emitter builds the views of one struct's methods.
-type emitter struct {
-	// sortedKeys is the expression of a map's sorted keys; it imports maps
-	// and slices only when called.
-	sortedKeys func(m string) string
 }

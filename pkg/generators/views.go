@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -18,17 +19,40 @@ import (
 // are tested once before the arms, and which checks the fast path of
 // ValidateUnions runs.
 
-// symbols are the names of the field package's symbols, as imported, and
-// what a check does when it fails in the method being written.
-type symbols struct {
-	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported, Invalid, Join string
-	// ValueOf is reflect.ValueOf, which tells a struct member set.
-	ValueOf string
+// symbols names the symbols of other packages as the generated file imports
+// them: a package is imported only where one of its symbols is printed.
+type symbols func(pkg, name string) string
+
+func newSymbols(c *generator.Context) symbols {
+	raw := c.Namers["raw"]
+	return func(pkg, name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
+	}
+}
+
+func (s symbols) FieldPath() string    { return s(fieldPackage, "Path") }
+func (s symbols) ErrorList() string    { return s(fieldPackage, "ErrorList") }
+func (s symbols) Error() string        { return s(fieldPackage, "Error") }
+func (s symbols) Required() string     { return s(fieldPackage, "Required") }
+func (s symbols) Forbidden() string    { return s(fieldPackage, "Forbidden") }
+func (s symbols) NotSupported() string { return s(fieldPackage, "NotSupported") }
+func (s symbols) Invalid() string      { return s(fieldPackage, "Invalid") }
+func (s symbols) Join() string         { return s("strings", "Join") }
+
+// ValueOf is reflect.ValueOf, which tells a struct member set.
+func (s symbols) ValueOf() string { return s("reflect", "ValueOf") }
+
+// deepEqual compares two values as the API server does.
+func (s symbols) deepEqual() string { return s(equalityPackage, "Semantic") + ".DeepEqual" }
+
+// sortedKeys are a map's keys in order.
+func (s symbols) sortedKeys(m string) string {
+	return s("slices", "Sorted") + "(" + s("maps", "Keys") + "(" + m + "))"
 }
 
 // methodsView is the data of the templates of one struct's methods.
 type methodsView struct {
-	*symbols
+	symbols
 	Type   string
 	Unions []*unionView
 	// Counts are the unions without a discriminator.
@@ -61,12 +85,12 @@ func (s *helperSet) add(other helperSet) {
 }
 
 // helpers are those that the printed methods call, read off the view.
-func (v *methodsView) helpers() helperSet {
+func (v *methodsView) helpers(plan *unions.Plan) helperSet {
 	var s helperSet
 	s[helperAppend] = len(v.Unions)+len(v.Counts) > 0
 	s[helperCount] = len(v.Counts) > 0
 	s[helperSetMembers] = len(v.Counts) > 0
-	s[helperNilOf] = v.ValueOf != ""
+	s[helperNilOf] = hasStructMembers(plan)
 	for _, u := range v.Unions {
 		s[helperDeref] = s[helperDeref] || u.DerefDisc
 	}
@@ -92,8 +116,8 @@ type countView struct {
 	Ifs   []*ifView
 }
 
-func newCountView(u *unions.Union, sym *symbols, deepEqual func() string) *countView {
-	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
+func newCountView(u *unions.Union, sym symbols) *countView {
+	p := &goPrinter{u: u, sym: sym}
 	whens := make([]*unionspec.Cond, len(u.Spec.Checks))
 	for i, c := range u.Spec.Checks {
 		whens[i] = c.When
@@ -168,7 +192,7 @@ type ifView struct {
 // errorView is the error of a check, made by the constructor of field that
 // Error names, on Path, with Message and Origin as Go strings.
 type errorView struct {
-	*symbols
+	symbols
 	Error                 unionspec.ErrorType
 	Path, Message, Origin string
 	// Names and Sets are the names of the members and their tests of "set",
@@ -185,9 +209,9 @@ type clearView struct {
 	When, Member, Zero string
 }
 
-func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func() string) *unionView {
+func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
 	disc := u.Discriminator
-	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
+	p := &goPrinter{u: u, sym: sym}
 	v := &unionView{
 		Type:      typeName,
 		Disc:      disc.GoName,
@@ -238,7 +262,7 @@ func checkCases(u *unions.Union, p *goPrinter) (cases []*caseView, def string) {
 
 // errorArms are the arms of the checks as unionsErrors reports them, with
 // the conditions that every check shares tested once before.
-func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out []*armView) {
+func errorArms(u *unions.Union, p *goPrinter, sym symbols) (guard string, out []*armView) {
 	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
 	if len(shared) > 0 {
 		guard = p.print(unionspec.And(shared...), false)
@@ -320,7 +344,7 @@ func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 }
 
 // checkError is the error of a check.
-func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) *errorView {
+func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 	v := &errorView{symbols: sym, Error: c.Error, Path: "fldPath", Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	if c.Field != "" {
 		v.Path = childPath(c.Field)
@@ -411,7 +435,7 @@ func memberNames(u *unions.Union) []string {
 
 // memberSets are the Go tests of "set" of a union's members of obj, as
 // arguments.
-func memberSets(u *unions.Union, sym *symbols, obj string) string {
+func memberSets(u *unions.Union, sym symbols, obj string) string {
 	sets := make([]string, len(u.Members))
 	for i, m := range u.Members {
 		sets[i] = sym.isSet(m, obj+"."+m.GoName, false)
@@ -526,14 +550,14 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 
 // validateView is the view of a walk in ValidateUnions and its checks; old
 // is "" where the value has no old counterpart.
-func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+func (sym symbols) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
 	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
-		v.SortedKeys = e.sortedKeys(in)
+		v.SortedKeys = sym.sortedKeys(in)
 		key := v.K()
 		if w.NamedKey {
 			key = "string(" + key + ")"
@@ -547,7 +571,7 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 		default:
 			elemOld = old + "[" + v.K() + "]"
 		}
-		v.Elem = e.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
+		v.Elem = sym.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := in + "[" + v.I() + "]"
 		if w.Shape == unionspec.ShapeListMap && old != "" {
@@ -556,7 +580,7 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
 			}
 		}
-		v.Elem = e.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+		v.Elem = sym.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
 	return v
 }
@@ -564,12 +588,12 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 // validateStepView is the view of a field in ValidateUnions: its old
 // counterpart is taken only where it is used, into a variable, since old may
 // be nil.
-func (e *emitter) validateStepView(step *unions.Step) *walkView {
+func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	in, old := "in."+step.GoName, ""
 	if step.Walk.HasOld {
 		old = "old" + step.GoName
 	}
-	v := e.validateView(step.Walk, in, old, stepPath(step), 1)
+	v := sym.validateView(step.Walk, in, old, stepPath(step), 1)
 	if old != "" {
 		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
 		if step.Walk.Shape == unionspec.ShapeStruct {
@@ -611,7 +635,7 @@ func numbered(name string, depth int) string {
 // isSet is the Go test of "set" of a member whose value is expr, or of
 // "unset" when negated. A struct member is told set by reflect, which does
 // not allocate, as no zero value can be written for every struct type.
-func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
+func (sym symbols) isSet(m *unions.Member, expr string, negated bool) string {
 	var set, unset string
 	switch m.Presence {
 	case unionspec.PresenceNonNil:
@@ -625,7 +649,7 @@ func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
 	case unionspec.PresenceInteger, unionspec.PresenceFloat:
 		set, unset = expr+" != 0", expr+" == 0"
 	case unionspec.PresenceNonZero:
-		unset = sym.ValueOf + "(&" + expr + ").Elem().IsZero()"
+		unset = sym.ValueOf() + "(&" + expr + ").Elem().IsZero()"
 		set = "!" + unset
 	default:
 		panic(fmt.Sprintf("generators: no Go test of presence %v", m.Presence))
