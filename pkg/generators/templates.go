@@ -218,7 +218,7 @@ $- end $
 }
 $- end $
 $- range .Counts $
-if $.Wrong$ {
+if $.Default$ {
 $template "fail"$
 }
 $- end $
@@ -300,7 +300,9 @@ $- if .Guard $
 // Ratcheting: an update that keeps this union as it was is not validated.
 if $.Guard$ {
 $- end $
+$- range .ErrorArms $
 $- template "errors" .Ifs $
+$- end $
 $- if .Guard $
 }
 $- end $

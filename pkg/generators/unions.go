@@ -97,8 +97,7 @@ func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *met
 	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
-			// No discriminator to switch on: the checks are printed in order.
-			view.Counts = append(view.Counts, newCountView(u, sym))
+			view.Counts = append(view.Counts, newUnionView(u, view.Type, sym))
 		} else {
 			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
 		}

@@ -56,7 +56,7 @@ type methodsView struct {
 	Type   string
 	Unions []*unionView
 	// Counts are the unions without a discriminator.
-	Counts []*countView
+	Counts []*unionView
 	// The fields through which the struct reaches unions, as NormalizeUnions
 	// and the other methods walk them.
 	Normalize, Validate []*walkView
@@ -105,39 +105,10 @@ func (v *methodsView) helpers(plan *unions.Plan) helperSet {
 	return s
 }
 
-// countView is a union without a discriminator as the generated methods
-// test it, printed from its rules: by the number of its members that are set
-// (docs/semantics.md V4).
-type countView struct {
-	// Wrong is the condition under which an object is invalid as created.
-	Wrong string
-	// Guard and Ifs are as a unionView's, for a union without arms.
-	Guard string
-	Ifs   []*ifView
-}
-
-func newCountView(u *unions.Union, sym symbols) *countView {
-	p := &goPrinter{u: u, sym: sym}
-	whens := make([]*unionspec.Cond, len(u.Spec.Checks))
-	for i, c := range u.Spec.Checks {
-		whens[i] = c.When
-	}
-	v := &countView{Wrong: p.print(unionspec.Or(whens...).Simplify(unionspec.Known{Update: new(false)}), false)}
-	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
-	if len(shared) > 0 {
-		v.Guard = p.print(unionspec.And(shared...), false)
-	}
-	stmts := make([]statement, len(rests))
-	for i, c := range u.Spec.Checks {
-		stmts[i] = statement{rests[i], checkError(c, u, sym)}
-	}
-	v.Ifs = nest(stmts, p)
-	return v
-}
-
 // unionView is a union as the generated methods test it, printed from its
 // rules (unions.Union.Spec) by goPrinter: switches on the discriminator
-// whose arms hold the conditions where the arm's values are known.
+// whose arms hold the conditions where the arm's values are known. A union
+// without a discriminator (docs/semantics.md V4) has one arm, the default.
 type unionView struct {
 	// Type is the struct's name, Disc the discriminator's Go name and
 	// Normalize the method that clears the members it no longer selects.
@@ -156,7 +127,7 @@ type unionView struct {
 	// Cases are the arms of the checks, each value (or values that share a
 	// condition) with the condition under which an object is invalid;
 	// Default is that of every other value, "true" when always invalid.
-	Cases   []*caseView
+	Cases   []*armView
 	Default string
 	// Guard is the condition that all the union's checks share (an update
 	// that keeps a ratcheting union as it was), "" when none; ErrorArms
@@ -165,19 +136,14 @@ type unionView struct {
 	ErrorArms []*armView
 }
 
-// caseView is a set of discriminator values and the condition under which
-// an object with one of them is invalid ("" when it never is).
-type caseView struct {
-	Values, Invalid string
-}
-
 // armView is an arm of a switch on the discriminator: Values as Go literals
-// ("" for the default case) and the errors it reports, or the members it
+// ("" for the default case) and the condition under which an object is
+// invalid ("" when it never is), the errors it reports, or the members it
 // clears.
 type armView struct {
-	Values string
-	Ifs    []*ifView
-	Clears []*clearView
+	Values, Invalid string
+	Ifs             []*ifView
+	Clears          []*clearView
 }
 
 // ifView reports the error Do when When holds ("" when always), and Else
@@ -210,14 +176,11 @@ type clearView struct {
 }
 
 func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
-	disc := u.Discriminator
 	p := &goPrinter{u: u, sym: sym}
-	v := &unionView{
-		Type:      typeName,
-		Disc:      disc.GoName,
-		InDisc:    discValue("in", disc),
-		DerefDisc: disc.Type.Kind == types.Pointer,
-		Normalize: "unionsNormalize" + disc.GoName,
+	v := &unionView{Type: typeName}
+	if disc := u.Discriminator; u.Spec.Discriminator != "" {
+		v.Disc, v.InDisc, v.DerefDisc = disc.GoName, discValue("in", disc), disc.Type.Kind == types.Pointer
+		v.Normalize = "unionsNormalize" + disc.GoName
 	}
 	v.Cases, v.Default = checkCases(u, p)
 	v.Guard, v.ErrorArms = errorArms(u, p, sym)
@@ -229,12 +192,12 @@ func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
 // object is one for which no check holds. That an object valid as created
 // is valid on any update too, so that old is read only for the errors, is a
 // property of the model's checks (pkg/unions' TestFastPath).
-func checkCases(u *unions.Union, p *goPrinter) (cases []*caseView, def string) {
+func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 	var whens []*unionspec.Cond
 	for _, c := range u.Spec.Checks {
 		whens = append(whens, c.When)
 	}
-	byInvalid := map[string]*caseView{}
+	byInvalid := map[string]*armView{}
 	for _, a := range arms(u, true, whens) {
 		invalid := a.simplify(unionspec.Or(whens...), new(false))
 		printed := ""
@@ -249,14 +212,14 @@ func checkCases(u *unions.Union, p *goPrinter) (cases []*caseView, def string) {
 			c.Values += ", " + unions.Quote(a.Values)
 			continue
 		}
-		byInvalid[printed] = &caseView{Values: unions.Quote(a.Values), Invalid: printed}
+		byInvalid[printed] = &armView{Values: unions.Quote(a.Values), Invalid: printed}
 		cases = append(cases, byInvalid[printed])
 	}
 	// Values invalid as every other value is are left to the default case.
-	cases = slices.DeleteFunc(cases, func(c *caseView) bool { return c.Invalid == def })
+	cases = slices.DeleteFunc(cases, func(c *armView) bool { return c.Invalid == def })
 	// A switch of few cases tests them in order: the values that share a
 	// case, often the ones that select no member, first.
-	slices.SortStableFunc(cases, func(a, b *caseView) int { return strings.Count(b.Values, ",") - strings.Count(a.Values, ",") })
+	slices.SortStableFunc(cases, func(a, b *armView) int { return strings.Count(b.Values, ",") - strings.Count(a.Values, ",") })
 	return cases, def
 }
 
