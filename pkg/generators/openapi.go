@@ -1,7 +1,6 @@
 package generators
 
 import (
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -52,30 +51,32 @@ func (g *openAPIGenerator) Imports(*generator.Context) []string {
 	return g.imports.ImportLines()
 }
 
+// Init writes UnionDefinitions, whose types are in order of package and name.
 func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 	symbol := newSymbols(c)
 	view := &definitionsView{Definitions: symbol(openapiextPackage, "Definitions")}
 	memberField := symbol(openapiextPackage, "MemberField")
-	for _, t := range g.definitions(c) {
-		def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
-		for _, u := range g.model.PropertyUnions(t) {
-			uv := &openAPIUnionView{Discriminator: strconv.Quote(u.Discriminator.JSONName), MemberField: memberField}
-			for _, choice := range u.Choices {
-				member := "nil"
-				if m := choice.Member; m != nil {
-					member = fmt.Sprintf("{Name: %s, Optional: %t}", strconv.Quote(m.JSONName), m.Optional)
-				}
-				uv.Choices = append(uv.Choices, choiceView{Value: strconv.Quote(choice.Value), Member: member})
+	for _, path := range slices.Sorted(slices.Values(g.inputs)) {
+		pkg := c.Universe.Package(path)
+		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
+			t := pkg.Types[name]
+			if t.Kind != types.Struct || len(t.TypeParams) > 0 {
+				continue
 			}
-			def.Unions = append(def.Unions, uv)
+			def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
+			for _, u := range g.model.PropertyUnions(t) {
+				def.Unions = append(def.Unions, openAPIUnionView{u, memberField})
+			}
+			if len(def.Unions) > 0 {
+				view.Types = append(view.Types, def)
+			}
 		}
-		view.Types = append(view.Types, def)
 	}
 	return unionDefinitions.Execute(w, view)
 }
 
-// definitionsView is the data of unionDefinitionsTemplate: Go literals of
-// the definitions' names and unions.
+// definitionsView is the data of unionDefinitionsTemplate: the definitions'
+// names as Go literals, and their unions.
 type definitionsView struct {
 	Definitions string
 	Types       []*definitionView
@@ -83,34 +84,12 @@ type definitionsView struct {
 
 type definitionView struct {
 	Name   string
-	Unions []*openAPIUnionView
+	Unions []openAPIUnionView
 }
 
 type openAPIUnionView struct {
-	Discriminator, MemberField string
-	Choices                    []choiceView
-}
-
-// choiceView is a row of the selection table: a value and the member it
-// selects, or nil.
-type choiceView struct {
-	Value, Member string
-}
-
-// definitions are the struct types of the input packages whose properties
-// include a union's, in the order of their definition names.
-func (g *openAPIGenerator) definitions(c *generator.Context) []*types.Type {
-	var out []*types.Type
-	for _, path := range slices.Sorted(slices.Values(g.inputs)) {
-		pkg := c.Universe.Package(path)
-		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			t := pkg.Types[name]
-			if t.Kind == types.Struct && len(t.TypeParams) == 0 && len(g.model.PropertyUnions(t)) > 0 {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
+	*unions.Union
+	MemberField string
 }
 
 // definitionName is openapi-gen's name of the definition of t: its

@@ -431,10 +431,10 @@ $- range .Types $
 $.Name$: {
 $- range .Unions $
 {
-Discriminator: $.Discriminator$,
+Discriminator: $printf "%q" .Discriminator.JSONName$,
 FieldMembers: map[string]*$.MemberField${
 $- range .Choices $
-$.Value$: $.Member$,
+$printf "%q" .Value$: $with .Member${Name: $printf "%q" .JSONName$, Optional: $.Optional$}$else$nil$end$,
 $- end $
 },
 },
