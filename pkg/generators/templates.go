@@ -33,24 +33,13 @@ func parseMethod(text string) *template.Template {
 }
 
 // matchTemplate defines how an item of a list-map finds its old item: J is
-// left at its index in Old, or at len(Old) when it has none. "keysEqual" is
-// an expression, printed on one line: each "$-" removes the line break
-// before it.
+// left at its index in Old, or at len(Old) when it has none.
 const matchTemplate = `
-$- define "keysEqual" $
-$- if .ItemPointer $$.Item$ != nil && $.OldItem$ != nil
-$- end $
-$- range .KeyViews $$if .And$ && $end$
-$- if .Pointer $($.A$ == nil) == ($.B$ == nil) && ($.A$ == nil || *$.A$ == *$.B$)
-$- else $$.A$ == $.B$
-$- end $
-$- end $
-$- end $
 $- define "match" $
 // Lists mostly keep their order: the item at the same index is tried first.
 $.J$ := $.I$
-if $.J$ >= len($.Old$) || !($template "keysEqual" .$) {
-for $.J$ = 0; $.J$ < len($.Old$) && !($template "keysEqual" .$); $.J$++ {
+if $.J$ >= len($.Old$) || !($.KeysEqual$) {
+for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
 }
 }
 $- end $
@@ -59,7 +48,7 @@ $- end $
 const normalizeUnionsTemplate = matchTemplate + `
 $- define "normalize" $
 $- if .Calls $
-$.In$.NormalizeUnions($.OldRef$)
+$.In$.NormalizeUnions($.Old$)
 $- else if .MapOfStructs $
 for $.K$, $.V$ := range $.In$ {
 if $.O$, found := $.Old$[$.K$]; found {
@@ -130,7 +119,7 @@ $- end $
 
 // errorsTemplate defines the statements that report the errors of checks,
 // nested under the conditions they share, and "error", the expression of an
-// error, printed on one line as "keysEqual" is.
+// error, printed on one line: each "$-" removes the line break before it.
 const errorsTemplate = `
 $- define "error" $
 $- if eq .Error "Invalid" $$.Invalid$($.Path$,
@@ -250,7 +239,7 @@ const unionsErrorsTemplate = matchTemplate + armTemplate + errorsTemplate + `
 $- define "validate" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
-errs = unionsConcat(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$))
+errs = unionsConcat(errs, $.In$.ValidateUnions($or .Old "nil"$, $.Path$))
 }
 $- else if .Map $
 for _, $.K$ := range $.SortedKeys$ {

@@ -454,44 +454,23 @@ func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
 // normalized as copies and stored back.
 func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unionspec.ShapeStruct }
 
-// OldRef is the argument of a struct's NormalizeUnions: a pointer to old.
-func (v *walkView) OldRef() string {
-	if v.Shape == unionspec.ShapeStruct {
-		return "&" + v.Old
+// KeysEqual is the Go test that a list-map's item and old item have the
+// same keys; items that are pointers are compared only when both are not nil.
+func (v *walkView) KeysEqual() string {
+	item, old := v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
+	var tests []string
+	if v.Elem.Shape == unionspec.ShapePointer {
+		tests = append(tests, item+" != nil", old+" != nil")
 	}
-	return v.Old
-}
-
-// OldOrNil is the argument of a struct's ValidateUnions.
-func (v *walkView) OldOrNil() string {
-	if v.Old == "" {
-		return "nil"
+	for _, k := range v.GoKeys {
+		a, b := item+"."+k.GoName, old+"."+k.GoName
+		if k.Pointer {
+			tests = append(tests, "("+a+" == nil) == ("+b+" == nil) && ("+a+" == nil || *"+a+" == *"+b+")")
+		} else {
+			tests = append(tests, a+" == "+b)
+		}
 	}
-	return v.Old
-}
-
-// keyView is a key of a list-map item and of an old item, A and B, which
-// the "keysEqual" template compares, after " && " when And.
-type keyView struct {
-	A, B         string
-	Pointer, And bool
-}
-
-// ItemPointer is set for a list-map of pointers: its items are compared
-// only when both are not nil.
-func (v *walkView) ItemPointer() bool { return v.Elem.Shape == unionspec.ShapePointer }
-
-// Item and OldItem are the items that a list-map's match compares.
-func (v *walkView) Item() string    { return v.In + "[" + v.I() + "]" }
-func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
-
-// KeyViews are the keys that match an item with an old item.
-func (v *walkView) KeyViews() []keyView {
-	keys := make([]keyView, len(v.GoKeys))
-	for i, k := range v.GoKeys {
-		keys[i] = keyView{A: v.Item() + "." + k.GoName, B: v.OldItem() + "." + k.GoName, Pointer: k.Pointer, And: i > 0 || v.ItemPointer()}
-	}
-	return keys
+	return strings.Join(tests, " && ")
 }
 
 // normalizeView is the view of a walk in NormalizeUnions, or nil when it
@@ -503,6 +482,8 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
 	switch w.Shape {
+	case unionspec.ShapeStruct:
+		v.Old = "&" + old // NormalizeUnions takes a pointer
 	case unionspec.ShapeMap:
 		v.Elem = normalizeView(w.GoElem, v.V(), old+"["+v.K()+"]", depth+1)
 	case unionspec.ShapeListMap:
@@ -556,7 +537,11 @@ func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	if step.Walk.HasOld {
 		old = "old" + step.GoName
 	}
-	v := sym.validateView(step.Walk, in, old, stepPath(step), 1)
+	path := "fldPath"
+	if step.JSONName != "" {
+		path = childPath(step.JSONName)
+	}
+	v := sym.validateView(step.Walk, in, old, path, 1)
 	if old != "" {
 		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
 		if step.Walk.Shape == unionspec.ShapeStruct {
@@ -573,14 +558,6 @@ func deref(w *unions.Walk, expr string) string {
 		return expr
 	}
 	return "unionsDeref(" + expr + ")"
-}
-
-// stepPath is the field path of a field, below fldPath.
-func stepPath(step *unions.Step) string {
-	if step.JSONName == "" {
-		return "fldPath"
-	}
-	return childPath(step.JSONName)
 }
 
 func childPath(jsonName string) string {
