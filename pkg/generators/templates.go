@@ -11,11 +11,12 @@ import "text/template"
 // The templates are parsed once: SnippetWriter parses its template at every
 // call, which, for every type, made generation half again as slow.
 var (
-	normalizeUnionsMethod = parseMethod(normalizeUnionsTemplate)
-	normalizeUnionMethod  = parseMethod(normalizeUnionTemplate)
-	validateUnionsMethod  = parseMethod(validateUnionsTemplate)
-	unionsErrorsMethod    = parseMethod(unionsErrorsTemplate)
-	unionsValidMethod     = parseMethod(unionsValidTemplate)
+	methods = []*template.Template{
+		parseMethod(normalizeUnionsTemplate),
+		parseMethod(validateUnionsTemplate),
+		parseMethod(unionsErrorsTemplate),
+		parseMethod(unionsValidTemplate),
+	}
 
 	helperTemplates = [helpers]*template.Template{
 		helperAppend:     parseMethod(appendHelper),
@@ -45,7 +46,12 @@ for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
 $- end $
 `
 
-const normalizeUnionsTemplate = matchTemplate + `
+// normalizeUnionsTemplate defines "normalizeUnion", which clears the stale
+// members of one union. It is apart from NormalizeUnions, which calls it only
+// when the discriminator changed (and, in a small union, a member is set in
+// both objects without being selected), so that NormalizeUnions costs a few
+// comparisons on objects that need nothing.
+const normalizeUnionsTemplate = matchTemplate + armTemplate + `
 $- define "normalize" $
 $- if .Calls $
 $.In$.NormalizeUnions($.Old$)
@@ -69,6 +75,27 @@ $- template "normalize" .Elem $
 }
 $- end $
 $- end $
+$- define "normalizeUnion" $
+// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *$.Type$) $.Normalize$(old *$.Type$) {
+switch $.InDisc$ {
+$- range .NormalizeArms $
+$- template "arm" . $
+$- range .Clears $
+$- if .When $
+if $.When$ {
+in.$.Member$ = $.Zero$
+}
+$- else $
+in.$.Member$ = $.Zero$
+$- end $
+$- end $
+$- end $
+}
+}
+
+$ end $
 // NormalizeUnions clears the union members of in that its discriminators no
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
@@ -89,33 +116,7 @@ $- template "normalize" . $
 $- end $
 }
 
-`
-
-// normalizeUnionTemplate clears the stale members of one union. It is apart
-// from NormalizeUnions, which calls it only when the discriminator changed
-// (and, in a small union, a member is set in both objects without being
-// selected), so that NormalizeUnions costs a few comparisons on objects that
-// need nothing.
-const normalizeUnionTemplate = armTemplate + `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
-// it changed: those set in both old and in, if the new value is valid.
-func (in *$.Type$) $.Normalize$(old *$.Type$) {
-switch $.InDisc$ {
-$- range .NormalizeArms $
-$- template "arm" . $
-$- range .Clears $
-$- if .When $
-if $.When$ {
-in.$.Member$ = $.Zero$
-}
-$- else $
-in.$.Member$ = $.Zero$
-$- end $
-$- end $
-$- end $
-}
-}
-
-`
+$range .Unions$$if .NormalizeArms$$template "normalizeUnion" .$$end$$end$`
 
 // errorsTemplate defines the statements that report the errors of checks,
 // nested under the conditions they share, and "error", the expression of an

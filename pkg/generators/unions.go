@@ -5,7 +5,6 @@ package generators
 
 import (
 	"io"
-	"text/template"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
@@ -72,18 +71,8 @@ func (g *unionsGenerator) Imports(*generator.Context) []string {
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	plan := g.model.Plans[t.Name]
 	view := newMethodsView(c, t, plan)
-	g.helpers.add(view.helpers(plan))
-	if err := normalizeUnionsMethod.Execute(w, view); err != nil {
-		return err
-	}
-	for _, u := range view.Unions {
-		if len(u.NormalizeArms) > 0 {
-			if err := normalizeUnionMethod.Execute(w, u); err != nil {
-				return err
-			}
-		}
-	}
-	for _, method := range []*template.Template{validateUnionsMethod, unionsErrorsMethod, unionsValidMethod} {
+	view.useHelpers(&g.helpers, plan)
+	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
 			return err
 		}

@@ -78,31 +78,25 @@ const (
 
 type helperSet [helpers]bool
 
-func (s *helperSet) add(other helperSet) {
-	for h, used := range other {
-		s[h] = s[h] || used
-	}
-}
-
-// helpers are those that the printed methods call, read off the view.
-func (v *methodsView) helpers(plan *unions.Plan) helperSet {
-	var s helperSet
-	s[helperAppend] = len(v.Unions)+len(v.Counts) > 0
-	s[helperCount] = len(v.Counts) > 0
-	s[helperSetMembers] = len(v.Counts) > 0
-	s[helperNilOf] = hasStructMembers(plan)
+// useHelpers adds to s the helpers that the printed methods call, read off
+// the view.
+func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
+	use := func(h helper, used bool) { s[h] = s[h] || used }
+	use(helperAppend, len(v.Unions)+len(v.Counts) > 0)
+	use(helperCount, len(v.Counts) > 0)
+	use(helperSetMembers, len(v.Counts) > 0)
+	use(helperNilOf, hasStructMembers(plan))
 	for _, u := range v.Unions {
-		s[helperDeref] = s[helperDeref] || u.DerefDisc
+		use(helperDeref, u.DerefDisc)
 	}
 	for _, w := range v.Validate {
-		s[helperNilOf] = s[helperNilOf] || w.OldVar != ""
+		use(helperNilOf, w.OldVar != "")
 		for ; w != nil; w = w.Elem {
-			s[helperDeref] = s[helperDeref] || w.Deref
-			s[helperConcat] = s[helperConcat] || w.Shape == unionspec.ShapeStruct || w.Shape == unionspec.ShapePointer
-			s[helperNilOf] = s[helperNilOf] || w.Prior != ""
+			use(helperDeref, w.Deref)
+			use(helperConcat, w.Calls())
+			use(helperNilOf, w.Prior != "")
 		}
 	}
-	return s
 }
 
 // unionView is a union as the generated methods test it, printed from its
