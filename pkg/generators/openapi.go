@@ -11,7 +11,6 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 
 	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -21,35 +20,19 @@ const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
 // input packages, keyed by openapi-gen's definition names, for
 // openapiext.WithUnions.
 type openAPIGenerator struct {
-	generator.GoGenerator
-	pkg     string
-	model   *unions.Model
-	inputs  []string
-	imports namer.ImportTracker
+	goFile
+	model  *unions.Model
+	inputs []string
 }
 
 // NewOpenAPIGenerator writes UnionDefinitions of the unions of the input
 // packages into outputFile of the package pkg.
 func NewOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) generator.Generator {
-	return &openAPIGenerator{
-		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
-		pkg:         pkg,
-		model:       model,
-		inputs:      inputs,
-		imports:     generator.NewImportTrackerForPackage(pkg),
-	}
+	return &openAPIGenerator{goFile: newGoFile(outputFile, pkg), model: model, inputs: inputs}
 }
 
 // Filter selects no type: the file holds one function over all of them.
 func (g *openAPIGenerator) Filter(*generator.Context, *types.Type) bool { return false }
-
-func (g *openAPIGenerator) Namers(*generator.Context) namer.NameSystems {
-	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
-}
-
-func (g *openAPIGenerator) Imports(*generator.Context) []string {
-	return g.imports.ImportLines()
-}
 
 // Init writes UnionDefinitions, whose types are in order of package and name.
 func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {

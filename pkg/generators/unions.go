@@ -38,34 +38,39 @@ func DefaultNameSystem() string {
 // unionsGenerator writes NormalizeUnions and ValidateUnions for every struct
 // of one package that has a union or reaches one.
 type unionsGenerator struct {
-	generator.GoGenerator
-	pkg     string
-	model   *unions.Model
-	imports namer.ImportTracker
+	goFile
+	model *unions.Model
 	// helpers are those that the methods written so far call.
 	helpers helperSet
 }
 
 // NewUnionsGenerator writes the methods of the package pkg into outputFile.
 func NewUnionsGenerator(outputFile, pkg string, model *unions.Model) generator.Generator {
-	return &unionsGenerator{
-		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
-		pkg:         pkg,
-		model:       model,
-		imports:     generator.NewImportTrackerForPackage(pkg),
-	}
+	return &unionsGenerator{goFile: newGoFile(outputFile, pkg), model: model}
+}
+
+// goFile is a generator of a Go file of the package pkg, which imports the
+// packages of the types it names.
+type goFile struct {
+	generator.GoGenerator
+	pkg     string
+	imports namer.ImportTracker
+}
+
+func newGoFile(outputFile, pkg string) goFile {
+	return goFile{generator.GoGenerator{OutputFilename: outputFile}, pkg, generator.NewImportTrackerForPackage(pkg)}
+}
+
+func (g *goFile) Namers(*generator.Context) namer.NameSystems {
+	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
+}
+
+func (g *goFile) Imports(*generator.Context) []string {
+	return g.imports.ImportLines()
 }
 
 func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 	return t.Name.Package == g.pkg && g.model.Plans[t.Name] != nil
-}
-
-func (g *unionsGenerator) Namers(*generator.Context) namer.NameSystems {
-	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
-}
-
-func (g *unionsGenerator) Imports(*generator.Context) []string {
-	return g.imports.ImportLines()
 }
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
