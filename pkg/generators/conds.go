@@ -44,7 +44,7 @@ func pick(negated bool, test, negation string) string {
 
 // count is the Go of the number of members set.
 func (p *goPrinter) count() string {
-	return "unionsCount(" + memberSets(p.u, p.sym, "in") + ")"
+	return "unionsCount(" + memberSets(p.u, p.sym) + ")"
 }
 
 // leaf is the Go of an operation, or of its negation, guarded where old may

@@ -13,11 +13,8 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// The views are what the templates print: the model's unions and walks as
-// Go expressions of one generated method. The rules come from the model;
-// the views decide how Go tests them: which switch arms, which conditions
-// are tested once before the arms, and which checks the fast path of
-// ValidateUnions runs.
+// The views are what the templates print: the model's rules as Go
+// expressions, and how Go tests them (switch arms, conditions tested once).
 
 // symbols names the symbols of other packages as the generated file imports
 // them: a package is imported only where one of its symbols is printed.
@@ -45,7 +42,6 @@ func (s symbols) ValueOf() string { return s("reflect", "ValueOf") }
 // deepEqual compares two values as the API server does.
 func (s symbols) deepEqual() string { return s(equalityPackage, "Semantic") + ".DeepEqual" }
 
-// sortedKeys are a map's keys in order.
 func (s symbols) sortedKeys(m string) string {
 	return s("slices", "Sorted") + "(" + s("maps", "Keys") + "(" + m + "))"
 }
@@ -57,8 +53,7 @@ type methodsView struct {
 	Unions []*unionView
 	// Counts are the unions without a discriminator.
 	Counts []*unionView
-	// The fields through which the struct reaches unions, as NormalizeUnions
-	// and the other methods walk them.
+	// Normalize and Validate walk the fields that reach unions.
 	Normalize, Validate []*walkView
 }
 
@@ -78,8 +73,7 @@ const (
 
 type helperSet [helpers]bool
 
-// useHelpers adds to s the helpers that the printed methods call, read off
-// the view.
+// useHelpers adds to s the helpers that the printed methods call.
 func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
 	use := func(h helper, used bool) { s[h] = s[h] || used }
 	use(helperAppend, len(v.Unions)+len(v.Counts) > 0)
@@ -99,41 +93,30 @@ func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
 	}
 }
 
-// unionView is a union as the generated methods test it, printed from its
-// rules (unions.Union.Spec) by goPrinter: switches on the discriminator
-// whose arms hold the conditions where the arm's values are known. A union
-// without a discriminator (docs/semantics.md V4) has one arm, the default.
+// unionView is a union as the generated methods test it: switches on the
+// discriminator, whose arms know its values; a union without one
+// (docs/semantics.md V4) has only the default arm.
 type unionView struct {
-	// Type is the struct's name, Disc the discriminator's Go name and
-	// Normalize the method that clears the members it no longer selects.
+	// Normalize is the method that clears the members Disc no longer selects.
 	Type, Disc, Normalize string
-	// InDisc is the discriminator's value in in, read with unionsDeref when
-	// DerefDisc.
-	InDisc    string
-	DerefDisc bool
-	// NormalizeWhen is the condition under which NormalizeUnions calls
-	// Normalize: the conditions that all the union's clears share and, in
-	// a union of few clears, one of them holding, so that an object that
-	// needs nothing costs a few comparisons.
+	InDisc                string // read with unionsDeref when DerefDisc
+	DerefDisc             bool
+	// NormalizeWhen is when NormalizeUnions calls Normalize (normalizeArms).
 	NormalizeWhen string
-	// NormalizeArms clear the members in Normalize.
 	NormalizeArms []*armView
-	// Cases are the arms of the checks, each value (or values that share a
-	// condition) with the condition under which an object is invalid;
-	// Default is that of every other value, "true" when always invalid.
+	// Cases are the arms of the checks; Default is the condition under which
+	// every other value is invalid, "true" when always.
 	Cases   []*armView
 	Default string
-	// Guard is the condition that all the union's checks share (an update
-	// that keeps a ratcheting union as it was), "" when none; ErrorArms
-	// report the checks that hold.
+	// Guard is what all the checks share (an update that keeps a ratcheting
+	// union as it was), "" when nothing.
 	Guard     string
 	ErrorArms []*armView
 }
 
 // armView is an arm of a switch on the discriminator: Values as Go literals
-// ("" for the default case) and the condition under which an object is
-// invalid ("" when it never is), the errors it reports, or the members it
-// clears.
+// ("" for the default case), and when an object is invalid ("" for never),
+// the errors it reports, or the members it clears.
 type armView struct {
 	Values, Invalid string
 	Ifs             []*ifView
@@ -149,22 +132,16 @@ type ifView struct {
 	Then     []*ifView
 }
 
-// errorView is the error of a check, made by the constructor of field that
-// Error names, on Path, with Message and Origin as Go strings.
+// errorView is the error of a check, made by field's constructor of Error.
 type errorView struct {
 	symbols
 	Error                 unionspec.ErrorType
 	Path, Message, Origin string
-	// Names and Sets are the names of the members and their tests of "set",
-	// for an error that reports the members set ("" otherwise).
-	Names, Sets string
-	// Disc and Values are the discriminator and the valid values, for
-	// ErrorNotSupported.
-	Disc, Values string
+	Names, Sets           string // the members and their tests, to name those set
+	Disc, Values          string // for ErrorNotSupported
 }
 
-// clearView clears a member in Normalize, when When holds ("" when always):
-// Member is its Go name, Zero the value that clears it.
+// clearView sets Member to Zero when When holds ("" when always).
 type clearView struct {
 	When, Member, Zero string
 }
@@ -182,10 +159,9 @@ func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
 	return v
 }
 
-// checkCases are the arms of the checks of objects as created: a valid
-// object is one for which no check holds. That an object valid as created
-// is valid on any update too, so that old is read only for the errors, is a
-// property of the model's checks (pkg/unions' TestFastPath).
+// checkCases are the arms of the checks of objects as created. That an
+// object valid as created is valid on any update too, so that old is read
+// only for the errors, is a property of the model (pkg/unions' TestFastPath).
 func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 	var whens []*unionspec.Cond
 	for _, c := range u.Spec.Checks {
@@ -300,7 +276,6 @@ func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 	return v
 }
 
-// checkError is the error of a check.
 func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 	v := &errorView{symbols: sym, Error: c.Error, Path: "fldPath", Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	if c.Field != "" {
@@ -308,7 +283,11 @@ func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 	}
 	switch {
 	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
-		v.Names, v.Sets = unions.Quote(memberNames(u)), memberSets(u, sym, "in")
+		names := make([]string, len(u.Members))
+		for i, m := range u.Members {
+			names[i] = m.JSONName
+		}
+		v.Names, v.Sets = unions.Quote(names), memberSets(u, sym)
 	case c.Error == unionspec.ErrorNotSupported:
 		v.Disc, v.Values = discValue("in", u.Discriminator), unions.Quote(u.Spec.Values)
 	}
@@ -357,8 +336,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 }
 
 // factor simplifies the conditions of items where known holds, and splits
-// them into the conjuncts that all share, when there are several, and what
-// remains of each.
+// them into the conjuncts that several share and what remains of each.
 func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Known) (shared []*unionspec.Cond, rests []*unionspec.Cond) {
 	conjuncts := make([][]*unionspec.Cond, len(items))
 	for i, item := range items {
@@ -381,21 +359,11 @@ func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Know
 // cheaper by a nanosecond (docs/benchmarks.md).
 const scanMembersMax = 4
 
-// memberNames are the JSON names of a union's members, in order.
-func memberNames(u *unions.Union) []string {
-	names := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		names[i] = m.JSONName
-	}
-	return names
-}
-
-// memberSets are the Go tests of "set" of a union's members of obj, as
-// arguments.
-func memberSets(u *unions.Union, sym symbols, obj string) string {
+// memberSets are the Go tests of "set" of a union's members, as arguments.
+func memberSets(u *unions.Union, sym symbols) string {
 	sets := make([]string, len(u.Members))
 	for i, m := range u.Members {
-		sets[i] = sym.isSet(m, obj+"."+m.GoName, false)
+		sets[i] = sym.isSet(m, "in."+m.GoName, false)
 	}
 	return strings.Join(sets, ", ")
 }
@@ -409,26 +377,18 @@ func discValue(obj string, disc unions.Field) string {
 	return obj + "." + disc.GoName
 }
 
-// walkView is a walked value as one generated method sees it: the
-// expressions of the value, of its old counterpart and of its path, and the
+// walkView is a walked value as one generated method sees it: the Go of
+// the value, of its old counterpart ("" when none) and of its path, and the
 // loop variables of its depth.
 type walkView struct {
 	*unions.Walk
-	Depth int
-	// In is the value, addressable when it is a struct; Old its old
-	// counterpart ("" when it has none), a pointer for a struct in
-	// ValidateUnions.
-	In, Old string
-	// Path is the value's field path, in ValidateUnions.
-	Path string
-	Elem *walkView
-	// SortedKeys ranges over a map's keys in order, in ValidateUnions.
-	SortedKeys string
-	// Prior is the variable that holds the old counterpart of a map value or
-	// list-map item, declared like PriorLike and set to PriorFound.
-	Prior, PriorLike, PriorFound string
-	// OldVar is the variable that holds a field's old counterpart in
-	// ValidateUnions, declared like OldVarLike and set to OldVarValue.
+	Depth         int
+	In, Old, Path string
+	Elem          *walkView
+	SortedKeys    string
+	// Prior holds the old counterpart of a map value or list-map item,
+	// declared like PriorLike and set to PriorFound; OldVar that of a field.
+	Prior, PriorLike, PriorFound    string
 	OldVar, OldVarLike, OldVarValue string
 }
 
@@ -467,17 +427,15 @@ func (v *walkView) KeysEqual() string {
 	return strings.Join(tests, " && ")
 }
 
-// normalizeView is the view of a walk in NormalizeUnions, or nil when it
-// has nothing to normalize: only values with old counterparts can need it.
+// normalizeView is the view of a walk in NormalizeUnions; nil without old
+// counterparts, which only can need normalizing.
 func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	if !w.HasOld {
 		return nil
 	}
 	in, old = deref(w, in), deref(w, old)
-	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
+	v := &walkView{Walk: w, Depth: depth, In: in, Old: ref(w, old)}
 	switch w.Shape {
-	case unionspec.ShapeStruct:
-		v.Old = "&" + old // NormalizeUnions takes a pointer
 	case unionspec.ShapeMap:
 		v.Elem = normalizeView(w.GoElem, v.V(), old+"["+v.K()+"]", depth+1)
 	case unionspec.ShapeListMap:
@@ -513,19 +471,15 @@ func (sym symbols) validateView(w *unions.Walk, in, old, path string, depth int)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := in + "[" + v.I() + "]"
 		if w.Shape == unionspec.ShapeListMap && old != "" {
-			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), item, old+"["+v.J()+"]"
-			if w.Elem.Shape == unionspec.ShapeStruct {
-				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
-			}
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), ref(w.GoElem, item), ref(w.GoElem, old+"["+v.J()+"]")
 		}
 		v.Elem = sym.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
 	return v
 }
 
-// validateStepView is the view of a field in ValidateUnions: its old
-// counterpart is taken only where it is used, into a variable, since old may
-// be nil.
+// validateStepView is the view of a field: its old counterpart is held in a
+// variable where used, as old may be nil.
 func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	in, old := "in."+step.GoName, ""
 	if step.Walk.HasOld {
@@ -537,10 +491,7 @@ func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	}
 	v := sym.validateView(step.Walk, in, old, path, 1)
 	if old != "" {
-		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
-		if step.Walk.Shape == unionspec.ShapeStruct {
-			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
-		}
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(step.Walk, in), ref(step.Walk, "old."+step.GoName)
 	}
 	return v
 }
@@ -554,11 +505,19 @@ func deref(w *unions.Walk, expr string) string {
 	return "unionsDeref(" + expr + ")"
 }
 
+// ref is a struct's address, which NormalizeUnions and ValidateUnions take
+// for old; expr itself for other walks.
+func ref(w *unions.Walk, expr string) string {
+	if w.Shape == unionspec.ShapeStruct {
+		return "&" + expr
+	}
+	return expr
+}
+
 func childPath(jsonName string) string {
 	return "fldPath.Child(" + strconv.Quote(jsonName) + ")"
 }
 
-// numbered names a loop variable of the given nesting depth.
 func numbered(name string, depth int) string {
 	if depth == 1 {
 		return name
