@@ -18,14 +18,7 @@ var (
 		parseMethod(unionsValidTemplate),
 	}
 
-	helperTemplates = [helpers]*template.Template{
-		helperAppend:     parseMethod(appendHelper),
-		helperConcat:     parseMethod(concatHelper),
-		helperNilOf:      parseMethod(nilOfHelper),
-		helperCount:      parseMethod(countHelper),
-		helperDeref:      parseMethod(derefHelper),
-		helperSetMembers: parseMethod(setMembersHelper),
-	}
+	helpers          = parseMethod(helpersTemplate)
 	unionDefinitions = parseMethod(unionDefinitionsTemplate)
 )
 
@@ -326,64 +319,13 @@ return true
 
 `
 
-// nilOfHelper lets methods declare variables of types from other packages
-// without importing them: the generated file imports no package but field
-// outside the standard library.
-const nilOfHelper = `// unionsNilOf returns the nil value of the type of its argument, a pointer,
-// slice or map, or the zero value of a struct.
-func unionsNilOf[T any](T) T {
-	var zero T
-	return zero
-}
-`
-
-// countHelper and setMembersHelper test the unions without a discriminator:
-// the count on every object, the names only on an invalid one.
-const countHelper = `// unionsCount returns how many of its arguments are true: the number of
-// members of a union that are set.
-func unionsCount(set ...bool) int {
-	n := 0
-	for _, s := range set {
-		if s {
-			n++
-		}
-	}
-	return n
-}
-
-`
-
-const setMembersHelper = `// unionsSetMembers returns the names of the members of a union that are set,
-// for its error.
-func unionsSetMembers(names []string, set ...bool) []string {
-	var out []string
-	for i, s := range set {
-		if s {
-			out = append(out, names[i])
-		}
-	}
-	return out
-}
-
-`
-
-// derefHelper reads the pointers that other dialects allow: a discriminator
-// ("" when nil), and a list or map on the way to unions (nil when nil).
-const derefHelper = `// unionsDeref returns what a pointer points to: the zero value when the
-// pointer is nil.
-func unionsDeref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
-}
-
-`
-
-// appendHelper and concatHelper build error lists with no more allocations
-// than hand-written checks need.
-const appendHelper = `// unionsAppend appends a copy of err to errs. The first error and the list
+// helpersTemplate writes the helpers that some method calls. unionsAppend
+// and unionsConcat allocate no more than hand-written checks; unionsNilOf
+// declares variables of other packages' types without importing them (the
+// file imports no package but field outside the standard library).
+const helpersTemplate = `
+$- if .Append -$
+// unionsAppend appends a copy of err to errs. The first error and the list
 // that holds it share one allocation; err itself, made by one of field's
 // constructors inlined here, stays on the stack.
 func unionsAppend(errs $.ErrorList$, err *$.Error$) $.ErrorList$ {
@@ -399,9 +341,9 @@ first.list[0] = &first.err
 return first.list[:]
 }
 
-`
-
-const concatHelper = `// unionsConcat appends the errors of a nested value to errs, and takes them
+$end$
+$- if .Concat -$
+// unionsConcat appends the errors of a nested value to errs, and takes them
 // as they are when errs is empty.
 func unionsConcat(errs, more $.ErrorList$) $.ErrorList$ {
 if errs == nil {
@@ -410,7 +352,55 @@ return more
 return append(errs, more...)
 }
 
-`
+$end$
+$- if .NilOf -$
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map, or the zero value of a struct.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
+}
+$end$
+$- if .Count -$
+// unionsCount returns how many of its arguments are true: the number of
+// members of a union that are set.
+func unionsCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+$end$
+$- if .Deref -$
+// unionsDeref returns what a pointer points to: the zero value when the
+// pointer is nil.
+func unionsDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+$end$
+$- if .SetMembers -$
+// unionsSetMembers returns the names of the members of a union that are set,
+// for its error.
+func unionsSetMembers(names []string, set ...bool) []string {
+	var out []string
+	for i, s := range set {
+		if s {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+$end$`
 
 const unionDefinitionsTemplate = `// UnionDefinitions returns the unions of every OpenAPI definition that has
 // properties of a union, keyed by openapi-gen's definition names. Pass it to

@@ -107,14 +107,10 @@ func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *met
 
 // Finalize writes the helpers that the methods call.
 func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
-	for h, used := range g.helpers {
-		if used {
-			if err := helperTemplates[h].Execute(w, newSymbols(c)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return helpers.Execute(w, struct {
+		symbols
+		helperSet
+	}{newSymbols(c), g.helpers})
 }
 
 // hasStructMembers reports whether a union of a struct has a member that

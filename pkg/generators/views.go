@@ -57,38 +57,26 @@ type methodsView struct {
 	Normalize, Validate []*walkView
 }
 
-// helper is a function of the generated file that methods call; Finalize
-// writes those that some method calls, in this order.
-type helper int
-
-const (
-	helperAppend helper = iota
-	helperConcat
-	helperNilOf
-	helperCount
-	helperDeref
-	helperSetMembers
-	helpers
-)
-
-type helperSet [helpers]bool
+// helperSet tells which functions of the generated file, beside the
+// methods, some method calls.
+type helperSet struct{ Append, Concat, NilOf, Count, Deref, SetMembers bool }
 
 // useHelpers adds to s the helpers that the printed methods call.
 func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
-	use := func(h helper, used bool) { s[h] = s[h] || used }
-	use(helperAppend, len(v.Unions)+len(v.Counts) > 0)
-	use(helperCount, len(v.Counts) > 0)
-	use(helperSetMembers, len(v.Counts) > 0)
-	use(helperNilOf, hasStructMembers(plan))
+	use := func(h *bool, used bool) { *h = *h || used }
+	use(&s.Append, len(v.Unions)+len(v.Counts) > 0)
+	use(&s.Count, len(v.Counts) > 0)
+	use(&s.SetMembers, len(v.Counts) > 0)
+	use(&s.NilOf, hasStructMembers(plan))
 	for _, u := range v.Unions {
-		use(helperDeref, u.DerefDisc)
+		use(&s.Deref, u.DerefDisc)
 	}
 	for _, w := range v.Validate {
-		use(helperNilOf, w.OldVar != "")
+		use(&s.NilOf, w.OldVar != "")
 		for ; w != nil; w = w.Elem {
-			use(helperDeref, w.Deref)
-			use(helperConcat, w.Calls())
-			use(helperNilOf, w.Prior != "")
+			use(&s.Deref, w.Deref)
+			use(&s.Concat, w.Calls())
+			use(&s.NilOf, w.Prior != "")
 		}
 	}
 }
