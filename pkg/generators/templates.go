@@ -2,14 +2,11 @@ package generators
 
 import "text/template"
 
-// The templates of the generated methods, one per method, and of the
-// helpers and definitions beside them, with the "$" delimiters of gengo's
-// SnippetWriter. Every directive stands at the start of
-// a line as "$- ...$", which removes the line it stands on, so that the output
-// has one line per line of Go here. Their data are the views of views.go.
-
-// The templates are parsed once: SnippetWriter parses its template at every
-// call, which, for every type, made generation half again as slow.
+// The templates of the generated file, with the "$" delimiters of gengo's
+// SnippetWriter. A directive mostly stands at the start of a line as
+// "$- ...$", which removes the line it stands on, so that the output has one
+// line per line of Go here. They are parsed once: SnippetWriter parses at
+// every call, which made generation half again as slow.
 var (
 	methods = []*template.Template{
 		parseMethod(normalizeUnionsTemplate),
@@ -39,11 +36,9 @@ for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
 $- end $
 `
 
-// normalizeUnionsTemplate defines "normalizeUnion", which clears the stale
-// members of one union. It is apart from NormalizeUnions, which calls it only
-// when the discriminator changed (and, in a small union, a member is set in
-// both objects without being selected), so that NormalizeUnions costs a few
-// comparisons on objects that need nothing.
+// normalizeUnionsTemplate prints after NormalizeUnions the method that
+// clears one union, which NormalizeUnions calls only when its discriminator
+// changed, so that it costs a few comparisons on objects that need nothing.
 const normalizeUnionsTemplate = matchTemplate + armTemplate + `
 $- define "normalize" $
 $- if .Calls $
@@ -111,9 +106,8 @@ $- end $
 
 $range .Unions$$if .NormalizeArms$$template "normalizeUnion" .$$end$$end$`
 
-// errorsTemplate defines the statements that report the errors of checks,
-// nested under the conditions they share, and "error", the expression of an
-// error, printed on one line: each "$-" removes the line break before it.
+// errorsTemplate defines the statements that report errors, and "error",
+// printed on one line: each "$-" removes the line break before it.
 const errorsTemplate = `
 $- define "error" $
 $- if eq .Error "Invalid" $$.Invalid$($.Path$,
@@ -146,8 +140,6 @@ $- end $
 $- end $
 `
 
-// armTemplate defines the line that opens an arm of a switch on the
-// discriminator.
 const armTemplate = `
 $- define "arm" $
 $- if .Values $
@@ -158,10 +150,9 @@ $- end $
 $- end $
 `
 
-// checksTemplate defines the checks that tell a valid object from an invalid
-// one without building a field path: ValidateUnions runs them first and
-// UnionsValid is made of them. On failure they run the "fail" that each
-// method defines.
+// checksTemplate defines the checks that tell a valid object without
+// building a field path, for ValidateUnions and UnionsValid, which each
+// define what they do on failure ("fail").
 const checksTemplate = `
 $- define "check" $
 $- if .Calls $
@@ -226,9 +217,8 @@ return nil
 
 `
 
-// unionsErrorsTemplate builds the errors of an object that failed its
-// checks; apart from ValidateUnions so that valid objects run a small
-// function.
+// unionsErrorsTemplate is apart from ValidateUnions so that valid objects
+// run a small function.
 const unionsErrorsTemplate = matchTemplate + armTemplate + errorsTemplate + `
 $- define "validate" $
 $- if .Calls $
