@@ -10,17 +10,14 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// goPrinter prints the conditions of a union's rules (unions.Union.Spec) as
-// Go over the objects in and old of a generated method: it translates, and
-// decides nothing.
+// goPrinter prints the conditions of a union's rules as Go over the objects
+// in and old of a generated method: it translates, and decides nothing.
 type goPrinter struct {
-	u   *unions.Union
-	sym symbols
-	// oldKnown is set where old is known not to be nil.
-	oldKnown bool
-	// known are the values the discriminator is known to be one of, where
-	// not nil, and unnamed that it may also be one that no condition names
-	// (unionspec.Known).
+	u        *unions.Union
+	sym      symbols
+	oldKnown bool // old is not nil
+	// known and unnamed are what is known of the discriminator, as in
+	// unionspec.Known.
 	known   []string
 	unnamed bool
 }
@@ -42,7 +39,6 @@ func pick(negated bool, test, negation string) string {
 	return test
 }
 
-// count is the Go of the number of members set.
 func (p *goPrinter) count() string {
 	return "unionsCount(" + memberSets(p.u, p.sym) + ")"
 }
@@ -125,7 +121,6 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 	return "(" + strings.Join(parts, join) + ")"
 }
 
-// set is the Go test of "set", or "unset", of a member of obj.
 func (p *goPrinter) set(member, obj string, negated bool) string {
 	m := p.member(member)
 	return p.sym.isSet(m, obj+"."+m.GoName, negated)
@@ -140,29 +135,27 @@ func (p *goPrinter) member(jsonName string) *unions.Member {
 	panic(fmt.Sprintf("generators: no member %q", jsonName))
 }
 
-// arm is a case of a switch on the discriminator: the values it takes (nil
-// for the default case) and what is known there.
+// arm is a case of a switch on the discriminator: the values it takes, which
+// are what is known there (nil for the default case, where unnamed is).
 type arm struct {
 	Values  []string
-	known   []string
 	unnamed bool
 }
 
-// arms partitions the discriminator's values as a switch tests them: each
-// valid value ("" for an optional discriminator's absence among them) alone
-// when each is true, else the valid values together; then
-// every other value that the conditions name; then the default case, for
-// every other value.
+// arms partitions the discriminator's values as a switch tests them: the
+// valid values ("" for an optional discriminator's absence among them), alone
+// when each is set, else together; every other value that the conditions
+// name; the rest.
 func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
 	values := u.Spec.Selecting
 	switch {
 	case each:
 		for _, v := range values {
-			out = append(out, valueArm(v))
+			out = append(out, &arm{Values: []string{v}})
 		}
 	case len(values) > 0:
-		out = append(out, &arm{Values: values, known: values})
+		out = append(out, &arm{Values: values})
 	}
 	var named []string
 	for _, c := range conds {
@@ -171,32 +164,23 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	slices.Sort(named)
 	for _, v := range slices.Compact(named) {
 		if !slices.Contains(values, v) {
-			out = append(out, valueArm(v))
+			out = append(out, &arm{Values: []string{v}})
 		}
 	}
 	return append(out, otherArm)
 }
 
-// valueArm is the arm of one value. An arm's slices are only read, so its
-// values are what is known there.
-func valueArm(v string) *arm {
-	values := []string{v}
-	return &arm{Values: values, known: values}
-}
-
-// otherArm is the default case: the discriminator is a value that no
-// condition names.
+// otherArm is the default case: a value that no condition names.
 var otherArm = &arm{unnamed: true}
 
-// printer is p where the discriminator is one of the arm's values, and old
-// is as given.
+// at is p in the arm, where old is known not nil or not.
 func (p *goPrinter) at(a *arm, oldKnown bool) *goPrinter {
 	q := *p
-	q.known, q.unnamed, q.oldKnown = a.known, a.unnamed, oldKnown
+	q.known, q.unnamed, q.oldKnown = a.Values, a.unnamed, oldKnown
 	return &q
 }
 
 // simplify is c where the arm's values and update are known.
 func (a *arm) simplify(c *unionspec.Cond, update *bool) *unionspec.Cond {
-	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.known, Unnamed: a.unnamed})
+	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.Values, Unnamed: a.unnamed})
 }

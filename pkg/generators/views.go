@@ -295,7 +295,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	onUpdate.oldKnown = true
 	// Printed as if the discriminator were valid: a prefilter may be
 	// weaker than the clears, which Normalize tests again.
-	prefilter := onUpdate.at(&arm{known: u.Spec.Selecting}, true)
+	prefilter := onUpdate.at(&arm{Values: u.Spec.Selecting}, true)
 	if len(rests) <= scanMembersMax {
 		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
