@@ -25,8 +25,7 @@ type openAPIGenerator struct {
 	inputs []string
 }
 
-// NewOpenAPIGenerator writes UnionDefinitions of the unions of the input
-// packages into outputFile of the package pkg.
+// NewOpenAPIGenerator writes UnionDefinitions into outputFile of the package pkg.
 func NewOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) generator.Generator {
 	return &openAPIGenerator{goFile: newGoFile(outputFile, pkg), model: model, inputs: inputs}
 }
@@ -58,8 +57,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 	return unionDefinitions.Execute(w, view)
 }
 
-// definitionsView is the data of unionDefinitionsTemplate: the definitions'
-// names as Go literals, and their unions.
+// definitionsView is the data of unionDefinitionsTemplate.
 type definitionsView struct {
 	Definitions string
 	Types       []*definitionView

@@ -11,7 +11,6 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unions"
-	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 const (
@@ -85,7 +84,6 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-// newMethodsView is the view of the methods of t, whose plan is plan.
 func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *methodsView {
 	sym := newSymbols(c)
 	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
@@ -111,17 +109,4 @@ func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
 		symbols
 		helperSet
 	}{newSymbols(c), g.helpers})
-}
-
-// hasStructMembers reports whether a union of a struct has a member that
-// is a struct.
-func hasStructMembers(plan *unions.Plan) bool {
-	for _, u := range plan.Unions {
-		for _, m := range u.Members {
-			if m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -35,13 +35,8 @@ func (s symbols) Forbidden() string    { return s(fieldPackage, "Forbidden") }
 func (s symbols) NotSupported() string { return s(fieldPackage, "NotSupported") }
 func (s symbols) Invalid() string      { return s(fieldPackage, "Invalid") }
 func (s symbols) Join() string         { return s("strings", "Join") }
-
-// ValueOf is reflect.ValueOf, which tells a struct member set.
-func (s symbols) ValueOf() string { return s("reflect", "ValueOf") }
-
-// deepEqual compares two values as the API server does.
-func (s symbols) deepEqual() string { return s(equalityPackage, "Semantic") + ".DeepEqual" }
-
+func (s symbols) ValueOf() string      { return s("reflect", "ValueOf") }
+func (s symbols) deepEqual() string    { return s(equalityPackage, "Semantic") + ".DeepEqual" }
 func (s symbols) sortedKeys(m string) string {
 	return s("slices", "Sorted") + "(" + s("maps", "Keys") + "(" + m + "))"
 }
@@ -57,8 +52,7 @@ type methodsView struct {
 	Normalize, Validate []*walkView
 }
 
-// helperSet tells which functions of the generated file, beside the
-// methods, some method calls.
+// helperSet tells which helpers of the generated file some method calls.
 type helperSet struct{ Append, Concat, NilOf, Count, Deref, SetMembers bool }
 
 // useHelpers adds to s the helpers that the printed methods call.
@@ -67,7 +61,11 @@ func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
 	use(&s.Append, len(v.Unions)+len(v.Counts) > 0)
 	use(&s.Count, len(v.Counts) > 0)
 	use(&s.SetMembers, len(v.Counts) > 0)
-	use(&s.NilOf, hasStructMembers(plan))
+	for _, u := range plan.Unions {
+		for _, m := range u.Members { // zeroOf clears a struct with unionsNilOf
+			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName))
+		}
+	}
 	for _, u := range v.Unions {
 		use(&s.Deref, u.DerefDisc)
 	}
