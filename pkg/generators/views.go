@@ -263,10 +263,7 @@ func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 }
 
 func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
-	v := &errorView{symbols: sym, Error: c.Error, Path: "fldPath", Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
-	if c.Field != "" {
-		v.Path = childPath(c.Field)
-	}
+	v := &errorView{symbols: sym, Error: c.Error, Path: childPath(c.Field), Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	switch {
 	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
 		names := make([]string, len(u.Members))
@@ -289,11 +286,9 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 		return "", nil
 	}
 	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
-	onUpdate := *p
-	onUpdate.oldKnown = true
 	// Printed as if the discriminator were valid: a prefilter may be
 	// weaker than the clears, which Normalize tests again.
-	prefilter := onUpdate.at(&arm{Values: u.Spec.Selecting}, true)
+	prefilter := p.at(&arm{Values: u.Spec.Selecting}, true)
 	if len(rests) <= scanMembersMax {
 		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
@@ -310,7 +305,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 			m := p.member(c.Member)
 			clear := &clearView{Member: m.GoName, Zero: zeroOf(m, "in."+m.GoName)}
 			if !w.Is(true) {
-				clear.When = onUpdate.at(a, true).print(w, false)
+				clear.When = p.at(a, true).print(w, false)
 			}
 			view.Clears = append(view.Clears, clear)
 		}
@@ -471,11 +466,7 @@ func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	if step.Walk.HasOld {
 		old = "old" + step.GoName
 	}
-	path := "fldPath"
-	if step.JSONName != "" {
-		path = childPath(step.JSONName)
-	}
-	v := sym.validateView(step.Walk, in, old, path, 1)
+	v := sym.validateView(step.Walk, in, old, childPath(step.JSONName), 1)
 	if old != "" {
 		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(step.Walk, in), ref(step.Walk, "old."+step.GoName)
 	}
@@ -500,7 +491,11 @@ func ref(w *unions.Walk, expr string) string {
 	return expr
 }
 
+// childPath is the path of a property, fldPath itself for none.
 func childPath(jsonName string) string {
+	if jsonName == "" {
+		return "fldPath"
+	}
 	return "fldPath.Child(" + strconv.Quote(jsonName) + ")"
 }
 
