@@ -14,7 +14,6 @@ var (
 		parseMethod(unionsErrorsTemplate),
 		parseMethod(unionsValidTemplate),
 	}
-
 	helpers          = parseMethod(helpersTemplate)
 	unionDefinitions = parseMethod(unionDefinitionsTemplate)
 )

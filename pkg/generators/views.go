@@ -109,9 +109,8 @@ type armView struct {
 	Clears          []*clearView
 }
 
-// ifView reports the error Do when When holds ("" when always), and Else
-// when it does not (nil when none); or, with Then, the errors reported when
-// When holds.
+// ifView reports Do when When holds ("" when always), else Else (nil when
+// none); or, with Then, nests those under When.
 type ifView struct {
 	When     string
 	Do, Else *errorView
@@ -277,10 +276,9 @@ func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 	return v
 }
 
-// normalizeArms are the condition under which NormalizeUnions calls the
-// union's Normalize, and the arms of Normalize, where old is not nil: in a
-// union of few clears, that one of them holds; in a larger one, what they
-// all require, which compares the discriminators once.
+// normalizeArms are the arms of Normalize, and when NormalizeUnions calls
+// it: in a union of few clears, when one of them holds; in a larger one,
+// when what they all require does, which compares the discriminators once.
 func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) {
 	if len(u.Spec.Clears) == 0 {
 		return "", nil
