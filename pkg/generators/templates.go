@@ -23,13 +23,23 @@ func parseMethod(text string) *template.Template {
 }
 
 // matchTemplate defines how an item of a list-map finds its old item: J is
-// left at its index in Old, or at len(Old) when it has none.
+// left at its index in Old, or at len(Old) when it has none. "keysEqual",
+// an expression, is printed on one line: each "$-" removes a line break.
 const matchTemplate = `
+$- define "keysEqual" $
+$- if .ItemPointer $$.Item$ != nil && $.OldItem$ != nil
+$- end $
+$- range .KeyViews $$if .And$ && $end$
+$- if .Pointer $($.A$ == nil) == ($.B$ == nil) && ($.A$ == nil || *$.A$ == *$.B$)
+$- else $$.A$ == $.B$
+$- end $
+$- end $
+$- end $
 $- define "match" $
 // Lists mostly keep their order: the item at the same index is tried first.
 $.J$ := $.I$
-if $.J$ >= len($.Old$) || !($.KeysEqual$) {
-for $.J$ = 0; $.J$ < len($.Old$) && !($.KeysEqual$); $.J$++ {
+if $.J$ >= len($.Old$) || !($template "keysEqual" .$) {
+for $.J$ = 0; $.J$ < len($.Old$) && !($template "keysEqual" .$); $.J$++ {
 }
 }
 $- end $

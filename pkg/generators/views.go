@@ -387,23 +387,27 @@ func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
 // normalized as copies and stored back.
 func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unionspec.ShapeStruct }
 
-// KeysEqual is the Go test that a list-map's item and old item have the
-// same keys; items that are pointers are compared only when both are not nil.
-func (v *walkView) KeysEqual() string {
-	item, old := v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
-	var tests []string
-	if v.Elem.Shape == unionspec.ShapePointer {
-		tests = append(tests, item+" != nil", old+" != nil")
+// ItemPointer tells that a list-map's items are pointers, compared only when
+// both are not nil.
+func (v *walkView) ItemPointer() bool { return v.Elem.Shape == unionspec.ShapePointer }
+
+func (v *walkView) Item() string    { return v.In + "[" + v.I() + "]" }
+func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
+
+// keyView is a key of a list-map's item and old item, A and B; And is set
+// where a test comes before its own.
+type keyView struct {
+	A, B         string
+	Pointer, And bool
+}
+
+// KeyViews are the keys that "keysEqual" compares.
+func (v *walkView) KeyViews() []keyView {
+	keys := make([]keyView, len(v.GoKeys))
+	for i, k := range v.GoKeys {
+		keys[i] = keyView{A: v.Item() + "." + k.GoName, B: v.OldItem() + "." + k.GoName, Pointer: k.Pointer, And: i > 0 || v.ItemPointer()}
 	}
-	for _, k := range v.GoKeys {
-		a, b := item+"."+k.GoName, old+"."+k.GoName
-		if k.Pointer {
-			tests = append(tests, "("+a+" == nil) == ("+b+" == nil) && ("+a+" == nil || *"+a+" == *"+b+")")
-		} else {
-			tests = append(tests, a+" == "+b)
-		}
-	}
-	return strings.Join(tests, " && ")
+	return keys
 }
 
 // normalizeView is the view of a walk in NormalizeUnions; nil without old
