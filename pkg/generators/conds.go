@@ -10,20 +10,14 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// goPrinter prints the conditions of a union's rules (unions.Union.Spec) as
-// Go over the objects in and old of a generated method: it translates, and
-// decides nothing.
+// goPrinter prints the conditions of a union's rules as Go over the objects
+// in and old of a generated method: it translates, and decides nothing.
 type goPrinter struct {
-	u   *unions.Union
-	sym *symbols
-	// deepEqual is the expression of the function that compares two values
-	// the API server's way; it imports its package only when called.
-	deepEqual func() string
-	// oldKnown is set where old is known not to be nil.
-	oldKnown bool
-	// known are the values the discriminator is known to be one of, where
-	// not nil, and unnamed that it may also be one that no condition names
-	// (unionspec.Known).
+	u        *unions.Union
+	sym      symbols
+	oldKnown bool // old is not nil
+	// known and unnamed are what is known of the discriminator, as in
+	// unionspec.Known.
 	known   []string
 	unnamed bool
 }
@@ -32,67 +26,50 @@ type goPrinter struct {
 // is one count.
 func (p *goPrinter) print(c *unionspec.Cond, negated bool) string {
 	if c.Equal(unionspec.Or(unionspec.NoneSet(), unionspec.SeveralSet())) {
-		op := " != 1"
-		if negated {
-			op = " == 1"
-		}
-		return p.count() + op
+		return p.count() + pick(negated, " != 1", " == 1")
 	}
 	return unionspec.PrintBool(c, negated, p.leaf)
 }
 
-// count is the Go of the number of members set.
+// pick is the Go of a test, or of its negation.
+func pick(negated bool, test, negation string) string {
+	if negated {
+		return negation
+	}
+	return test
+}
+
 func (p *goPrinter) count() string {
-	return "unionsCount(" + memberSets(p.u, p.sym, "in") + ")"
+	return "unionsCount(" + memberSets(p.u, p.sym) + ")"
 }
 
 // leaf is the Go of an operation, or of its negation, guarded where old may
 // be nil.
 func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
+	var s string
 	switch c.Op {
 	case unionspec.OpDiscIn:
 		return p.discIn(c.Values, negated)
 	case unionspec.OpSet:
 		return p.set(c.Member, "in", negated)
 	case unionspec.OpUpdate:
-		if negated {
-			return "old == nil"
-		}
-		return "old != nil"
+		return pick(negated, "old != nil", "old == nil")
 	case unionspec.OpNoneSet:
-		if negated {
-			return p.count() + " != 0"
-		}
-		return p.count() + " == 0"
+		return p.count() + pick(negated, " == 0", " != 0")
 	case unionspec.OpSeveralSet:
-		if negated {
-			return p.count() + " <= 1"
-		}
-		return p.count() + " > 1"
+		return p.count() + pick(negated, " > 1", " <= 1")
 	case unionspec.OpDiscUnchanged:
-		op := " == "
+		s = discValue("old", p.u.Discriminator) + pick(negated, " == ", " != ") + discValue("in", p.u.Discriminator)
+	default:
+		s = p.onUpdate(c)
 		if negated {
-			op = " != "
+			s = "!" + s
 		}
-		s := discValue("old", p.u.Discriminator) + op + discValue("in", p.u.Discriminator)
-		switch {
-		case p.oldKnown:
-			return s
-		case negated:
-			return "(old == nil || " + s + ")"
-		}
-		return "(old != nil && " + s + ")"
 	}
-	s := p.onUpdate(c)
-	switch {
-	case !p.oldKnown && negated:
-		return "(old == nil || !" + s + ")"
-	case !p.oldKnown:
-		return "(old != nil && " + s + ")"
-	case negated:
-		return "!" + s
+	if p.oldKnown {
+		return s
 	}
-	return s
+	return pick(negated, "(old != nil && "+s+")", "(old == nil || "+s+")")
 }
 
 // onUpdate is the Go of an operation that reads old, old not nil.
@@ -107,7 +84,7 @@ func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 		if m.Presence.Scalar() {
 			return "(in." + m.GoName + " == old." + m.GoName + ")"
 		}
-		return fmt.Sprintf("%s(in.%s, old.%s)", p.deepEqual(), m.GoName, m.GoName)
+		return fmt.Sprintf("%s(in.%s, old.%s)", p.sym.deepEqual(), m.GoName, m.GoName)
 	case unionspec.OpKept:
 		inner := *p
 		inner.oldKnown = true
@@ -133,10 +110,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 		return strconv.FormatBool(negated)
 	}
 	d := discValue("in", p.u.Discriminator)
-	op, join := " == ", " || "
-	if negated {
-		op, join = " != ", " && "
-	}
+	op, join := pick(negated, " == ", " != "), pick(negated, " || ", " && ")
 	parts := make([]string, len(values))
 	for i, v := range values {
 		parts[i] = d + op + strconv.Quote(v)
@@ -147,7 +121,6 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 	return "(" + strings.Join(parts, join) + ")"
 }
 
-// set is the Go test of "set", or "unset", of a member of obj.
 func (p *goPrinter) set(member, obj string, negated bool) string {
 	m := p.member(member)
 	return p.sym.isSet(m, obj+"."+m.GoName, negated)
@@ -162,29 +135,27 @@ func (p *goPrinter) member(jsonName string) *unions.Member {
 	panic(fmt.Sprintf("generators: no member %q", jsonName))
 }
 
-// arm is a case of a switch on the discriminator: the values it takes (nil
-// for the default case) and what is known there.
+// arm is a case of a switch on the discriminator: the values it takes, which
+// are what is known there (nil for the default case, where unnamed is).
 type arm struct {
 	Values  []string
-	known   []string
 	unnamed bool
 }
 
-// arms partitions the discriminator's values as a switch tests them: each
-// valid value ("" for an optional discriminator's absence among them) alone
-// when each is true, else the valid values together; then
-// every other value that the conditions name; then the default case, for
-// every other value.
+// arms partitions the discriminator's values as a switch tests them: the
+// valid values ("" for an optional discriminator's absence among them), alone
+// when each is set, else together; every other value that the conditions
+// name; the rest.
 func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
 	values := u.Spec.Selecting
 	switch {
 	case each:
 		for _, v := range values {
-			out = append(out, valueArm(v))
+			out = append(out, &arm{Values: []string{v}})
 		}
 	case len(values) > 0:
-		out = append(out, &arm{Values: values, known: values})
+		out = append(out, &arm{Values: values})
 	}
 	var named []string
 	for _, c := range conds {
@@ -193,32 +164,23 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	slices.Sort(named)
 	for _, v := range slices.Compact(named) {
 		if !slices.Contains(values, v) {
-			out = append(out, valueArm(v))
+			out = append(out, &arm{Values: []string{v}})
 		}
 	}
 	return append(out, otherArm)
 }
 
-// valueArm is the arm of one value. An arm's slices are only read, so its
-// values are what is known there.
-func valueArm(v string) *arm {
-	values := []string{v}
-	return &arm{Values: values, known: values}
-}
-
-// otherArm is the default case: the discriminator is a value that no
-// condition names.
+// otherArm is the default case: a value that no condition names.
 var otherArm = &arm{unnamed: true}
 
-// printer is p where the discriminator is one of the arm's values, and old
-// is as given.
+// at is p in the arm, where old is known not nil or not.
 func (p *goPrinter) at(a *arm, oldKnown bool) *goPrinter {
 	q := *p
-	q.known, q.unnamed, q.oldKnown = a.known, a.unnamed, oldKnown
+	q.known, q.unnamed, q.oldKnown = a.Values, a.unnamed, oldKnown
 	return &q
 }
 
 // simplify is c where the arm's values and update are known.
 func (a *arm) simplify(c *unionspec.Cond, update *bool) *unionspec.Cond {
-	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.known, Unnamed: a.unnamed})
+	return c.Simplify(unionspec.Known{Update: update, Discriminator: a.Values, Unnamed: a.unnamed})
 }

@@ -1,7 +1,6 @@
 package generators
 
 import (
-	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -12,7 +11,6 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 
 	"k8s.io/gengo/v2/generator"
-	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 )
 
@@ -22,63 +20,44 @@ const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
 // input packages, keyed by openapi-gen's definition names, for
 // openapiext.WithUnions.
 type openAPIGenerator struct {
-	generator.GoGenerator
-	pkg     string
-	model   *unions.Model
-	inputs  []string
-	imports namer.ImportTracker
+	goFile
+	model  *unions.Model
+	inputs []string
 }
 
-// NewOpenAPIGenerator writes UnionDefinitions of the unions of the input
-// packages into outputFile of the package pkg.
+// NewOpenAPIGenerator writes UnionDefinitions into outputFile of the package pkg.
 func NewOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) generator.Generator {
-	return &openAPIGenerator{
-		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
-		pkg:         pkg,
-		model:       model,
-		inputs:      inputs,
-		imports:     generator.NewImportTrackerForPackage(pkg),
-	}
+	return &openAPIGenerator{goFile: newGoFile(outputFile, pkg), model: model, inputs: inputs}
 }
 
 // Filter selects no type: the file holds one function over all of them.
 func (g *openAPIGenerator) Filter(*generator.Context, *types.Type) bool { return false }
 
-func (g *openAPIGenerator) Namers(*generator.Context) namer.NameSystems {
-	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
-}
-
-func (g *openAPIGenerator) Imports(*generator.Context) []string {
-	return g.imports.ImportLines()
-}
-
+// Init writes UnionDefinitions, whose types are in order of package and name.
 func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
-	raw := c.Namers["raw"]
-	symbol := func(name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: openapiextPackage, Name: name}))
-	}
-	view := &definitionsView{Definitions: symbol("Definitions")}
-	memberField := symbol("MemberField")
-	for _, t := range g.definitions(c) {
-		def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
-		for _, u := range g.model.PropertyUnions(t) {
-			uv := &openAPIUnionView{Discriminator: strconv.Quote(u.Discriminator.JSONName), MemberField: memberField}
-			for _, choice := range u.Choices {
-				member := "nil"
-				if m := choice.Member; m != nil {
-					member = fmt.Sprintf("{Name: %s, Optional: %t}", strconv.Quote(m.JSONName), m.Optional)
-				}
-				uv.Choices = append(uv.Choices, choiceView{Value: strconv.Quote(choice.Value), Member: member})
+	symbol := newSymbols(c)
+	view := &definitionsView{Definitions: symbol(openapiextPackage, "Definitions")}
+	memberField := symbol(openapiextPackage, "MemberField")
+	for _, path := range slices.Sorted(slices.Values(g.inputs)) {
+		pkg := c.Universe.Package(path)
+		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
+			t := pkg.Types[name]
+			if t.Kind != types.Struct || len(t.TypeParams) > 0 {
+				continue
 			}
-			def.Unions = append(def.Unions, uv)
+			def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
+			for _, u := range g.model.PropertyUnions(t) {
+				def.Unions = append(def.Unions, openAPIUnionView{u, memberField})
+			}
+			if len(def.Unions) > 0 {
+				view.Types = append(view.Types, def)
+			}
 		}
-		view.Types = append(view.Types, def)
 	}
 	return unionDefinitions.Execute(w, view)
 }
 
-// definitionsView is the data of unionDefinitionsTemplate: Go literals of
-// the definitions' names and unions.
+// definitionsView is the data of unionDefinitionsTemplate.
 type definitionsView struct {
 	Definitions string
 	Types       []*definitionView
@@ -86,34 +65,12 @@ type definitionsView struct {
 
 type definitionView struct {
 	Name   string
-	Unions []*openAPIUnionView
+	Unions []openAPIUnionView
 }
 
 type openAPIUnionView struct {
-	Discriminator, MemberField string
-	Choices                    []choiceView
-}
-
-// choiceView is a row of the selection table: a value and the member it
-// selects, or nil.
-type choiceView struct {
-	Value, Member string
-}
-
-// definitions are the struct types of the input packages whose properties
-// include a union's, in the order of their definition names.
-func (g *openAPIGenerator) definitions(c *generator.Context) []*types.Type {
-	var out []*types.Type
-	for _, path := range slices.Sorted(slices.Values(g.inputs)) {
-		pkg := c.Universe.Package(path)
-		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
-			t := pkg.Types[name]
-			if t.Kind == types.Struct && len(t.TypeParams) == 0 && len(g.model.PropertyUnions(t)) > 0 {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
+	*unions.Union
+	MemberField string
 }
 
 // definitionName is openapi-gen's name of the definition of t: its

@@ -2,29 +2,19 @@ package generators
 
 import "text/template"
 
-// The templates of the generated methods, one per method, and of the
-// helpers and definitions beside them, with the "$" delimiters of gengo's
-// SnippetWriter. Every directive stands at the start of
-// a line as "$- ...$", which removes the line it stands on, so that the output
-// has one line per line of Go here. Their data are the views of views.go.
-
-// The templates are parsed once: SnippetWriter parses its template at every
-// call, which, for every type, made generation half again as slow.
+// The templates of the generated file, with the "$" delimiters of gengo's
+// SnippetWriter. A directive mostly stands at the start of a line as
+// "$- ...$", which removes the line it stands on, so that the output has one
+// line per line of Go here. They are parsed once: SnippetWriter parses at
+// every call, which made generation half again as slow.
 var (
-	normalizeUnionsMethod = parseMethod(normalizeUnionsTemplate)
-	normalizeUnionMethod  = parseMethod(normalizeUnionTemplate)
-	validateUnionsMethod  = parseMethod(validateUnionsTemplate)
-	unionsErrorsMethod    = parseMethod(unionsErrorsTemplate)
-	unionsValidMethod     = parseMethod(unionsValidTemplate)
-
-	helperTemplates = [helpers]*template.Template{
-		helperAppend:     parseMethod(appendHelper),
-		helperConcat:     parseMethod(concatHelper),
-		helperNilOf:      parseMethod(nilOfHelper),
-		helperCount:      parseMethod(countHelper),
-		helperDeref:      parseMethod(derefHelper),
-		helperSetMembers: parseMethod(setMembersHelper),
+	methods = []*template.Template{
+		parseMethod(normalizeUnionsTemplate),
+		parseMethod(validateUnionsTemplate),
+		parseMethod(unionsErrorsTemplate),
+		parseMethod(unionsValidTemplate),
 	}
+	helpers          = parseMethod(helpersTemplate)
 	unionDefinitions = parseMethod(unionDefinitionsTemplate)
 )
 
@@ -33,9 +23,8 @@ func parseMethod(text string) *template.Template {
 }
 
 // matchTemplate defines how an item of a list-map finds its old item: J is
-// left at its index in Old, or at len(Old) when it has none. "keysEqual" is
-// an expression, printed on one line: each "$-" removes the line break
-// before it.
+// left at its index in Old, or at len(Old) when it has none. "keysEqual",
+// an expression, is printed on one line: each "$-" removes a line break.
 const matchTemplate = `
 $- define "keysEqual" $
 $- if .ItemPointer $$.Item$ != nil && $.OldItem$ != nil
@@ -56,10 +45,13 @@ for $.J$ = 0; $.J$ < len($.Old$) && !($template "keysEqual" .$); $.J$++ {
 $- end $
 `
 
-const normalizeUnionsTemplate = matchTemplate + `
+// normalizeUnionsTemplate prints after NormalizeUnions the method that
+// clears one union, which NormalizeUnions calls only when its discriminator
+// changed, so that it costs a few comparisons on objects that need nothing.
+const normalizeUnionsTemplate = matchTemplate + armTemplate + `
 $- define "normalize" $
 $- if .Calls $
-$.In$.NormalizeUnions($.OldRef$)
+$.In$.NormalizeUnions($.Old$)
 $- else if .MapOfStructs $
 for $.K$, $.V$ := range $.In$ {
 if $.O$, found := $.Old$[$.K$]; found {
@@ -80,6 +72,27 @@ $- template "normalize" .Elem $
 }
 $- end $
 $- end $
+$- define "normalizeUnion" $
+// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *$.Type$) $.Normalize$(old *$.Type$) {
+switch $.InDisc$ {
+$- range .NormalizeArms $
+$- template "arm" . $
+$- range .Clears $
+$- if .When $
+if $.When$ {
+in.$.Member$ = $.Zero$
+}
+$- else $
+in.$.Member$ = $.Zero$
+$- end $
+$- end $
+$- end $
+}
+}
+
+$ end $
 // NormalizeUnions clears the union members of in that its discriminators no
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
@@ -100,37 +113,10 @@ $- template "normalize" . $
 $- end $
 }
 
-`
+$range .Unions$$if .NormalizeArms$$template "normalizeUnion" .$$end$$end$`
 
-// normalizeUnionTemplate clears the stale members of one union. It is apart
-// from NormalizeUnions, which calls it only when the discriminator changed
-// (and, in a small union, a member is set in both objects without being
-// selected), so that NormalizeUnions costs a few comparisons on objects that
-// need nothing.
-const normalizeUnionTemplate = armTemplate + `// $.Normalize$ clears the members that $.Disc$ no longer selects, now that
-// it changed: those set in both old and in, if the new value is valid.
-func (in *$.Type$) $.Normalize$(old *$.Type$) {
-switch $.InDisc$ {
-$- range .NormalizeArms $
-$- template "arm" . $
-$- range .Clears $
-$- if .When $
-if $.When$ {
-in.$.Member$ = $.Zero$
-}
-$- else $
-in.$.Member$ = $.Zero$
-$- end $
-$- end $
-$- end $
-}
-}
-
-`
-
-// errorsTemplate defines the statements that report the errors of checks,
-// nested under the conditions they share, and "error", the expression of an
-// error, printed on one line as "keysEqual" is.
+// errorsTemplate defines the statements that report errors, and "error",
+// printed on one line: each "$-" removes the line break before it.
 const errorsTemplate = `
 $- define "error" $
 $- if eq .Error "Invalid" $$.Invalid$($.Path$,
@@ -163,8 +149,6 @@ $- end $
 $- end $
 `
 
-// armTemplate defines the line that opens an arm of a switch on the
-// discriminator.
 const armTemplate = `
 $- define "arm" $
 $- if .Values $
@@ -175,15 +159,14 @@ $- end $
 $- end $
 `
 
-// checksTemplate defines the checks that tell a valid object from an invalid
-// one without building a field path: ValidateUnions runs them first and
-// UnionsValid is made of them. On failure they run the view's Fail
-// statement.
+// checksTemplate defines the checks that tell a valid object without
+// building a field path, for ValidateUnions and UnionsValid, which each
+// define what they do on failure ("fail").
 const checksTemplate = `
 $- define "check" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
-$.Fail$
+$template "fail"$
 }
 $- else if .Map $
 for _, $.V$ := range $.In$ {
@@ -202,33 +185,34 @@ $- range .Cases $
 case $.Values$:
 $- if .Invalid $
 if $.Invalid$ {
-$.Fail$
+$template "fail"$
 }
 $- end $
 $- end $
 $- if eq .Default "true" $
 default:
-$.Fail$
+$template "fail"$
 $- else if .Default $
 default:
 if $.Default$ {
-$.Fail$
+$template "fail"$
 }
 $- end $
 }
 $- end $
 $- range .Counts $
-if $.Wrong$ {
-$.Fail$
+if $.Default$ {
+$template "fail"$
 }
 $- end $
-$- range .Walks $
+$- range .Validate $
 $- template "check" . $
 $- end $
 $- end $
 `
 
-const validateUnionsTemplate = checksTemplate + `// ValidateUnions returns an error for every union of in whose discriminator is
+const validateUnionsTemplate = checksTemplate + `$- define "fail" $return in.unionsErrors(old, fldPath)$ end $
+// ValidateUnions returns an error for every union of in whose discriminator is
 // not a valid value, or does not select exactly the members that are set. old
 // is the object before the update, nil on create; fldPath is the path of in.
 // Call it after NormalizeUnions.
@@ -236,20 +220,19 @@ func (in *$.Type$) ValidateUnions(old *$.Type$, fldPath *$.FieldPath$) $.ErrorLi
 if in == nil {
 return nil
 }
-$- template "checks" .FastChecks $
+$- template "checks" . $
 return nil
 }
 
 `
 
-// unionsErrorsTemplate builds the errors of an object that failed its
-// checks; apart from ValidateUnions so that valid objects run a small
-// function.
+// unionsErrorsTemplate is apart from ValidateUnions so that valid objects
+// run a small function.
 const unionsErrorsTemplate = matchTemplate + armTemplate + errorsTemplate + `
 $- define "validate" $
 $- if .Calls $
 if !$.In$.UnionsValid() {
-errs = unionsConcat(errs, $.In$.ValidateUnions($.OldOrNil$, $.Path$))
+errs = unionsConcat(errs, $.In$.ValidateUnions($or .Old "nil"$, $.Path$))
 }
 $- else if .Map $
 for _, $.K$ := range $.SortedKeys$ {
@@ -299,7 +282,9 @@ $- if .Guard $
 // Ratcheting: an update that keeps this union as it was is not validated.
 if $.Guard$ {
 $- end $
+$- range .ErrorArms $
 $- template "errors" .Ifs $
+$- end $
 $- if .Guard $
 }
 $- end $
@@ -318,7 +303,8 @@ return errs
 
 `
 
-const unionsValidTemplate = checksTemplate + `// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+const unionsValidTemplate = checksTemplate + `$- define "fail" $return false$ end $
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
 // created (old nil), without building a field path: a valid object costs no
 // allocation, and only the invalid values of an invalid one get paths and
 // errors.
@@ -326,70 +312,19 @@ func (in *$.Type$) UnionsValid() bool {
 if in == nil {
 return true
 }
-$- template "checks" .ValidChecks $
+$- template "checks" . $
 return true
 }
 
 `
 
-// nilOfHelper lets methods declare variables of types from other packages
-// without importing them: the generated file imports no package but field
-// outside the standard library.
-const nilOfHelper = `// unionsNilOf returns the nil value of the type of its argument, a pointer,
-// slice or map, or the zero value of a struct.
-func unionsNilOf[T any](T) T {
-	var zero T
-	return zero
-}
-`
-
-// countHelper and setMembersHelper test the unions without a discriminator:
-// the count on every object, the names only on an invalid one.
-const countHelper = `// unionsCount returns how many of its arguments are true: the number of
-// members of a union that are set.
-func unionsCount(set ...bool) int {
-	n := 0
-	for _, s := range set {
-		if s {
-			n++
-		}
-	}
-	return n
-}
-
-`
-
-const setMembersHelper = `// unionsSetMembers returns the names of the members of a union that are set,
-// for its error.
-func unionsSetMembers(names []string, set ...bool) []string {
-	var out []string
-	for i, s := range set {
-		if s {
-			out = append(out, names[i])
-		}
-	}
-	return out
-}
-
-`
-
-// derefHelper reads the pointers that other dialects allow: a discriminator
-// ("" when nil), and a list or map on the way to unions (nil when nil).
-const derefHelper = `// unionsDeref returns what a pointer points to: the zero value when the
-// pointer is nil.
-func unionsDeref[T any](p *T) T {
-	if p == nil {
-		var zero T
-		return zero
-	}
-	return *p
-}
-
-`
-
-// appendHelper and concatHelper build error lists with no more allocations
-// than hand-written checks need.
-const appendHelper = `// unionsAppend appends a copy of err to errs. The first error and the list
+// helpersTemplate writes the helpers that some method calls. unionsAppend
+// and unionsConcat allocate no more than hand-written checks; unionsNilOf
+// declares variables of other packages' types without importing them (the
+// file imports no package but field outside the standard library).
+const helpersTemplate = `
+$- if .Append -$
+// unionsAppend appends a copy of err to errs. The first error and the list
 // that holds it share one allocation; err itself, made by one of field's
 // constructors inlined here, stays on the stack.
 func unionsAppend(errs $.ErrorList$, err *$.Error$) $.ErrorList$ {
@@ -405,9 +340,9 @@ first.list[0] = &first.err
 return first.list[:]
 }
 
-`
-
-const concatHelper = `// unionsConcat appends the errors of a nested value to errs, and takes them
+$end$
+$- if .Concat -$
+// unionsConcat appends the errors of a nested value to errs, and takes them
 // as they are when errs is empty.
 func unionsConcat(errs, more $.ErrorList$) $.ErrorList$ {
 if errs == nil {
@@ -416,7 +351,55 @@ return more
 return append(errs, more...)
 }
 
-`
+$end$
+$- if .NilOf -$
+// unionsNilOf returns the nil value of the type of its argument, a pointer,
+// slice or map, or the zero value of a struct.
+func unionsNilOf[T any](T) T {
+	var zero T
+	return zero
+}
+$end$
+$- if .Count -$
+// unionsCount returns how many of its arguments are true: the number of
+// members of a union that are set.
+func unionsCount(set ...bool) int {
+	n := 0
+	for _, s := range set {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+$end$
+$- if .Deref -$
+// unionsDeref returns what a pointer points to: the zero value when the
+// pointer is nil.
+func unionsDeref[T any](p *T) T {
+	if p == nil {
+		var zero T
+		return zero
+	}
+	return *p
+}
+
+$end$
+$- if .SetMembers -$
+// unionsSetMembers returns the names of the members of a union that are set,
+// for its error.
+func unionsSetMembers(names []string, set ...bool) []string {
+	var out []string
+	for i, s := range set {
+		if s {
+			out = append(out, names[i])
+		}
+	}
+	return out
+}
+
+$end$`
 
 const unionDefinitionsTemplate = `// UnionDefinitions returns the unions of every OpenAPI definition that has
 // properties of a union, keyed by openapi-gen's definition names. Pass it to
@@ -427,10 +410,10 @@ $- range .Types $
 $.Name$: {
 $- range .Unions $
 {
-Discriminator: $.Discriminator$,
+Discriminator: $printf "%q" .Discriminator.JSONName$,
 FieldMembers: map[string]*$.MemberField${
 $- range .Choices $
-$.Value$: $.Member$,
+$printf "%q" .Value$: $with .Member${Name: $printf "%q" .JSONName$, Optional: $.Optional$}$else$nil$end$,
 $- end $
 },
 },

@@ -5,14 +5,12 @@ package generators
 
 import (
 	"io"
-	"text/template"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unions"
-	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 const (
@@ -39,50 +37,46 @@ func DefaultNameSystem() string {
 // unionsGenerator writes NormalizeUnions and ValidateUnions for every struct
 // of one package that has a union or reaches one.
 type unionsGenerator struct {
-	generator.GoGenerator
-	pkg     string
-	model   *unions.Model
-	imports namer.ImportTracker
+	goFile
+	model *unions.Model
 	// helpers are those that the methods written so far call.
 	helpers helperSet
 }
 
 // NewUnionsGenerator writes the methods of the package pkg into outputFile.
 func NewUnionsGenerator(outputFile, pkg string, model *unions.Model) generator.Generator {
-	return &unionsGenerator{
-		GoGenerator: generator.GoGenerator{OutputFilename: outputFile},
-		pkg:         pkg,
-		model:       model,
-		imports:     generator.NewImportTrackerForPackage(pkg),
-	}
+	return &unionsGenerator{goFile: newGoFile(outputFile, pkg), model: model}
+}
+
+// goFile is a generator of a Go file of the package pkg, which imports the
+// packages of the types it names.
+type goFile struct {
+	generator.GoGenerator
+	pkg     string
+	imports namer.ImportTracker
+}
+
+func newGoFile(outputFile, pkg string) goFile {
+	return goFile{generator.GoGenerator{OutputFilename: outputFile}, pkg, generator.NewImportTrackerForPackage(pkg)}
+}
+
+func (g *goFile) Namers(*generator.Context) namer.NameSystems {
+	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
+}
+
+func (g *goFile) Imports(*generator.Context) []string {
+	return g.imports.ImportLines()
 }
 
 func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 	return t.Name.Package == g.pkg && g.model.Plans[t.Name] != nil
 }
 
-func (g *unionsGenerator) Namers(*generator.Context) namer.NameSystems {
-	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
-}
-
-func (g *unionsGenerator) Imports(*generator.Context) []string {
-	return g.imports.ImportLines()
-}
-
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
-	view := newMethodsView(c, t, g.model.Plans[t.Name])
-	g.helpers.add(view.helpers())
-	if err := normalizeUnionsMethod.Execute(w, view); err != nil {
-		return err
-	}
-	for _, u := range view.Unions {
-		if len(u.NormalizeArms) > 0 {
-			if err := normalizeUnionMethod.Execute(w, u); err != nil {
-				return err
-			}
-		}
-	}
-	for _, method := range []*template.Template{validateUnionsMethod, unionsErrorsMethod, unionsValidMethod} {
+	plan := g.model.Plans[t.Name]
+	view := newMethodsView(c, t, plan)
+	view.useHelpers(&g.helpers, plan)
+	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
 			return err
 		}
@@ -90,107 +84,29 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-// newMethodsView is the view of the methods of t, whose plan is plan, with
-// the symbols of other packages named as c's raw namer imports them.
 func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *methodsView {
-	raw := c.Namers["raw"]
-	symbol := func(pkg, name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
-	}
-	e := &emitter{
-		sortedKeys: func(m string) string {
-			return symbol("slices", "Sorted") + "(" + symbol("maps", "Keys") + "(" + m + "))"
-		},
-	}
-	sym := symbols{
-		FieldPath:    symbol(fieldPackage, "Path"),
-		ErrorList:    symbol(fieldPackage, "ErrorList"),
-		Error:        symbol(fieldPackage, "Error"),
-		Required:     symbol(fieldPackage, "Required"),
-		Forbidden:    symbol(fieldPackage, "Forbidden"),
-		NotSupported: symbol(fieldPackage, "NotSupported"),
-	}
-	if hasCounts(plan) {
-		sym.Invalid, sym.Join = symbol(fieldPackage, "Invalid"), symbol("strings", "Join")
-	}
-	if hasStructMembers(plan) {
-		sym.ValueOf = symbol("reflect", "ValueOf")
-	}
-	// The checks fail differently in each method that runs them.
-	fast, valid := sym, sym
-	fast.Fail, valid.Fail = "return in.unionsErrors(old, fldPath)", "return false"
-
-	self := raw.Name(t)
-	view := &methodsView{symbols: &sym, Type: self, FastChecks: &checksView{}, ValidChecks: &checksView{}}
-	deepEqual := func() string { return symbol(equalityPackage, "Semantic") + ".DeepEqual" }
+	sym := newSymbols(c)
+	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
-			// No discriminator to switch on: the checks are printed in order.
-			cv := newCountView(u, &sym, deepEqual)
-			view.Counts = append(view.Counts, cv)
-			view.FastChecks.Counts = append(view.FastChecks.Counts, cv.failing(&fast))
-			view.ValidChecks.Counts = append(view.ValidChecks.Counts, cv.failing(&valid))
-			continue
+			view.Counts = append(view.Counts, newUnionView(u, view.Type, sym))
+		} else {
+			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
 		}
-		uv := newUnionView(u, self, &sym, deepEqual)
-		view.Unions = append(view.Unions, uv)
-		view.FastChecks.Unions = append(view.FastChecks.Unions, uv.failing(&fast))
-		view.ValidChecks.Unions = append(view.ValidChecks.Unions, uv.failing(&valid))
 	}
 	for _, step := range plan.Steps {
 		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
-		view.Validate = append(view.Validate, e.validateStepView(step))
-		view.FastChecks.Walks = append(view.FastChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &fast))
-		view.ValidChecks.Walks = append(view.ValidChecks.Walks, checkView(step.Walk, "in."+step.GoName, 1, &valid))
+		view.Validate = append(view.Validate, sym.validateStepView(step))
 	}
 	return view
 }
 
 // Finalize writes the helpers that the methods call.
 func (g *unionsGenerator) Finalize(c *generator.Context, w io.Writer) error {
-	raw := c.Namers["raw"]
-	symbol := func(name string) string {
-		return raw.Name(c.Universe.Type(types.Name{Package: fieldPackage, Name: name}))
-	}
-	data := symbols{ErrorList: symbol("ErrorList"), Error: symbol("Error")}
-	for h, used := range g.helpers {
-		if used {
-			if err := helperTemplates[h].Execute(w, data); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// hasStructMembers reports whether a union of a struct has a member that
-// is a struct.
-func hasStructMembers(plan *unions.Plan) bool {
-	for _, u := range plan.Unions {
-		for _, m := range u.Members {
-			if m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hasCounts reports whether a struct has a union without a discriminator.
-func hasCounts(plan *unions.Plan) bool {
-	for _, u := range plan.Unions {
-		if u.Spec.Discriminator == "" {
-			return true
-		}
-	}
-	return false
-}
-
-// emitter builds the views of one struct's methods.
-type emitter struct {
-	// sortedKeys is the expression of a map's sorted keys; it imports maps
-	// and slices only when called.
-	sortedKeys func(m string) string
+	return helpers.Execute(w, struct {
+		symbols
+		helperSet
+	}{newSymbols(c), g.helpers})
 }

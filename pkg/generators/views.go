@@ -6,245 +6,153 @@ import (
 	"strconv"
 	"strings"
 
+	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// The views are what the templates print: the model's unions and walks as
-// Go expressions of one generated method. The rules come from the model;
-// the views decide how Go tests them: which switch arms, which conditions
-// are tested once before the arms, and which checks the fast path of
-// ValidateUnions runs.
+// The views are what the templates print: the model's rules as Go
+// expressions, and how Go tests them (switch arms, conditions tested once).
 
-// symbols are the names of the field package's symbols, as imported, and
-// what a check does when it fails in the method being written.
-type symbols struct {
-	FieldPath, ErrorList, Error, Required, Forbidden, NotSupported, Invalid, Join string
-	// ValueOf is reflect.ValueOf, which tells a struct member set.
-	ValueOf string
-	Fail    string
+// symbols names the symbols of other packages as the generated file imports
+// them: a package is imported only where one of its symbols is printed.
+type symbols func(pkg, name string) string
+
+func newSymbols(c *generator.Context) symbols {
+	raw := c.Namers["raw"]
+	return func(pkg, name string) string {
+		return raw.Name(c.Universe.Type(types.Name{Package: pkg, Name: name}))
+	}
+}
+
+func (s symbols) FieldPath() string    { return s(fieldPackage, "Path") }
+func (s symbols) ErrorList() string    { return s(fieldPackage, "ErrorList") }
+func (s symbols) Error() string        { return s(fieldPackage, "Error") }
+func (s symbols) Required() string     { return s(fieldPackage, "Required") }
+func (s symbols) Forbidden() string    { return s(fieldPackage, "Forbidden") }
+func (s symbols) NotSupported() string { return s(fieldPackage, "NotSupported") }
+func (s symbols) Invalid() string      { return s(fieldPackage, "Invalid") }
+func (s symbols) Join() string         { return s("strings", "Join") }
+func (s symbols) ValueOf() string      { return s("reflect", "ValueOf") }
+func (s symbols) deepEqual() string    { return s(equalityPackage, "Semantic") + ".DeepEqual" }
+func (s symbols) sortedKeys(m string) string {
+	return s("slices", "Sorted") + "(" + s("maps", "Keys") + "(" + m + "))"
 }
 
 // methodsView is the data of the templates of one struct's methods.
 type methodsView struct {
-	*symbols
+	symbols
 	Type   string
 	Unions []*unionView
 	// Counts are the unions without a discriminator.
-	Counts []*countView
-	// The fields through which the struct reaches unions, as NormalizeUnions
-	// and unionsErrors walk them.
+	Counts []*unionView
+	// Normalize and Validate walk the fields that reach unions.
 	Normalize, Validate []*walkView
-	// FastChecks and ValidChecks are the checks of ValidateUnions and of
-	// UnionsValid.
-	FastChecks, ValidChecks *checksView
 }
 
-// helper is a function of the generated file that methods call; Finalize
-// writes those that some method calls, in this order.
-type helper int
+// helperSet tells which helpers of the generated file some method calls.
+type helperSet struct{ Append, Concat, NilOf, Count, Deref, SetMembers bool }
 
-const (
-	helperAppend helper = iota
-	helperConcat
-	helperNilOf
-	helperCount
-	helperDeref
-	helperSetMembers
-	helpers
-)
-
-type helperSet [helpers]bool
-
-func (s *helperSet) add(other helperSet) {
-	for h, used := range other {
-		s[h] = s[h] || used
-	}
-}
-
-// helpers are those that the printed methods call, read off the view.
-func (v *methodsView) helpers() helperSet {
-	var s helperSet
-	s[helperAppend] = len(v.Unions)+len(v.Counts) > 0
-	s[helperCount] = len(v.Counts) > 0
-	s[helperSetMembers] = len(v.Counts) > 0
-	s[helperNilOf] = v.ValueOf != ""
-	for _, u := range v.Unions {
-		s[helperDeref] = s[helperDeref] || u.DerefDisc
-	}
-	for _, w := range v.Validate {
-		s[helperNilOf] = s[helperNilOf] || w.OldVar != ""
-		for ; w != nil; w = w.Elem {
-			s[helperDeref] = s[helperDeref] || w.Deref
-			s[helperConcat] = s[helperConcat] || w.Shape == unionspec.ShapeStruct || w.Shape == unionspec.ShapePointer
-			s[helperNilOf] = s[helperNilOf] || w.Prior != ""
+// useHelpers adds to s the helpers that the printed methods call.
+func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
+	use := func(h *bool, used bool) { *h = *h || used }
+	use(&s.Append, len(v.Unions)+len(v.Counts) > 0)
+	use(&s.Count, len(v.Counts) > 0)
+	use(&s.SetMembers, len(v.Counts) > 0)
+	for _, u := range plan.Unions {
+		for _, m := range u.Members { // zeroOf clears a struct with unionsNilOf
+			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName))
 		}
 	}
-	return s
-}
-
-// checksView is the data of the "checks" template: a struct's unions and
-// the fields through which it reaches others, tested without field paths.
-type checksView struct {
-	Unions []*unionView
-	Counts []*countView
-	Walks  []*walkView
-}
-
-// countView is a union without a discriminator as the generated methods
-// test it, printed from its rules: by the number of its members that are set
-// (docs/semantics.md V4).
-type countView struct {
-	*symbols
-	// Wrong is the condition under which an object is invalid as created.
-	Wrong string
-	// Guard and Ifs are as a unionView's, for a union without arms.
-	Guard string
-	Ifs   []*ifView
-}
-
-func newCountView(u *unions.Union, sym *symbols, deepEqual func() string) *countView {
-	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
-	whens := make([]*unionspec.Cond, len(u.Spec.Checks))
-	for i, c := range u.Spec.Checks {
-		whens[i] = c.When
+	for _, u := range v.Unions {
+		use(&s.Deref, u.DerefDisc)
 	}
-	v := &countView{symbols: sym, Wrong: p.print(unionspec.Or(whens...).Simplify(unionspec.Known{Update: new(false)}), false)}
-	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
-	if len(shared) > 0 {
-		v.Guard = p.print(unionspec.And(shared...), false)
+	for _, w := range v.Validate {
+		use(&s.NilOf, w.OldVar != "")
+		for ; w != nil; w = w.Elem {
+			use(&s.Deref, w.Deref)
+			use(&s.Concat, w.Calls())
+			use(&s.NilOf, w.Prior != "")
+		}
 	}
-	stmts := make([]statement, len(rests))
-	for i, c := range u.Spec.Checks {
-		stmts[i] = statement{rests[i], checkError(c, u, sym)}
-	}
-	v.Ifs = nest(stmts, p)
-	return v
 }
 
-// failing is the view with the checks' Fail statement of sym.
-func (v *countView) failing(sym *symbols) *countView {
-	f := *v
-	f.symbols = sym
-	return &f
-}
-
-// unionView is a union as the generated methods test it, printed from its
-// rules (unions.Union.Spec) by goPrinter: switches on the discriminator
-// whose arms hold the conditions where the arm's values are known.
+// unionView is a union as the generated methods test it: switches on the
+// discriminator, whose arms know its values; a union without one
+// (docs/semantics.md V4) has only the default arm.
 type unionView struct {
-	*symbols
-	// Type is the struct's name, Disc the discriminator's Go name and
-	// Normalize the method that clears the members it no longer selects.
+	// Normalize is the method that clears the members Disc no longer selects.
 	Type, Disc, Normalize string
-	// InDisc is the discriminator's value in in, read with unionsDeref when
-	// DerefDisc.
-	InDisc    string
-	DerefDisc bool
-	// NormalizeWhen is the condition under which NormalizeUnions calls
-	// Normalize: the conditions that all the union's clears share and, in
-	// a union of few clears, one of them holding, so that an object that
-	// needs nothing costs a few comparisons.
+	InDisc                string // read with unionsDeref when DerefDisc
+	DerefDisc             bool
+	// NormalizeWhen is when NormalizeUnions calls Normalize (normalizeArms).
 	NormalizeWhen string
-	// NormalizeArms clear the members in Normalize.
 	NormalizeArms []*armView
-	// Cases are the arms of the checks, each value (or values that share a
-	// condition) with the condition under which an object is invalid;
-	// Default is that of every other value, "true" when always invalid.
-	Cases   []*caseView
+	// Cases are the arms of the checks; Default is the condition under which
+	// every other value is invalid, "true" when always.
+	Cases   []*armView
 	Default string
-	// Guard is the condition that all the union's checks share (an update
-	// that keeps a ratcheting union as it was), "" when none; ErrorArms
-	// report the checks that hold.
+	// Guard is what all the checks share (an update that keeps a ratcheting
+	// union as it was), "" when nothing.
 	Guard     string
 	ErrorArms []*armView
 }
 
-// caseView is a set of discriminator values and the condition under which
-// an object with one of them is invalid ("" when it never is).
-type caseView struct {
-	*symbols
-	Values, Invalid string
-}
-
 // armView is an arm of a switch on the discriminator: Values as Go literals
-// ("" for the default case) and the errors it reports, or the members it
-// clears.
+// ("" for the default case), and when an object is invalid ("" for never),
+// the errors it reports, or the members it clears.
 type armView struct {
-	Values string
-	Ifs    []*ifView
-	Clears []*clearView
+	Values, Invalid string
+	Ifs             []*ifView
+	Clears          []*clearView
 }
 
-// ifView reports the error Do when When holds ("" when always), and Else
-// when it does not (nil when none); or, with Then, the errors reported when
-// When holds.
+// ifView reports Do when When holds ("" when always), else Else (nil when
+// none); or, with Then, nests those under When.
 type ifView struct {
 	When     string
 	Do, Else *errorView
 	Then     []*ifView
 }
 
-// errorView is the error of a check, made by the constructor of field that
-// Error names, on Path, with Message and Origin as Go strings.
+// errorView is the error of a check, made by field's constructor of Error.
 type errorView struct {
-	*symbols
+	symbols
 	Error                 unionspec.ErrorType
 	Path, Message, Origin string
-	// Names and Sets are the names of the members and their tests of "set",
-	// for an error that reports the members set ("" otherwise).
-	Names, Sets string
-	// Disc and Values are the discriminator and the valid values, for
-	// ErrorNotSupported.
-	Disc, Values string
+	Names, Sets           string // the members and their tests, to name those set
+	Disc, Values          string // for ErrorNotSupported
 }
 
-// clearView clears a member in Normalize, when When holds ("" when always):
-// Member is its Go name, Zero the value that clears it.
+// clearView sets Member to Zero when When holds ("" when always).
 type clearView struct {
 	When, Member, Zero string
 }
 
-// failing is the view with the checks' Fail statement of sym.
-func (v *unionView) failing(sym *symbols) *unionView {
-	f := *v
-	f.symbols = sym
-	f.Cases = make([]*caseView, len(v.Cases))
-	for i, c := range v.Cases {
-		f.Cases[i] = &caseView{symbols: sym, Values: c.Values, Invalid: c.Invalid}
+func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
+	p := &goPrinter{u: u, sym: sym}
+	v := &unionView{Type: typeName}
+	if disc := u.Discriminator; u.Spec.Discriminator != "" {
+		v.Disc, v.InDisc, v.DerefDisc = disc.GoName, discValue("in", disc), disc.Type.Kind == types.Pointer
+		v.Normalize = "unionsNormalize" + disc.GoName
 	}
-	return &f
-}
-
-func newUnionView(u *unions.Union, typeName string, sym *symbols, deepEqual func() string) *unionView {
-	disc := u.Discriminator
-	p := &goPrinter{u: u, sym: sym, deepEqual: deepEqual}
-	v := &unionView{
-		symbols:   sym,
-		Type:      typeName,
-		Disc:      disc.GoName,
-		InDisc:    discValue("in", disc),
-		DerefDisc: disc.Type.Kind == types.Pointer,
-		Normalize: "unionsNormalize" + disc.GoName,
-	}
-	v.Cases, v.Default = checkCases(u, p, sym)
+	v.Cases, v.Default = checkCases(u, p)
 	v.Guard, v.ErrorArms = errorArms(u, p, sym)
 	v.NormalizeWhen, v.NormalizeArms = normalizeArms(u, p)
 	return v
 }
 
-// checkCases are the arms of the checks of objects as created: a valid
-// object is one for which no check holds. That an object valid as created
-// is valid on any update too, so that old is read only for the errors, is a
-// property of the model's checks (pkg/unions' TestFastPath).
-func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView, def string) {
+// checkCases are the arms of the checks of objects as created. That an
+// object valid as created is valid on any update too, so that old is read
+// only for the errors, is a property of the model (pkg/unions' TestFastPath).
+func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 	var whens []*unionspec.Cond
 	for _, c := range u.Spec.Checks {
 		whens = append(whens, c.When)
 	}
-	byInvalid := map[string]*caseView{}
+	byInvalid := map[string]*armView{}
 	for _, a := range arms(u, true, whens) {
 		invalid := a.simplify(unionspec.Or(whens...), new(false))
 		printed := ""
@@ -259,20 +167,20 @@ func checkCases(u *unions.Union, p *goPrinter, sym *symbols) (cases []*caseView,
 			c.Values += ", " + unions.Quote(a.Values)
 			continue
 		}
-		byInvalid[printed] = &caseView{symbols: sym, Values: unions.Quote(a.Values), Invalid: printed}
+		byInvalid[printed] = &armView{Values: unions.Quote(a.Values), Invalid: printed}
 		cases = append(cases, byInvalid[printed])
 	}
 	// Values invalid as every other value is are left to the default case.
-	cases = slices.DeleteFunc(cases, func(c *caseView) bool { return c.Invalid == def })
+	cases = slices.DeleteFunc(cases, func(c *armView) bool { return c.Invalid == def })
 	// A switch of few cases tests them in order: the values that share a
 	// case, often the ones that select no member, first.
-	slices.SortStableFunc(cases, func(a, b *caseView) int { return strings.Count(b.Values, ",") - strings.Count(a.Values, ",") })
+	slices.SortStableFunc(cases, func(a, b *armView) int { return strings.Count(b.Values, ",") - strings.Count(a.Values, ",") })
 	return cases, def
 }
 
 // errorArms are the arms of the checks as unionsErrors reports them, with
 // the conditions that every check shares tested once before.
-func errorArms(u *unions.Union, p *goPrinter, sym *symbols) (guard string, out []*armView) {
+func errorArms(u *unions.Union, p *goPrinter, sym symbols) (guard string, out []*armView) {
 	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
 	if len(shared) > 0 {
 		guard = p.print(unionspec.And(shared...), false)
@@ -353,35 +261,32 @@ func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 	return v
 }
 
-// checkError is the error of a check.
-func checkError(c *unionspec.Check, u *unions.Union, sym *symbols) *errorView {
-	v := &errorView{symbols: sym, Error: c.Error, Path: "fldPath", Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
-	if c.Field != "" {
-		v.Path = childPath(c.Field)
-	}
+func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
+	v := &errorView{symbols: sym, Error: c.Error, Path: childPath(c.Field), Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	switch {
 	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
-		v.Names, v.Sets = unions.Quote(memberNames(u)), memberSets(u, sym, "in")
+		names := make([]string, len(u.Members))
+		for i, m := range u.Members {
+			names[i] = m.JSONName
+		}
+		v.Names, v.Sets = unions.Quote(names), memberSets(u, sym)
 	case c.Error == unionspec.ErrorNotSupported:
 		v.Disc, v.Values = discValue("in", u.Discriminator), unions.Quote(u.Spec.Values)
 	}
 	return v
 }
 
-// normalizeArms are the condition under which NormalizeUnions calls the
-// union's Normalize, and the arms of Normalize, where old is not nil: in a
-// union of few clears, that one of them holds; in a larger one, what they
-// all require, which compares the discriminators once.
+// normalizeArms are the arms of Normalize, and when NormalizeUnions calls
+// it: in a union of few clears, when one of them holds; in a larger one,
+// when what they all require does, which compares the discriminators once.
 func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) {
 	if len(u.Spec.Clears) == 0 {
 		return "", nil
 	}
 	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
-	onUpdate := *p
-	onUpdate.oldKnown = true
 	// Printed as if the discriminator were valid: a prefilter may be
 	// weaker than the clears, which Normalize tests again.
-	prefilter := onUpdate.at(&arm{known: u.Spec.Selecting}, true)
+	prefilter := p.at(&arm{Values: u.Spec.Selecting}, true)
 	if len(rests) <= scanMembersMax {
 		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
@@ -398,7 +303,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 			m := p.member(c.Member)
 			clear := &clearView{Member: m.GoName, Zero: zeroOf(m, "in."+m.GoName)}
 			if !w.Is(true) {
-				clear.When = onUpdate.at(a, true).print(w, false)
+				clear.When = p.at(a, true).print(w, false)
 			}
 			view.Clears = append(view.Clears, clear)
 		}
@@ -410,8 +315,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 }
 
 // factor simplifies the conditions of items where known holds, and splits
-// them into the conjuncts that all share, when there are several, and what
-// remains of each.
+// them into the conjuncts that several share and what remains of each.
 func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Known) (shared []*unionspec.Cond, rests []*unionspec.Cond) {
 	conjuncts := make([][]*unionspec.Cond, len(items))
 	for i, item := range items {
@@ -434,21 +338,11 @@ func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Know
 // cheaper by a nanosecond (docs/benchmarks.md).
 const scanMembersMax = 4
 
-// memberNames are the JSON names of a union's members, in order.
-func memberNames(u *unions.Union) []string {
-	names := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		names[i] = m.JSONName
-	}
-	return names
-}
-
-// memberSets are the Go tests of "set" of a union's members of obj, as
-// arguments.
-func memberSets(u *unions.Union, sym *symbols, obj string) string {
+// memberSets are the Go tests of "set" of a union's members, as arguments.
+func memberSets(u *unions.Union, sym symbols) string {
 	sets := make([]string, len(u.Members))
 	for i, m := range u.Members {
-		sets[i] = sym.isSet(m, obj+"."+m.GoName, false)
+		sets[i] = sym.isSet(m, "in."+m.GoName, false)
 	}
 	return strings.Join(sets, ", ")
 }
@@ -462,27 +356,18 @@ func discValue(obj string, disc unions.Field) string {
 	return obj + "." + disc.GoName
 }
 
-// walkView is a walked value as one generated method sees it: the
-// expressions of the value, of its old counterpart and of its path, and the
+// walkView is a walked value as one generated method sees it: the Go of
+// the value, of its old counterpart ("" when none) and of its path, and the
 // loop variables of its depth.
 type walkView struct {
 	*unions.Walk
-	*symbols
-	Depth int
-	// In is the value, addressable when it is a struct; Old its old
-	// counterpart ("" when it has none), a pointer for a struct in
-	// ValidateUnions.
-	In, Old string
-	// Path is the value's field path, in ValidateUnions.
-	Path string
-	Elem *walkView
-	// SortedKeys ranges over a map's keys in order, in ValidateUnions.
-	SortedKeys string
-	// Prior is the variable that holds the old counterpart of a map value or
-	// list-map item, declared like PriorLike and set to PriorFound.
-	Prior, PriorLike, PriorFound string
-	// OldVar is the variable that holds a field's old counterpart in
-	// ValidateUnions, declared like OldVarLike and set to OldVarValue.
+	Depth         int
+	In, Old, Path string
+	Elem          *walkView
+	SortedKeys    string
+	// Prior holds the old counterpart of a map value or list-map item,
+	// declared like PriorLike and set to PriorFound; OldVar that of a field.
+	Prior, PriorLike, PriorFound    string
 	OldVar, OldVarLike, OldVarValue string
 }
 
@@ -502,38 +387,21 @@ func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
 // normalized as copies and stored back.
 func (v *walkView) MapOfStructs() bool { return v.Map() && v.Elem.Shape == unionspec.ShapeStruct }
 
-// OldRef is the argument of a struct's NormalizeUnions: a pointer to old.
-func (v *walkView) OldRef() string {
-	if v.Shape == unionspec.ShapeStruct {
-		return "&" + v.Old
-	}
-	return v.Old
-}
+// ItemPointer tells that a list-map's items are pointers, compared only when
+// both are not nil.
+func (v *walkView) ItemPointer() bool { return v.Elem.Shape == unionspec.ShapePointer }
 
-// OldOrNil is the argument of a struct's ValidateUnions.
-func (v *walkView) OldOrNil() string {
-	if v.Old == "" {
-		return "nil"
-	}
-	return v.Old
-}
+func (v *walkView) Item() string    { return v.In + "[" + v.I() + "]" }
+func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
 
-// keyView is a key of a list-map item and of an old item, A and B, which
-// the "keysEqual" template compares, after " && " when And.
+// keyView is a key of a list-map's item and old item, A and B; And is set
+// where a test comes before its own.
 type keyView struct {
 	A, B         string
 	Pointer, And bool
 }
 
-// ItemPointer is set for a list-map of pointers: its items are compared
-// only when both are not nil.
-func (v *walkView) ItemPointer() bool { return v.Elem.Shape == unionspec.ShapePointer }
-
-// Item and OldItem are the items that a list-map's match compares.
-func (v *walkView) Item() string    { return v.In + "[" + v.I() + "]" }
-func (v *walkView) OldItem() string { return v.Old + "[" + v.J() + "]" }
-
-// KeyViews are the keys that match an item with an old item.
+// KeyViews are the keys that "keysEqual" compares.
 func (v *walkView) KeyViews() []keyView {
 	keys := make([]keyView, len(v.GoKeys))
 	for i, k := range v.GoKeys {
@@ -542,14 +410,14 @@ func (v *walkView) KeyViews() []keyView {
 	return keys
 }
 
-// normalizeView is the view of a walk in NormalizeUnions, or nil when it
-// has nothing to normalize: only values with old counterparts can need it.
+// normalizeView is the view of a walk in NormalizeUnions; nil without old
+// counterparts, which only can need normalizing.
 func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	if !w.HasOld {
 		return nil
 	}
 	in, old = deref(w, in), deref(w, old)
-	v := &walkView{Walk: w, Depth: depth, In: in, Old: old}
+	v := &walkView{Walk: w, Depth: depth, In: in, Old: ref(w, old)}
 	switch w.Shape {
 	case unionspec.ShapeMap:
 		v.Elem = normalizeView(w.GoElem, v.V(), old+"["+v.K()+"]", depth+1)
@@ -559,16 +427,16 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	return v
 }
 
-// validateView is the view of a walk in ValidateUnions; old is "" where the
-// value has no old counterpart.
-func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+// validateView is the view of a walk in ValidateUnions and its checks; old
+// is "" where the value has no old counterpart.
+func (sym symbols) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
 	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
-		v.SortedKeys = e.sortedKeys(in)
+		v.SortedKeys = sym.sortedKeys(in)
 		key := v.K()
 		if w.NamedKey {
 			key = "string(" + key + ")"
@@ -582,48 +450,27 @@ func (e *emitter) validateView(w *unions.Walk, in, old, path string, depth int) 
 		default:
 			elemOld = old + "[" + v.K() + "]"
 		}
-		v.Elem = e.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
+		v.Elem = sym.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := in + "[" + v.I() + "]"
 		if w.Shape == unionspec.ShapeListMap && old != "" {
-			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), item, old+"["+v.J()+"]"
-			if w.Elem.Shape == unionspec.ShapeStruct {
-				v.PriorLike, v.PriorFound = "&"+v.PriorLike, "&"+v.PriorFound
-			}
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), ref(w.GoElem, item), ref(w.GoElem, old+"["+v.J()+"]")
 		}
-		v.Elem = e.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+		v.Elem = sym.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
 	return v
 }
 
-// validateStepView is the view of a field in ValidateUnions: its old
-// counterpart is taken only where it is used, into a variable, since old may
-// be nil.
-func (e *emitter) validateStepView(step *unions.Step) *walkView {
+// validateStepView is the view of a field: its old counterpart is held in a
+// variable where used, as old may be nil.
+func (sym symbols) validateStepView(step *unions.Step) *walkView {
 	in, old := "in."+step.GoName, ""
 	if step.Walk.HasOld {
 		old = "old" + step.GoName
 	}
-	v := e.validateView(step.Walk, in, old, stepPath(step), 1)
+	v := sym.validateView(step.Walk, in, old, childPath(step.JSONName), 1)
 	if old != "" {
-		v.OldVar, v.OldVarLike, v.OldVarValue = old, in, "old."+step.GoName
-		if step.Walk.Shape == unionspec.ShapeStruct {
-			v.OldVarLike, v.OldVarValue = "&"+in, "&old."+step.GoName
-		}
-	}
-	return v
-}
-
-// checkView is the view of a walk in the checks, which run sym's Fail
-// statement on failure.
-func checkView(w *unions.Walk, in string, depth int, sym *symbols) *walkView {
-	in = deref(w, in)
-	v := &walkView{Walk: w, symbols: sym, Depth: depth, In: in}
-	switch w.Shape {
-	case unionspec.ShapeMap:
-		v.Elem = checkView(w.GoElem, v.V(), depth+1, sym)
-	case unionspec.ShapeList, unionspec.ShapeListMap:
-		v.Elem = checkView(w.GoElem, in+"["+v.I()+"]", depth+1, sym)
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(step.Walk, in), ref(step.Walk, "old."+step.GoName)
 	}
 	return v
 }
@@ -637,19 +484,23 @@ func deref(w *unions.Walk, expr string) string {
 	return "unionsDeref(" + expr + ")"
 }
 
-// stepPath is the field path of a field, below fldPath.
-func stepPath(step *unions.Step) string {
-	if step.JSONName == "" {
-		return "fldPath"
+// ref is a struct's address, which NormalizeUnions and ValidateUnions take
+// for old; expr itself for other walks.
+func ref(w *unions.Walk, expr string) string {
+	if w.Shape == unionspec.ShapeStruct {
+		return "&" + expr
 	}
-	return childPath(step.JSONName)
+	return expr
 }
 
+// childPath is the path of a property, fldPath itself for none.
 func childPath(jsonName string) string {
+	if jsonName == "" {
+		return "fldPath"
+	}
 	return "fldPath.Child(" + strconv.Quote(jsonName) + ")"
 }
 
-// numbered names a loop variable of the given nesting depth.
 func numbered(name string, depth int) string {
 	if depth == 1 {
 		return name
@@ -660,7 +511,7 @@ func numbered(name string, depth int) string {
 // isSet is the Go test of "set" of a member whose value is expr, or of
 // "unset" when negated. A struct member is told set by reflect, which does
 // not allocate, as no zero value can be written for every struct type.
-func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
+func (sym symbols) isSet(m *unions.Member, expr string, negated bool) string {
 	var set, unset string
 	switch m.Presence {
 	case unionspec.PresenceNonNil:
@@ -674,15 +525,12 @@ func (sym *symbols) isSet(m *unions.Member, expr string, negated bool) string {
 	case unionspec.PresenceInteger, unionspec.PresenceFloat:
 		set, unset = expr+" != 0", expr+" == 0"
 	case unionspec.PresenceNonZero:
-		unset = sym.ValueOf + "(&" + expr + ").Elem().IsZero()"
+		unset = sym.ValueOf() + "(&" + expr + ").Elem().IsZero()"
 		set = "!" + unset
 	default:
 		panic(fmt.Sprintf("generators: no Go test of presence %v", m.Presence))
 	}
-	if negated {
-		return unset
-	}
-	return set
+	return pick(negated, set, unset)
 }
 
 // zeroOf is the Go of the value that clears a member whose value is expr.
