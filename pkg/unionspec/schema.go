@@ -6,11 +6,8 @@ import (
 	"slices"
 )
 
-// Schema describes where the unions of a kind are, as the properties of its
-// JSON object: its root struct and every struct through which unions are
-// reached, by name. The model builds it from the Go types (one walk, which
-// the generated methods print); the policy prints it and carries it in its
-// annotation, and package unstructuredunions evaluates it.
+// Schema describes where the unions of a kind are: its root struct and, by
+// name, every struct through which unions are reached.
 type Schema struct {
 	Root    string             `json:"root"`
 	Structs map[string]*Struct `json:"structs"`
@@ -19,18 +16,17 @@ type Schema struct {
 // Struct is an object that has unions or reaches them through its
 // properties.
 type Struct struct {
-	// Unions are the object's own, in the order of their discriminators:
-	// their checks and clears, which every backend prints or evaluates.
+	// Unions are the object's own, in the order of their discriminators.
 	Unions []*Union `json:"unions,omitempty"`
 	// Fields are the properties through which the object reaches unions, in
-	// field order; a field with no name is a struct embedded inline, whose
-	// properties are the object's own.
+	// field order.
 	Fields []*Field `json:"fields,omitempty"`
 }
 
 // Field is a property through which unions are reached.
 type Field struct {
-	// Name is the property's name; "" for a struct embedded inline.
+	// Name is "" for a struct embedded inline, whose properties are the
+	// object's own.
 	Name string `json:"name,omitempty"`
 	Walk *Walk  `json:"walk"`
 }
@@ -50,8 +46,8 @@ type Walk struct {
 }
 
 // Counterpart is the old counterpart of a walked value whose parent has one,
-// old being the parent's property: a struct that is absent or null is then
-// the empty object, as Go has no absent struct.
+// old being the parent's property: the empty object for an absent or null
+// struct, as Go has no absent struct.
 func (w *Walk) Counterpart(old any) any {
 	if old == nil && w.Shape == ShapeStruct {
 		return map[string]any{}
@@ -59,10 +55,9 @@ func (w *Walk) Counterpart(old any) any {
 	return old
 }
 
-// Check verifies that every struct that the schema names is in it, and
-// that every mode, presence test and key type is one this package knows,
-// so that Normalize and Validate never meet a missing struct nor read a
-// misspelt value as another.
+// Check verifies that every struct, presence test, key type and rule that
+// the schema names is known, so that an evaluator of a decoded schema never
+// meets a missing struct nor reads a misspelt value as another.
 func (s *Schema) Check() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)
@@ -72,21 +67,26 @@ func (s *Schema) Check() error {
 		if st == nil {
 			return fmt.Errorf("struct %q is null", name)
 		}
-		for _, u := range st.Unions {
-			if u == nil {
-				return fmt.Errorf("struct %q: a union is null", name)
-			}
-			if err := checkUnion(u); err != nil {
-				return fmt.Errorf("struct %q: union %q: %w", name, u.Discriminator, err)
-			}
+		err := checkEach(st.Unions, "union", func(u *Union) string { return u.Discriminator }, checkUnion)
+		if err == nil {
+			err = checkEach(st.Fields, "field", func(f *Field) string { return f.Name }, func(f *Field) error { return s.checkWalk(f.Walk) })
 		}
-		for _, f := range st.Fields {
-			if f == nil {
-				return fmt.Errorf("struct %q: a field is null", name)
-			}
-			if err := s.checkWalk(f.Walk); err != nil {
-				return fmt.Errorf("struct %q: field %q: %w", name, f.Name, err)
-			}
+		if err != nil {
+			return fmt.Errorf("struct %q: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// checkEach checks the items of a list, none of which may be null, and names
+// the first that fails.
+func checkEach[T any](items []*T, kind string, name func(*T) string, check func(*T) error) error {
+	for _, item := range items {
+		if item == nil {
+			return fmt.Errorf("a %s is null", kind)
+		}
+		if err := check(item); err != nil {
+			return fmt.Errorf("%s %q: %w", kind, name(item), err)
 		}
 	}
 	return nil
@@ -95,13 +95,9 @@ func (s *Schema) Check() error {
 // checkUnion verifies that a union's rules name only its members, and use
 // only known presence tests, operations and error types.
 func checkUnion(u *Union) error {
-	for _, m := range u.Members {
-		if m == nil {
-			return fmt.Errorf("a member is null")
-		}
-		if err := checkPresence(m.Presence, m.Properties); err != nil {
-			return fmt.Errorf("member %q: %w", m.Name, err)
-		}
+	err := checkEach(u.Members, "member", func(m *Member) string { return m.Name }, func(m *Member) error { return checkPresence(m.Presence, m.Properties) })
+	if err != nil {
+		return err
 	}
 	if u.Kept != nil {
 		if err := checkCond(u, u.Kept, false); err != nil {
@@ -139,12 +135,8 @@ func checkCond(u *Union, c *Cond, kept bool) error {
 		return fmt.Errorf("%s takes one condition", c.Op)
 	case c.Op == OpKept && (u.Kept == nil || !kept):
 		return fmt.Errorf("%s in a union that does not ratchet, or in kept itself", c.Op)
-	}
-	switch c.Op {
-	case OpSet, OpOldSet, OpSameSet, OpEqual:
-		if u.Member(c.Member) == nil {
-			return fmt.Errorf("%s: no member %q", c.Op, c.Member)
-		}
+	case slices.Contains([]Op{OpSet, OpOldSet, OpSameSet, OpEqual}, c.Op) && u.Member(c.Member) == nil:
+		return fmt.Errorf("%s: no member %q", c.Op, c.Member)
 	}
 	for _, arg := range c.Args {
 		if err := checkCond(u, arg, kept); err != nil {
@@ -154,21 +146,11 @@ func checkCond(u *Union, c *Cond, kept bool) error {
 	return nil
 }
 
-// checkPresence verifies a presence test and the properties of a nonZero
-// one.
 func checkPresence(p Presence, props []*Property) error {
 	if !slices.Contains(Presences, p) {
 		return fmt.Errorf("unknown presence %q", p)
 	}
-	for _, prop := range props {
-		if prop == nil {
-			return fmt.Errorf("a property is null")
-		}
-		if err := checkPresence(prop.Presence, prop.Properties); err != nil {
-			return fmt.Errorf("property %q: %w", prop.Name, err)
-		}
-	}
-	return nil
+	return checkEach(props, "property", func(p *Property) string { return p.Name }, func(p *Property) error { return checkPresence(p.Presence, p.Properties) })
 }
 
 func (s *Schema) checkWalk(w *Walk) error {
@@ -182,13 +164,14 @@ func (s *Schema) checkWalk(w *Walk) error {
 		}
 		return nil
 	case ShapeListMap:
-		for _, k := range w.Keys {
-			if k == nil {
-				return fmt.Errorf("a key is null")
-			}
+		err := checkEach(w.Keys, "key", func(k *Key) string { return k.Name }, func(k *Key) error {
 			if !slices.Contains(KeyTypes, k.Type) {
-				return fmt.Errorf("key %q: unknown type %q", k.Name, k.Type)
+				return fmt.Errorf("unknown type %q", k.Type)
 			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		return s.checkWalk(w.Elem)
 	case ShapeList, ShapeMap:
