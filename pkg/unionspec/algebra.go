@@ -2,17 +2,12 @@ package unionspec
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
-// The algebra of conditions that printers share: what a condition reads,
-// what it comes to where something about the object is known, and the
-// rewrites that print it shorter and keep its meaning (Resolve; Within and
-// Complemented where the discriminator is one of the values they are
-// given).
-
-// OnUpdateOnly reports whether an operation holds only on update, when there
-// is an old object.
+// OnUpdateOnly reports whether an operation holds only when there is an old
+// object.
 func (op Op) OnUpdateOnly() bool {
 	switch op {
 	case OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept:
@@ -22,21 +17,15 @@ func (op Op) OnUpdateOnly() bool {
 }
 
 // Tests reports whether a condition of the union tests whether the member
-// is set: one that only its value selects, and that is never required, is
-// not tested, and its Go test needs not be written.
+// is set; if none does, its Go test need not be written.
 func (u *Union) Tests(member string) bool {
-	conds := []*Cond{u.Kept}
-	for _, c := range u.Checks {
-		conds = append(conds, c.When)
-	}
-	for _, c := range u.Clears {
-		conds = append(conds, c.When)
-	}
-	return slices.ContainsFunc(conds, func(c *Cond) bool { return c != nil && c.tests(member) })
+	tests := func(c *Cond) bool { return c != nil && c.tests(member) }
+	return tests(u.Kept) || slices.ContainsFunc(u.Checks, func(c *Check) bool { return tests(c.When) }) ||
+		slices.ContainsFunc(u.Clears, func(c *Clear) bool { return tests(c.When) })
 }
 
-// tests reports whether c tests whether member is set: by name, or as one
-// of all the members that NoneSet and SeveralSet count.
+// tests reports whether c tests member by name, or among all the members
+// that NoneSet and SeveralSet count.
 func (c *Cond) tests(member string) bool {
 	return c.Member == member || c.Op == OpNoneSet || c.Op == OpSeveralSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
 }
@@ -56,8 +45,7 @@ func (c *Cond) RequiresUpdate() bool {
 }
 
 // True and False are the constant conditions: a conjunction and a
-// disjunction of nothing. Each is made once, as no condition is changed
-// once made: printing a union's arms simplifies to them often.
+// disjunction of nothing, made once as printing simplifies to them often.
 func True() *Cond  { return trueCond }
 func False() *Cond { return falseCond }
 
@@ -71,12 +59,12 @@ func (c *Cond) Is(value bool) bool {
 	return c.Op == OpOr && len(c.Args) == 0
 }
 
-// Known is what is known of the object where a condition is printed.
+// Known is what is known of the object where a condition is printed; nil
+// fields are unknown.
 type Known struct {
-	// Update, when not nil, is whether there is an old object.
+	// Update is whether there is an old object.
 	Update *bool
-	// Discriminator, when not nil, holds the values the discriminator is
-	// known to be one of.
+	// Discriminator holds the values the discriminator is known to be one of.
 	Discriminator []string
 	// Unnamed is set where the discriminator is known to be one of
 	// Discriminator or a value that no condition names: a switch's default
@@ -86,7 +74,7 @@ type Known struct {
 
 // Simplify evaluates what c reads of what is known, and folds the
 // constants. It returns c itself where nothing changes, so that printing
-// many arms of a union allocates little.
+// allocates little.
 func (c *Cond) Simplify(known Known) *Cond {
 	switch c.Op {
 	case OpAnd, OpOr:
@@ -128,8 +116,7 @@ func (c *Cond) Simplify(known Known) *Cond {
 	return c
 }
 
-// simplifyJunction is Simplify of a conjunction or a disjunction: c itself
-// when no argument simplifies.
+// simplifyJunction is Simplify of a conjunction or a disjunction.
 func (c *Cond) simplifyJunction(known Known) *Cond {
 	and := c.Op == OpAnd
 	var buf [8]*Cond
@@ -167,8 +154,8 @@ func (c *Cond) Negates(d *Cond) bool {
 	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
 }
 
-// Conjuncts are the conditions of which c is the conjunction: c's own
-// arguments, to be read and not changed.
+// Conjuncts are the conditions of which c is the conjunction, to be read
+// and not changed.
 func (c *Cond) Conjuncts() []*Cond {
 	if c.Op == OpAnd {
 		return slices.Clip(c.Args)
@@ -176,8 +163,7 @@ func (c *Cond) Conjuncts() []*Cond {
 	return []*Cond{c}
 }
 
-// AppendNamedValues appends the discriminator values that c names to
-// values.
+// AppendNamedValues appends the discriminator values that c names.
 func (c *Cond) AppendNamedValues(values []string) []string {
 	values = append(values, c.Values...)
 	for _, arg := range c.Args {
@@ -212,10 +198,7 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 	}
 	switch {
 	case len(c.Args) == 0:
-		if and != negated {
-			return "true"
-		}
-		return "false"
+		return strconv.FormatBool(and != negated)
 	case len(c.Args) == 1:
 		return print(c.Args[0], negated)
 	case negated && and:
