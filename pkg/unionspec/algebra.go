@@ -6,8 +6,7 @@ import (
 	"strings"
 )
 
-// OnUpdateOnly reports whether an operation holds only when there is an old
-// object.
+// OnUpdateOnly reports whether op holds only when there is an old object.
 func (op Op) OnUpdateOnly() bool {
 	switch op {
 	case OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept:
@@ -53,10 +52,7 @@ var trueCond, falseCond = And(), Or()
 
 // Is reports whether c is the constant value.
 func (c *Cond) Is(value bool) bool {
-	if value {
-		return c.Op == OpAnd && len(c.Args) == 0
-	}
-	return c.Op == OpOr && len(c.Args) == 0
+	return len(c.Args) == 0 && (value && c.Op == OpAnd || !value && c.Op == OpOr)
 }
 
 // Known is what is known of the object where a condition is printed; nil
@@ -91,13 +87,9 @@ func (c *Cond) Simplify(known Known) *Cond {
 		}
 		return Not(arg)
 	case OpUpdate:
-		switch {
-		case known.Update == nil:
-			return c
-		case *known.Update:
+		if known.Update != nil && *known.Update {
 			return True()
 		}
-		return False()
 	case OpDiscIn:
 		in := func(v string) bool { return slices.Contains(c.Values, v) }
 		switch {
@@ -108,7 +100,6 @@ func (c *Cond) Simplify(known Known) *Cond {
 		case !slices.ContainsFunc(known.Discriminator, in):
 			return False()
 		}
-		return c
 	}
 	if known.Update != nil && !*known.Update && c.Op.OnUpdateOnly() {
 		return False()
@@ -173,11 +164,9 @@ func (c *Cond) AppendNamedValues(values []string) []string {
 }
 
 // PrintBool prints c, or its negation, in the boolean syntax that Go and CEL
-// share (&&, ||, !, true, false and parentheses), with operation printing
-// each operation or its negation. A negated conjunction is printed as
-// !(a && b) || c for the conjunction of a, b and !c: one negation for the
-// conditions that hold and none for those that do not, which is also what
-// the API server's cost estimate of a CEL rule counts.
+// share, with operation printing each operation or its negation. The
+// negation of a && b && !c is printed !(a && b) || c: one negation, which is
+// also what the API server's cost estimate of a CEL rule counts.
 func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) string) string {
 	print := func(c *Cond, negated bool) string { return PrintBool(c, negated, operation) }
 	switch c.Op {
@@ -188,7 +177,7 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 		return operation(c, negated)
 	}
 	and := c.Op == OpAnd
-	if p, q, ok := c.exclusive(); ok {
+	if p, q := c.exclusive(); p != nil {
 		// (p && !q) || (q && !p): one of the two, and not both.
 		op := " != "
 		if negated {
@@ -231,28 +220,24 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 	return junction(parts, " || ")
 }
 
-// exclusive reports whether c is (p && !q) || (q && !p), in any order.
-func (c *Cond) exclusive() (p, q *Cond, ok bool) {
+// exclusive returns p and q where c is (p && !q) || (q && !p), else nil.
+func (c *Cond) exclusive() (p, q *Cond) {
 	if c.Op != OpOr || len(c.Args) != 2 {
-		return nil, nil, false
+		return nil, nil
 	}
-	pair := func(c *Cond) (holds, fails *Cond, ok bool) {
-		if c.Op != OpAnd || len(c.Args) != 2 {
-			return nil, nil, false
-		}
+	pair := func(c *Cond) (holds, fails *Cond) {
 		for i, arg := range c.Args {
-			if arg.Op == OpNot && c.Args[1-i].Op != OpNot {
-				return c.Args[1-i], arg.Args[0], true
+			if c.Op == OpAnd && len(c.Args) == 2 && arg.Op == OpNot && c.Args[1-i].Op != OpNot {
+				return c.Args[1-i], arg.Args[0]
 			}
 		}
-		return nil, nil, false
+		return nil, nil
 	}
-	p, q, okA := pair(c.Args[0])
-	q2, p2, okB := pair(c.Args[1])
-	if !okA || !okB || !p.Equal(p2) || !q.Equal(q2) {
-		return nil, nil, false
+	p, q = pair(c.Args[0])
+	if q2, p2 := pair(c.Args[1]); p == nil || q2 == nil || !p.Equal(p2) || !q.Equal(q2) {
+		return nil, nil
 	}
-	return p, q, true
+	return p, q
 }
 
 func junction(parts []string, op string) string {

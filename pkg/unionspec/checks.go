@@ -4,20 +4,18 @@ import (
 	"slices"
 )
 
-// Union is a union as data: what validation reports (V1–V4, ratcheting) and
-// normalization clears (N1–N3) of docs/semantics.md, each under a condition
-// over the union's JSON object and its old counterpart. The model computes
-// it once and every backend only prints or evaluates it, so that none of
-// them decides what is valid.
+// Union is what validation reports (V1–V4, ratcheting) and normalization
+// clears (N1–N3) of docs/semantics.md, each under a condition over the
+// union's JSON object and its old counterpart: computed once, so that no
+// backend that prints or evaluates it decides what is valid.
 type Union struct {
 	// Discriminator is the discriminator's property; "" if none.
 	Discriminator string `json:"discriminator"`
 	// Values are the discriminator's valid values, sorted.
 	Values []string `json:"values"`
-	// Selecting are the discriminator's values in a valid object, sorted:
-	// Values, and "" where an optional discriminator's absence selects no
-	// member. Only printers of switches and enums read it, so the policy's
-	// annotation leaves it out.
+	// Selecting are Values, and "" where an optional discriminator's absence
+	// selects no member, sorted. Only printers of switches and enums read
+	// it, so the policy's annotation leaves it out.
 	Selecting []string  `json:"-"`
 	Members   []*Member `json:"members"`
 	// Kept is when an update keeps the union as it was, for ratcheting; nil
@@ -55,11 +53,9 @@ const (
 	ErrorRequired ErrorType = "Required"
 	// ErrorForbidden is field.Forbidden on the check's property.
 	ErrorForbidden ErrorType = "Forbidden"
-	// ErrorNotSupported is field.NotSupported on the check's property, with
-	// its value and the union's Values.
+	// ErrorNotSupported is field.NotSupported, with the union's Values.
 	ErrorNotSupported ErrorType = "NotSupported"
-	// ErrorInvalid is field.Invalid on the check's property, or on the
-	// union's object when Field is "", with the check's Value and Origin.
+	// ErrorInvalid is field.Invalid, with the check's Value and Origin.
 	ErrorInvalid ErrorType = "Invalid"
 )
 
@@ -114,8 +110,8 @@ const (
 	OpOldSet Op = "oldSet"
 	// OpSameSet holds on an update when Member is set exactly where old's is.
 	OpSameSet Op = "sameSet"
-	// OpEqual holds on an update when Member equals old's, compared as the
-	// API server compares values.
+	// OpEqual holds on an update when Member equals old's, as the API
+	// server compares values.
 	OpEqual Op = "equal"
 	// OpKept holds on an update when the union's Kept does.
 	OpKept Op = "kept"
