@@ -1,10 +1,7 @@
 package unstructuredunions
 
 import (
-	"maps"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -19,11 +16,16 @@ import (
 // means create, when there is nothing to clear. It reports whether it
 // changed obj.
 func (s *Schema) Normalize(obj, old map[string]any) bool {
-	n := &normalizer{schema: s}
-	if obj != nil && old != nil {
-		n.structure(s.Structs[s.Root], obj, old)
-	}
-	return n.changed
+	changed := false
+	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ []string) {
+		changed = true
+		if zero := m.Cleared(); zero != nil {
+			obj[m.Name] = zero
+		} else {
+			delete(obj, m.Name)
+		}
+	})
+	return changed
 }
 
 // Operation is a JSON patch (RFC 6902) operation.
@@ -38,118 +40,35 @@ type Operation struct {
 // member that JSON writes when zero, per cleared member. It is empty when
 // there is nothing to normalize.
 func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
-	n := &normalizer{schema: s, patch: []Operation{}}
-	if obj != nil && old != nil {
-		n.structure(s.Structs[s.Root], obj, old)
+	patch := []Operation{}
+	s.eachClear(obj, old, func(m *unionspec.Member, _ map[string]any, pointer []string) {
+		var b strings.Builder
+		for _, segment := range append(pointer, m.Name) {
+			b.WriteString("/" + EscapePointer(segment))
+		}
+		op := Operation{Op: "remove", Path: b.String()}
+		if zero := m.Cleared(); zero != nil {
+			op.Op, op.Value = "replace", zero
+		}
+		patch = append(patch, op)
+	})
+	return patch
+}
+
+// eachClear calls clear on every member that normalizing obj clears, with its
+// object and the segments of that object's JSON pointer.
+func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer []string)) {
+	if obj == nil || old == nil {
+		return
 	}
-	return n.patch
-}
-
-// normalizer clears members, or, when patch is not nil, records the
-// operations that clear them.
-type normalizer struct {
-	schema  *Schema
-	changed bool
-	patch   []Operation
-	// path is the JSON pointer of the value being normalized, kept only
-	// when recording.
-	path []string
-}
-
-func (n *normalizer) structure(st *unionspec.Struct, obj, old map[string]any) {
-	for _, u := range st.Unions {
+	w := &walker{schema: s, normalizing: true, visit: func(u *unionspec.Union, obj, old map[string]any, at path) {
 		for _, c := range u.Clears {
 			if holds(u, c.When, obj, old) {
-				n.clear(u.Member(c.Member), obj)
+				clear(u.Member(c.Member), obj, at.pointer)
 			}
 		}
-	}
-	for _, f := range st.Fields {
-		if f.Name == "" {
-			n.walk(f.Walk, obj, old)
-			continue
-		}
-		value, found := obj[f.Name]
-		oldValue, oldFound := old[f.Name]
-		if found && oldFound {
-			n.push(f.Name)
-			n.walk(f.Walk, value, oldValue)
-			n.pop()
-		}
-	}
-}
-
-func (n *normalizer) walk(w *unionspec.Walk, value, old any) {
-	if !w.HasOld {
-		return
-	}
-	switch w.Shape {
-	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		obj, ok := value.(map[string]any)
-		oldObj, oldOK := old.(map[string]any)
-		if ok && oldOK {
-			n.structure(n.schema.Structs[w.Struct], obj, oldObj)
-		}
-	case unionspec.ShapeMap:
-		obj, _ := value.(map[string]any)
-		oldObj, _ := old.(map[string]any)
-		// In order, so that a patch is the same on every run.
-		for _, k := range slices.Sorted(maps.Keys(obj)) {
-			if o, found := oldObj[k]; found {
-				n.push(k)
-				n.walk(w.Elem, obj[k], o)
-				n.pop()
-			}
-		}
-	case unionspec.ShapeListMap:
-		items, _ := value.([]any)
-		oldItems, _ := old.([]any)
-		for i, item := range items {
-			if j := match(w, items, oldItems, i); j >= 0 {
-				n.push(strconv.Itoa(i))
-				n.walk(w.Elem, item, oldItems[j])
-				n.pop()
-			}
-		}
-	}
-}
-
-func (n *normalizer) push(segment string) {
-	if n.patch != nil {
-		n.path = append(n.path, segment)
-	}
-}
-
-func (n *normalizer) pop() {
-	if n.patch != nil {
-		n.path = n.path[:len(n.path)-1]
-	}
-}
-
-// clear sets a member to its zero value as JSON writes it: absent, or the
-// zero scalar of a member written without omitempty; or records the
-// operation that does.
-func (n *normalizer) clear(m *unionspec.Member, obj map[string]any) {
-	n.changed = true
-	zero := m.Cleared()
-	if n.patch == nil {
-		if zero == nil {
-			delete(obj, m.Name)
-		} else {
-			obj[m.Name] = zero
-		}
-		return
-	}
-	var b strings.Builder
-	for _, segment := range append(n.path, m.Name) {
-		b.WriteString("/")
-		b.WriteString(EscapePointer(segment))
-	}
-	op := Operation{Op: "remove", Path: b.String()}
-	if zero != nil {
-		op.Op, op.Value = "replace", zero
-	}
-	n.patch = append(n.patch, op)
+	}}
+	w.structure(s.Structs[s.Root], obj, old, path{})
 }
 
 // EscapePointer escapes a property name as a segment of a JSON pointer
@@ -159,60 +78,6 @@ func EscapePointer(name string) string {
 }
 
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
-// match is the index of the old item of a list-map that items[i] is matched
-// with, or -1: the item at the same index first, as lists mostly keep their
-// order, then the first with the same keys.
-func match(w *unionspec.Walk, items, oldItems []any, i int) int {
-	if i < len(oldItems) && keysEqual(w, items[i], oldItems[i]) {
-		return i
-	}
-	for j, o := range oldItems {
-		if keysEqual(w, items[i], o) {
-			return j
-		}
-	}
-	return -1
-}
-
-func keysEqual(w *unionspec.Walk, a, b any) bool {
-	x, ok := a.(map[string]any)
-	y, yOK := b.(map[string]any)
-	if !ok || !yOK {
-		return false
-	}
-	for _, k := range w.Keys {
-		if !keyEqual(k, x, y) {
-			return false
-		}
-	}
-	return true
-}
-
-// equal compares the key of two items as Go compares their fields: an
-// absent key is the zero value, or nil for a pointer.
-func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
-	a, b := x[k.Name], y[k.Name]
-	if k.Pointer {
-		if a == nil || b == nil {
-			return a == nil && b == nil
-		}
-	} else {
-		a, b = orZero(a, k.Type), orZero(b, k.Type)
-	}
-	if fa, ok := number(a); ok {
-		fb, ok := number(b)
-		return ok && fa == fb
-	}
-	return reflect.DeepEqual(a, b)
-}
-
-func orZero(v any, t unionspec.KeyType) any {
-	if v != nil {
-		return v
-	}
-	return t.Zero()
-}
 
 // holds evaluates a condition of the union u on obj and its old
 // counterpart, nil on create.
@@ -265,25 +130,19 @@ func setMembers(u *unionspec.Union, obj map[string]any) []string {
 
 // discriminator is the value of the discriminator d in obj, "" when absent;
 // ok is false when the value is not a string.
-func discriminator(obj map[string]any, d string) (value string, ok bool) {
-	v, found := obj[d]
-	if !found || v == nil {
-		return "", true
-	}
-	value, ok = v.(string)
-	return value, ok
+func discriminator(obj map[string]any, d string) (string, bool) {
+	value, ok := obj[d].(string)
+	return value, ok || obj[d] == nil
 }
 
 // set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
-// value; an absent member is unset.
+// value.
 func set(m *unionspec.Member, obj map[string]any) bool {
 	return isSet(m.Presence, m.Properties, obj[m.Name])
 }
 
 // isSet tells whether a JSON value is set by the presence test p, as Go
-// tells the value decoded from it; absent (nil) and null values are unset.
-// props are the properties of a struct of PresenceNonZero: it is set when
-// one of them is.
+// tells the value decoded from it; props are those of PresenceNonZero.
 func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 	if v == nil {
 		return false
