@@ -1,6 +1,7 @@
 package unstructuredunions
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 
@@ -9,15 +10,13 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// Normalize clears, in obj, the union members that its discriminators no
-// longer select, as the generated NormalizeUnions does (N1–N3): when a
-// discriminator changed to a valid value, every member it does not select
-// that is set in both old and obj. old is the object before the update; nil
-// means create, when there is nothing to clear. It reports whether it
-// changed obj.
+// Normalize clears, in obj, the members that a discriminator changed to a
+// valid value no longer selects and that are set in both old and obj, as the
+// generated NormalizeUnions does (N1–N3). old is the object before the
+// update, nil on create. It reports whether it changed obj.
 func (s *Schema) Normalize(obj, old map[string]any) bool {
 	changed := false
-	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ []string) {
+	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ string) {
 		changed = true
 		if zero := m.Cleared(); zero != nil {
 			obj[m.Name] = zero
@@ -35,18 +34,13 @@ type Operation struct {
 	Value any    `json:"value,omitempty"`
 }
 
-// JSONPatch returns the JSON patch that Normalize would apply to obj,
-// without changing obj: a "remove", or a "replace" by the zero value of a
-// member that JSON writes when zero, per cleared member. It is empty when
-// there is nothing to normalize.
+// JSONPatch returns the JSON patch that Normalize would apply to obj, without
+// changing it: per cleared member a "remove", or a "replace" by the zero
+// value that JSON writes; empty when there is nothing to normalize.
 func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
 	patch := []Operation{}
-	s.eachClear(obj, old, func(m *unionspec.Member, _ map[string]any, pointer []string) {
-		var b strings.Builder
-		for _, segment := range append(pointer, m.Name) {
-			b.WriteString("/" + EscapePointer(segment))
-		}
-		op := Operation{Op: "remove", Path: b.String()}
+	s.eachClear(obj, old, func(m *unionspec.Member, _ map[string]any, pointer string) {
+		op := Operation{Op: "remove", Path: pointer + "/" + EscapePointer(m.Name)}
 		if zero := m.Cleared(); zero != nil {
 			op.Op, op.Value = "replace", zero
 		}
@@ -56,8 +50,8 @@ func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
 }
 
 // eachClear calls clear on every member that normalizing obj clears, with its
-// object and the segments of that object's JSON pointer.
-func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer []string)) {
+// object and that object's JSON pointer.
+func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer string)) {
 	if obj == nil || old == nil {
 		return
 	}
@@ -71,16 +65,14 @@ func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Memb
 	w.structure(s.Structs[s.Root], obj, old, path{})
 }
 
-// EscapePointer escapes a property name as a segment of a JSON pointer
-// (RFC 6901).
+// EscapePointer escapes a property name as a JSON pointer segment (RFC 6901).
 func EscapePointer(name string) string {
 	return pointerEscaper.Replace(name)
 }
 
 var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
-// holds evaluates a condition of the union u on obj and its old
-// counterpart, nil on create.
+// holds evaluates a condition of u on obj and old, nil on create.
 func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool {
 	switch c.Op {
 	case unionspec.OpAnd:
@@ -128,15 +120,13 @@ func setMembers(u *unionspec.Union, obj map[string]any) []string {
 	return names
 }
 
-// discriminator is the value of the discriminator d in obj, "" when absent;
-// ok is false when the value is not a string.
+// discriminator is obj's value of d, "" when absent; false if not a string.
 func discriminator(obj map[string]any, d string) (string, bool) {
 	value, ok := obj[d].(string)
 	return value, ok || obj[d] == nil
 }
 
-// set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
-// value.
+// set is the Go test of "set" (docs/semantics.md §4) on a member's JSON value.
 func set(m *unionspec.Member, obj map[string]any) bool {
 	return isSet(m.Presence, m.Properties, obj[m.Name])
 }
@@ -149,17 +139,13 @@ func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 	}
 	switch p {
 	case unionspec.PresenceLength:
-		switch v := v.(type) {
-		case []any:
-			return len(v) > 0
-		case map[string]any:
-			return len(v) > 0
+		switch v.(type) {
+		case []any, map[string]any:
+			return reflect.ValueOf(v).Len() > 0
 		}
 		return false
-	case unionspec.PresenceString:
-		return v != ""
-	case unionspec.PresenceBool:
-		return v != false
+	case unionspec.PresenceString, unionspec.PresenceBool:
+		return v != p.Zero()
 	case unionspec.PresenceInteger, unionspec.PresenceFloat:
 		f, ok := number(v)
 		return !ok || f != 0
@@ -177,17 +163,11 @@ func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 
 // number is a JSON number as a float64, whichever Go type holds it.
 func number(v any) (float64, bool) {
-	switch v := v.(type) {
-	case int64:
-		return float64(v), true
-	case int:
-		return float64(v), true
-	case int32:
-		return float64(v), true
-	case float64:
-		return v, true
-	case float32:
-		return float64(v), true
+	switch v.(type) {
+	case int64, int, int32:
+		return float64(reflect.ValueOf(v).Int()), true
+	case float64, float32:
+		return reflect.ValueOf(v).Float(), true
 	}
 	return 0, false
 }

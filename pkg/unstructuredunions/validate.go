@@ -9,11 +9,10 @@ import (
 )
 
 // Validate returns an error for every union of obj whose discriminator is
-// not a valid value, or does not select exactly the members that are set,
-// or that has more members set than it takes, as the generated
+// invalid or does not select exactly the members set, as the generated
 // ValidateUnions does (V1–V4), with the same types, paths and messages. old
-// is the object before the update, nil on create; fldPath is the path of
-// obj. Call it after Normalize.
+// is the object before the update, nil on create; fldPath is obj's path.
+// Call it after Normalize.
 func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.ErrorList {
 	if obj == nil {
 		return nil

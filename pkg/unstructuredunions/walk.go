@@ -13,27 +13,23 @@ import (
 )
 
 // walker calls visit on every union of an object with its old counterpart,
-// nil where it has none, as Validate needs them. Normalizing, it walks only
-// values that old has too, and no old struct stands for an absent one: there
-// is nothing to clear there.
+// nil where it has none. Normalizing, it walks only values that old has too,
+// and no empty old struct stands for an absent one: nothing is cleared there.
 type walker struct {
 	schema      *Schema
 	normalizing bool
 	visit       func(u *unionspec.Union, obj, old map[string]any, at path)
 }
 
-// path is where a value is, as validation reports it and as the segments of
-// a JSON pointer.
+// path is where a value is, as validation reports it and as a JSON pointer.
 type path struct {
 	fld     *field.Path
-	pointer []string
+	pointer string
 }
 
-// The segments of a path and its siblings share an array: each is read
-// before the next sibling is walked.
-func (p path) child(name string) path { return path{p.fld.Child(name), append(p.pointer, name)} }
-func (p path) index(i int) path       { return path{p.fld.Index(i), append(p.pointer, strconv.Itoa(i))} }
-func (p path) key(k string) path      { return path{p.fld.Key(k), append(p.pointer, k)} }
+func (p path) child(k string) path { return path{p.fld.Child(k), p.pointer + "/" + EscapePointer(k)} }
+func (p path) index(i int) path    { return path{p.fld.Index(i), p.pointer + "/" + strconv.Itoa(i)} }
+func (p path) key(k string) path   { return path{p.fld.Key(k), p.pointer + "/" + EscapePointer(k)} }
 
 func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at path) {
 	for _, u := range st.Unions {
@@ -41,20 +37,18 @@ func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at pat
 	}
 	for _, f := range st.Fields {
 		if f.Name == "" {
-			w.walk(f.Walk, obj, old, true, at)
+			w.walk(f.Walk, obj, old, at)
 			continue
 		}
-		value, found := obj[f.Name]
 		oldValue := old[f.Name]
 		if old != nil && !w.normalizing {
 			oldValue = f.Walk.Counterpart(oldValue)
 		}
-		w.walk(f.Walk, value, oldValue, found, at.child(f.Name))
+		w.walk(f.Walk, obj[f.Name], oldValue, at.child(f.Name))
 	}
 }
 
-// walk walks a value; found tells whether it is present.
-func (w *walker) walk(wk *unionspec.Walk, value, old any, found bool, at path) {
+func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
 	if w.normalizing && !wk.HasOld {
 		return
 	}
@@ -62,24 +56,22 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, found bool, at path) {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		obj, ok := value.(map[string]any)
 		oldObj, oldOK := old.(map[string]any)
-		if !ok && (w.normalizing || wk.Shape == unionspec.ShapePointer || found && value != nil) || w.normalizing && !oldOK {
+		if w.normalizing && !(ok && oldOK) || !ok && (wk.Shape == unionspec.ShapePointer || value != nil) {
 			return // unset, or not an object: the schema's types reject it
 		}
 		w.structure(w.schema.Structs[wk.Struct], obj, oldObj, at)
-	case unionspec.ShapeList:
-		items, _ := value.([]any)
-		for i, item := range items {
-			w.walk(wk.Elem, item, nil, true, at.index(i))
-		}
-	case unionspec.ShapeListMap:
+	case unionspec.ShapeList, unionspec.ShapeListMap:
 		items, _ := value.([]any)
 		oldItems, _ := old.([]any)
+		if wk.Shape == unionspec.ShapeList {
+			oldItems = nil // a list's items have no old counterpart
+		}
 		for i, item := range items {
 			var prior any
 			if j := match(wk, items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
-			w.walk(wk.Elem, item, prior, true, at.index(i))
+			w.walk(wk.Elem, item, prior, at.index(i))
 		}
 	case unionspec.ShapeMap:
 		obj, _ := value.(map[string]any)
@@ -90,7 +82,7 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, found bool, at path) {
 			if priorFound && !w.normalizing {
 				prior = wk.Elem.Counterpart(prior)
 			}
-			w.walk(wk.Elem, obj[k], prior, true, at.key(k))
+			w.walk(wk.Elem, obj[k], prior, at.key(k))
 		}
 	}
 }
