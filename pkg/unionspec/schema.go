@@ -13,13 +13,11 @@ type Schema struct {
 	Structs map[string]*Struct `json:"structs"`
 }
 
-// Struct is an object that has unions or reaches them through its
-// properties.
+// Struct is an object that has unions or reaches them through properties.
 type Struct struct {
 	// Unions are the object's own, in the order of their discriminators.
 	Unions []*Union `json:"unions,omitempty"`
-	// Fields are the properties through which the object reaches unions, in
-	// field order.
+	// Fields reach unions through properties, in field order.
 	Fields []*Field `json:"fields,omitempty"`
 }
 
@@ -45,9 +43,8 @@ type Walk struct {
 	HasOld bool `json:"hasOld,omitempty"`
 }
 
-// Counterpart is the old counterpart of a walked value whose parent has one,
-// old being the parent's property: the empty object for an absent or null
-// struct, as Go has no absent struct.
+// Counterpart is the old counterpart of a walked value, old being the old
+// parent's property: {} for an absent or null struct, as Go has none.
 func (w *Walk) Counterpart(old any) any {
 	if old == nil && w.Shape == ShapeStruct {
 		return map[string]any{}
@@ -92,8 +89,8 @@ func checkEach[T any](items []*T, kind string, name func(*T) string, check func(
 	return nil
 }
 
-// checkUnion verifies that a union's rules name only its members, and use
-// only known presence tests, operations and error types.
+// checkUnion verifies that a union's rules name only its members and known
+// values.
 func checkUnion(u *Union) error {
 	err := checkEach(u.Members, "member", func(m *Member) string { return m.Name }, func(m *Member) error { return checkPresence(m.Presence, m.Properties) })
 	if err != nil {

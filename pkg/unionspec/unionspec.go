@@ -50,8 +50,7 @@ var Presences = []Presence{PresenceNonNil, PresenceLength, PresenceString, Prese
 // with ==, and JSON writes its zero value unless its tag omits it.
 func (p Presence) Scalar() bool { return p.Zero() != nil }
 
-// Zero is the JSON value of a scalar's zero, as a JSON decoder gives it; nil
-// for the other presences.
+// Zero is a scalar's zero value as a JSON decoder gives it; nil for others.
 func (p Presence) Zero() any { return scalarZeros[p] }
 
 var scalarZeros = map[Presence]any{PresenceString: "", PresenceBool: false, PresenceInteger: int64(0), PresenceFloat: float64(0)}
@@ -109,8 +108,7 @@ const (
 	// equal old's.
 	RatchetingUnchanged Ratcheting = "unchanged"
 	// RatchetingMembership skips a union whose discriminator equals old's and
-	// whose members are set where old's are, whatever their contents:
-	// validation-gen's DiscriminatedUnion rule.
+	// whose members are set where old's are: validation-gen's rule.
 	RatchetingMembership Ratcheting = "membership"
 )
 
