@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"sigs.k8s.io/yaml"
 
@@ -65,14 +66,11 @@ func LoadFile(data []byte) (map[string]*Schema, error) {
 // IsPolicyFile reports whether data is a file as union-gen writes it beside
 // a CRD: policies that LoadFile reads, and their bindings, and nothing else.
 func IsPolicyFile(data []byte) bool {
-	for _, doc := range Documents(data) {
-		p, err := decodePolicy(doc)
-		if err != nil || p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding" {
-			return false
-		}
-	}
-	_, err := LoadFile(data)
-	return err == nil
+	_, err := LoadFile(data) // which decodes every document
+	return err == nil && !slices.ContainsFunc(Documents(data), func(doc []byte) bool {
+		p, _ := decodePolicy(doc)
+		return p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding"
+	})
 }
 
 // Documents splits a file of YAML documents, each after a line "---" as
@@ -98,10 +96,7 @@ type policy struct {
 
 func decodePolicy(doc []byte) (*policy, error) {
 	var p policy
-	if err := yaml.Unmarshal(doc, &p); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	return &p, yaml.Unmarshal(doc, &p)
 }
 
 // schema is the checked Schema of the policy's annotation.
