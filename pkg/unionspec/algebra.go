@@ -8,11 +8,7 @@ import (
 
 // OnUpdateOnly reports whether op holds only when there is an old object.
 func (op Op) OnUpdateOnly() bool {
-	switch op {
-	case OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept:
-		return true
-	}
-	return false
+	return slices.Contains([]Op{OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept}, op)
 }
 
 // Tests reports whether a condition of the union tests whether the member
@@ -44,11 +40,9 @@ func (c *Cond) RequiresUpdate() bool {
 }
 
 // True and False are the constant conditions: a conjunction and a
-// disjunction of nothing, made once as printing simplifies to them often.
+// disjunction of nothing.
 func True() *Cond  { return trueCond }
 func False() *Cond { return falseCond }
-
-var trueCond, falseCond = And(), Or()
 
 // Is reports whether c is the constant value.
 func (c *Cond) Is(value bool) bool {

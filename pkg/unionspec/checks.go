@@ -1,8 +1,6 @@
 package unionspec
 
-import (
-	"slices"
-)
+import "slices"
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
 // clears (N1–N3) of docs/semantics.md, each under a condition over the
@@ -23,7 +21,6 @@ type Union struct {
 	Kept *Cond `json:"kept,omitempty"`
 	// Checks are the errors validation reports, in order.
 	Checks []*Check `json:"checks"`
-	// Clears are the members normalization clears.
 	Clears []*Clear `json:"clears,omitempty"`
 }
 
@@ -172,8 +169,10 @@ func NoneSet() *Cond { return noneSet }
 func SeveralSet() *Cond { return severalSet }
 
 // The conditions without arguments are made once: conditions are never
-// changed, and every union's rules use them many times.
+// changed, and every union's rules, and printing them, use them many times.
 var (
+	trueCond      = And()
+	falseCond     = Or()
 	update        = &Cond{Op: OpUpdate}
 	discUnchanged = &Cond{Op: OpDiscUnchanged}
 	kept          = &Cond{Op: OpKept}

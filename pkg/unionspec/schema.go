@@ -1,6 +1,7 @@
 package unionspec
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -64,10 +65,8 @@ func (s *Schema) Check() error {
 		if st == nil {
 			return fmt.Errorf("struct %q is null", name)
 		}
-		err := checkEach(st.Unions, "union", func(u *Union) string { return u.Discriminator }, checkUnion)
-		if err == nil {
-			err = checkEach(st.Fields, "field", func(f *Field) string { return f.Name }, func(f *Field) error { return s.checkWalk(f.Walk) })
-		}
+		err := cmp.Or(checkEach(st.Unions, "union", func(u *Union) string { return u.Discriminator }, checkUnion),
+			checkEach(st.Fields, "field", func(f *Field) string { return f.Name }, func(f *Field) error { return s.checkWalk(f.Walk) }))
 		if err != nil {
 			return fmt.Errorf("struct %q: %w", name, err)
 		}
@@ -161,16 +160,12 @@ func (s *Schema) checkWalk(w *Walk) error {
 		}
 		return nil
 	case ShapeListMap:
-		err := checkEach(w.Keys, "key", func(k *Key) string { return k.Name }, func(k *Key) error {
+		return cmp.Or(checkEach(w.Keys, "key", func(k *Key) string { return k.Name }, func(k *Key) error {
 			if !slices.Contains(KeyTypes, k.Type) {
 				return fmt.Errorf("unknown type %q", k.Type)
 			}
 			return nil
-		})
-		if err != nil {
-			return err
-		}
-		return s.checkWalk(w.Elem)
+		}), s.checkWalk(w.Elem))
 	case ShapeList, ShapeMap:
 		return s.checkWalk(w.Elem)
 	}
