@@ -22,10 +22,9 @@ func (s *Schema) Normalize(obj, old map[string]any) bool {
 	changed := false
 	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ string) {
 		changed = true
+		delete(obj, m.Name)
 		if zero := m.Cleared(); zero != nil {
 			obj[m.Name] = zero
-		} else {
-			delete(obj, m.Name)
 		}
 	})
 	return changed
@@ -53,8 +52,7 @@ func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
 	return patch
 }
 
-// eachClear calls clear on every member that normalizing obj clears, with its
-// object and that object's JSON pointer.
+// eachClear calls clear on every member Normalize clears, its object and pointer.
 func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer string)) {
 	if obj == nil || old == nil {
 		return
@@ -144,9 +142,8 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
 	}
 }
 
-// match is the index of the old item of a list-map that items[i] is matched
-// with, or -1: the item at the same index first, as lists mostly keep their
-// order, then the first with the same keys.
+// match is the index of the old item with items[i]'s keys, or -1: the one at
+// index i first, as lists mostly keep their order.
 func match(w *unionspec.Walk, items, oldItems []any, i int) int {
 	same := func(old any) bool {
 		x, ok := items[i].(map[string]any)

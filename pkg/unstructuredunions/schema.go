@@ -1,9 +1,8 @@
 // Package unstructuredunions normalizes and validates the unions of
-// unstructured JSON objects (map[string]any) as the generated NormalizeUnions
-// and ValidateUnions do for Go objects, by the Schema that union-gen writes
-// into the MutatingAdmissionPolicy beside a CRD (see Annotation), so that a
-// webhook or a controller can normalize custom resources where the API
-// server cannot.
+// unstructured objects as the generated NormalizeUnions and ValidateUnions do
+// for Go objects, by the Schema that union-gen writes beside a CRD (see
+// Annotation), so that a webhook or a controller can normalize custom
+// resources where the API server cannot.
 package unstructuredunions
 
 import (

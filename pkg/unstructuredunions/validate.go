@@ -19,37 +19,30 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 	}
 	var errs field.ErrorList
 	w := &walker{schema: s, visit: func(u *unionspec.Union, obj, old map[string]any, at path) {
-		errs = append(errs, validateUnion(u, obj, old, at.fld)...)
+		for _, c := range u.Checks {
+			if !holds(u, c.When, obj, old) {
+				continue
+			}
+			fld := at.fld
+			if c.Field != "" {
+				fld = fld.Child(c.Field)
+			}
+			switch c.Error {
+			case unionspec.ErrorRequired:
+				errs = append(errs, field.Required(fld, c.Message))
+			case unionspec.ErrorForbidden:
+				errs = append(errs, field.Forbidden(fld, c.Message))
+			case unionspec.ErrorNotSupported:
+				errs = append(errs, field.NotSupported(fld, obj[c.Field], u.Values))
+			case unionspec.ErrorInvalid:
+				value := ""
+				if c.Value == unionspec.ValueSetMembers {
+					value = "{" + strings.Join(setMembers(u, obj), ", ") + "}"
+				}
+				errs = append(errs, field.Invalid(fld, value, c.Message).WithOrigin(c.Origin))
+			}
+		}
 	}}
 	w.structure(s.Structs[s.Root], obj, old, path{fld: fldPath})
-	return errs
-}
-
-// validateUnion reports the errors of the union's checks that hold.
-func validateUnion(u *unionspec.Union, obj, old map[string]any, fldPath *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	for _, c := range u.Checks {
-		if !holds(u, c.When, obj, old) {
-			continue
-		}
-		path := fldPath
-		if c.Field != "" {
-			path = fldPath.Child(c.Field)
-		}
-		switch c.Error {
-		case unionspec.ErrorRequired:
-			errs = append(errs, field.Required(path, c.Message))
-		case unionspec.ErrorForbidden:
-			errs = append(errs, field.Forbidden(path, c.Message))
-		case unionspec.ErrorNotSupported:
-			errs = append(errs, field.NotSupported(path, obj[c.Field], u.Values))
-		case unionspec.ErrorInvalid:
-			value := ""
-			if c.Value == unionspec.ValueSetMembers {
-				value = "{" + strings.Join(setMembers(u, obj), ", ") + "}"
-			}
-			errs = append(errs, field.Invalid(path, value, c.Message).WithOrigin(c.Origin))
-		}
-	}
 	return errs
 }
