@@ -19,8 +19,7 @@ func (u *Union) Tests(member string) bool {
 		slices.ContainsFunc(u.Clears, func(c *Clear) bool { return tests(c.When) })
 }
 
-// tests reports whether c tests member by name, or among all the members
-// that NoneSet and SeveralSet count.
+// tests reports whether c tests member, by name or as NoneSet and SeveralSet do.
 func (c *Cond) tests(member string) bool {
 	return c.Member == member || c.Op == OpNoneSet || c.Op == OpSeveralSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
 }
@@ -30,8 +29,7 @@ func (c *Cond) ReadsOld() bool {
 	return c.Op.OnUpdateOnly() || slices.ContainsFunc(c.Args, (*Cond).ReadsOld)
 }
 
-// RequiresUpdate reports whether c holds only on update: an operation that
-// does, or a conjunction with one.
+// RequiresUpdate reports whether c or one of its conjuncts holds only on update.
 func (c *Cond) RequiresUpdate() bool {
 	if c.Op == OpAnd {
 		return slices.ContainsFunc(c.Args, (*Cond).RequiresUpdate)
@@ -62,9 +60,8 @@ type Known struct {
 	Unnamed bool
 }
 
-// Simplify evaluates what c reads of what is known, and folds the
-// constants. It returns c itself where nothing changes, so that printing
-// allocates little.
+// Simplify evaluates what c reads of known and folds the constants, returning
+// c itself where nothing changes so that printing allocates little.
 func (c *Cond) Simplify(known Known) *Cond {
 	switch c.Op {
 	case OpAnd, OpOr:
@@ -139,8 +136,7 @@ func (c *Cond) Negates(d *Cond) bool {
 	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
 }
 
-// Conjuncts are the conditions of which c is the conjunction, to be read
-// and not changed.
+// Conjuncts are the conditions c is the conjunction of, to read, not change.
 func (c *Cond) Conjuncts() []*Cond {
 	if c.Op == OpAnd {
 		return slices.Clip(c.Args)
@@ -241,8 +237,7 @@ func junction(parts []string, op string) string {
 	return "(" + strings.Join(parts, op) + ")"
 }
 
-// Shared are the conditions that every one of the lists holds, in the order
-// of the first.
+// Shared are the conditions that all the lists hold, in the first's order.
 func Shared(lists [][]*Cond) []*Cond {
 	if len(lists) == 0 {
 		return nil

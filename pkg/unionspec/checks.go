@@ -3,9 +3,8 @@ package unionspec
 import "slices"
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
-// clears (N1–N3) of docs/semantics.md, each under a condition over the
-// union's JSON object and its old counterpart: computed once, so that no
-// backend that prints or evaluates it decides what is valid.
+// clears (N1–N3) of docs/semantics.md, each under a condition over its object
+// and old counterpart; backends only print or evaluate it, deciding nothing.
 type Union struct {
 	// Discriminator is the discriminator's property; "" if none.
 	Discriminator string `json:"discriminator"`

@@ -24,8 +24,7 @@ type Struct struct {
 
 // Field is a property through which unions are reached.
 type Field struct {
-	// Name is "" for a struct embedded inline, whose properties are the
-	// object's own.
+	// Name is "" for an inline struct, whose properties are the object's own.
 	Name string `json:"name,omitempty"`
 	Walk *Walk  `json:"walk"`
 }
@@ -53,9 +52,8 @@ func (w *Walk) Counterpart(old any) any {
 	return old
 }
 
-// Check verifies that every struct, presence test, key type and rule that
-// the schema names is known, so that an evaluator of a decoded schema never
-// meets a missing struct nor reads a misspelt value as another.
+// Check verifies that every struct and value that the schema names is known,
+// so that an evaluator never meets a missing struct nor misreads a misspelling.
 func (s *Schema) Check() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)
@@ -74,8 +72,7 @@ func (s *Schema) Check() error {
 	return nil
 }
 
-// checkEach checks the items of a list, none of which may be null, and names
-// the first that fails.
+// checkEach checks a list's items, none null, and names the first that fails.
 func checkEach[T any](items []*T, kind string, name func(*T) string, check func(*T) error) error {
 	for _, item := range items {
 		if item == nil {
@@ -88,8 +85,7 @@ func checkEach[T any](items []*T, kind string, name func(*T) string, check func(
 	return nil
 }
 
-// checkUnion verifies that a union's rules name only its members and known
-// values.
+// checkUnion verifies that a union names only its members and known values.
 func checkUnion(u *Union) error {
 	err := checkEach(u.Members, "member", func(m *Member) string { return m.Name }, func(m *Member) error { return checkPresence(m.Presence, m.Properties) })
 	if err != nil {
@@ -119,8 +115,7 @@ func checkUnion(u *Union) error {
 	return nil
 }
 
-// checkCond verifies a condition; kept tells whether it may name the union's
-// Kept, which Kept itself may not.
+// checkCond verifies c; kept tells whether it may use OpKept, as Kept may not.
 func checkCond(u *Union, c *Cond, kept bool) error {
 	switch {
 	case c == nil:

@@ -1,16 +1,15 @@
 // Package unionspec describes, without gengo, how the unions of a kind are
-// reached (Schema) and what each one checks and clears (Union), with how a
-// member is told set (docs/semantics.md §4). The model (package unions)
-// writes these terms and package unstructuredunions reads them from the JSON
-// that union-gen writes beside a CRD, so every backend tests one description.
+// reached (Schema) and what each checks and clears (Union): the one
+// description that the model writes and every backend prints or evaluates.
 package unionspec
+
+import "cmp"
 
 // Shape is the container shape of a walked value.
 type Shape string
 
 const (
-	// ShapeStruct is a struct value: never absent in Go, its old counterpart
-	// is the same field of the old object.
+	// ShapeStruct is a struct, never absent in Go: its counterpart is old's field.
 	ShapeStruct Shape = "struct"
 	// ShapePointer is a pointer to a struct, which may be absent.
 	ShapePointer Shape = "pointer"
@@ -88,13 +87,9 @@ const (
 var KeyTypes = []KeyType{KeyString, KeyInteger, KeyNumber, KeyBoolean}
 
 // Zero is the zero value of a key of the type, as a JSON decoder gives it.
-func (t KeyType) Zero() any {
-	if z, ok := keyZeros[t]; ok {
-		return z
-	}
-	return int64(0)
-}
+func (t KeyType) Zero() any { return cmp.Or(keyZeros[t], any(int64(0))) }
 
+// keyZeros leaves out integers, the zero of any other type.
 var keyZeros = map[KeyType]any{KeyString: "", KeyBoolean: false, KeyNumber: float64(0)}
 
 // Ratcheting says when validation lets an update keep a union as it was
@@ -104,8 +99,7 @@ type Ratcheting string
 const (
 	// RatchetingOff validates every write.
 	RatchetingOff Ratcheting = ""
-	// RatchetingUnchanged skips a union whose discriminator and members all
-	// equal old's.
+	// RatchetingUnchanged skips a union whose discriminator and members equal old's.
 	RatchetingUnchanged Ratcheting = "unchanged"
 	// RatchetingMembership skips a union whose discriminator equals old's and
 	// whose members are set where old's are: validation-gen's rule.
