@@ -2,41 +2,24 @@ package unionspec
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
-// The algebra of conditions that printers share: what a condition reads,
-// what it comes to where something about the object is known, and the
-// rewrites that print it shorter and keep its meaning (Resolve; Within and
-// Complemented where the discriminator is one of the values they are
-// given).
-
-// OnUpdateOnly reports whether an operation holds only on update, when there
-// is an old object.
+// OnUpdateOnly reports whether op holds only when there is an old object.
 func (op Op) OnUpdateOnly() bool {
-	switch op {
-	case OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept:
-		return true
-	}
-	return false
+	return slices.Contains([]Op{OpUpdate, OpDiscUnchanged, OpOldSet, OpSameSet, OpEqual, OpKept}, op)
 }
 
 // Tests reports whether a condition of the union tests whether the member
-// is set: one that only its value selects, and that is never required, is
-// not tested, and its Go test needs not be written.
+// is set; if none does, its Go test need not be written.
 func (u *Union) Tests(member string) bool {
-	conds := []*Cond{u.Kept}
-	for _, c := range u.Checks {
-		conds = append(conds, c.When)
-	}
-	for _, c := range u.Clears {
-		conds = append(conds, c.When)
-	}
-	return slices.ContainsFunc(conds, func(c *Cond) bool { return c != nil && c.tests(member) })
+	tests := func(c *Cond) bool { return c != nil && c.tests(member) }
+	return tests(u.Kept) || slices.ContainsFunc(u.Checks, func(c *Check) bool { return tests(c.When) }) ||
+		slices.ContainsFunc(u.Clears, func(c *Clear) bool { return tests(c.When) })
 }
 
-// tests reports whether c tests whether member is set: by name, or as one
-// of all the members that NoneSet and SeveralSet count.
+// tests reports whether c tests member, by name or as NoneSet and SeveralSet do.
 func (c *Cond) tests(member string) bool {
 	return c.Member == member || c.Op == OpNoneSet || c.Op == OpSeveralSet || slices.ContainsFunc(c.Args, func(a *Cond) bool { return a.tests(member) })
 }
@@ -46,8 +29,7 @@ func (c *Cond) ReadsOld() bool {
 	return c.Op.OnUpdateOnly() || slices.ContainsFunc(c.Args, (*Cond).ReadsOld)
 }
 
-// RequiresUpdate reports whether c holds only on update: an operation that
-// does, or a conjunction with one.
+// RequiresUpdate reports whether c or one of its conjuncts holds only on update.
 func (c *Cond) RequiresUpdate() bool {
 	if c.Op == OpAnd {
 		return slices.ContainsFunc(c.Args, (*Cond).RequiresUpdate)
@@ -56,27 +38,21 @@ func (c *Cond) RequiresUpdate() bool {
 }
 
 // True and False are the constant conditions: a conjunction and a
-// disjunction of nothing. Each is made once, as no condition is changed
-// once made: printing a union's arms simplifies to them often.
+// disjunction of nothing.
 func True() *Cond  { return trueCond }
 func False() *Cond { return falseCond }
 
-var trueCond, falseCond = And(), Or()
-
 // Is reports whether c is the constant value.
 func (c *Cond) Is(value bool) bool {
-	if value {
-		return c.Op == OpAnd && len(c.Args) == 0
-	}
-	return c.Op == OpOr && len(c.Args) == 0
+	return len(c.Args) == 0 && (value && c.Op == OpAnd || !value && c.Op == OpOr)
 }
 
-// Known is what is known of the object where a condition is printed.
+// Known is what is known of the object where a condition is printed; nil
+// fields are unknown.
 type Known struct {
-	// Update, when not nil, is whether there is an old object.
+	// Update is whether there is an old object.
 	Update *bool
-	// Discriminator, when not nil, holds the values the discriminator is
-	// known to be one of.
+	// Discriminator holds the values the discriminator is known to be one of.
 	Discriminator []string
 	// Unnamed is set where the discriminator is known to be one of
 	// Discriminator or a value that no condition names: a switch's default
@@ -84,9 +60,8 @@ type Known struct {
 	Unnamed bool
 }
 
-// Simplify evaluates what c reads of what is known, and folds the
-// constants. It returns c itself where nothing changes, so that printing
-// many arms of a union allocates little.
+// Simplify evaluates what c reads of known and folds the constants, returning
+// c itself where nothing changes so that printing allocates little.
 func (c *Cond) Simplify(known Known) *Cond {
 	switch c.Op {
 	case OpAnd, OpOr:
@@ -103,13 +78,9 @@ func (c *Cond) Simplify(known Known) *Cond {
 		}
 		return Not(arg)
 	case OpUpdate:
-		switch {
-		case known.Update == nil:
-			return c
-		case *known.Update:
+		if known.Update != nil && *known.Update {
 			return True()
 		}
-		return False()
 	case OpDiscIn:
 		in := func(v string) bool { return slices.Contains(c.Values, v) }
 		switch {
@@ -120,7 +91,6 @@ func (c *Cond) Simplify(known Known) *Cond {
 		case !slices.ContainsFunc(known.Discriminator, in):
 			return False()
 		}
-		return c
 	}
 	if known.Update != nil && !*known.Update && c.Op.OnUpdateOnly() {
 		return False()
@@ -128,8 +98,7 @@ func (c *Cond) Simplify(known Known) *Cond {
 	return c
 }
 
-// simplifyJunction is Simplify of a conjunction or a disjunction: c itself
-// when no argument simplifies.
+// simplifyJunction is Simplify of a conjunction or a disjunction.
 func (c *Cond) simplifyJunction(known Known) *Cond {
 	and := c.Op == OpAnd
 	var buf [8]*Cond
@@ -167,8 +136,7 @@ func (c *Cond) Negates(d *Cond) bool {
 	return c.Op == OpNot && c.Args[0].Equal(d) || d.Op == OpNot && d.Args[0].Equal(c)
 }
 
-// Conjuncts are the conditions of which c is the conjunction: c's own
-// arguments, to be read and not changed.
+// Conjuncts are the conditions c is the conjunction of, to read, not change.
 func (c *Cond) Conjuncts() []*Cond {
 	if c.Op == OpAnd {
 		return slices.Clip(c.Args)
@@ -176,8 +144,7 @@ func (c *Cond) Conjuncts() []*Cond {
 	return []*Cond{c}
 }
 
-// AppendNamedValues appends the discriminator values that c names to
-// values.
+// AppendNamedValues appends the discriminator values that c names.
 func (c *Cond) AppendNamedValues(values []string) []string {
 	values = append(values, c.Values...)
 	for _, arg := range c.Args {
@@ -187,11 +154,9 @@ func (c *Cond) AppendNamedValues(values []string) []string {
 }
 
 // PrintBool prints c, or its negation, in the boolean syntax that Go and CEL
-// share (&&, ||, !, true, false and parentheses), with operation printing
-// each operation or its negation. A negated conjunction is printed as
-// !(a && b) || c for the conjunction of a, b and !c: one negation for the
-// conditions that hold and none for those that do not, which is also what
-// the API server's cost estimate of a CEL rule counts.
+// share, with operation printing each operation or its negation. The
+// negation of a && b && !c is printed !(a && b) || c: one negation, which is
+// also what the API server's cost estimate of a CEL rule counts.
 func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) string) string {
 	print := func(c *Cond, negated bool) string { return PrintBool(c, negated, operation) }
 	switch c.Op {
@@ -202,7 +167,7 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 		return operation(c, negated)
 	}
 	and := c.Op == OpAnd
-	if p, q, ok := c.exclusive(); ok {
+	if p, q := c.exclusive(); p != nil {
 		// (p && !q) || (q && !p): one of the two, and not both.
 		op := " != "
 		if negated {
@@ -212,10 +177,7 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 	}
 	switch {
 	case len(c.Args) == 0:
-		if and != negated {
-			return "true"
-		}
-		return "false"
+		return strconv.FormatBool(and != negated)
 	case len(c.Args) == 1:
 		return print(c.Args[0], negated)
 	case negated && and:
@@ -248,28 +210,24 @@ func PrintBool(c *Cond, negated bool, operation func(c *Cond, negated bool) stri
 	return junction(parts, " || ")
 }
 
-// exclusive reports whether c is (p && !q) || (q && !p), in any order.
-func (c *Cond) exclusive() (p, q *Cond, ok bool) {
+// exclusive returns p and q where c is (p && !q) || (q && !p), else nil.
+func (c *Cond) exclusive() (p, q *Cond) {
 	if c.Op != OpOr || len(c.Args) != 2 {
-		return nil, nil, false
+		return nil, nil
 	}
-	pair := func(c *Cond) (holds, fails *Cond, ok bool) {
-		if c.Op != OpAnd || len(c.Args) != 2 {
-			return nil, nil, false
-		}
+	pair := func(c *Cond) (holds, fails *Cond) {
 		for i, arg := range c.Args {
-			if arg.Op == OpNot && c.Args[1-i].Op != OpNot {
-				return c.Args[1-i], arg.Args[0], true
+			if c.Op == OpAnd && len(c.Args) == 2 && arg.Op == OpNot && c.Args[1-i].Op != OpNot {
+				return c.Args[1-i], arg.Args[0]
 			}
 		}
-		return nil, nil, false
+		return nil, nil
 	}
-	p, q, okA := pair(c.Args[0])
-	q2, p2, okB := pair(c.Args[1])
-	if !okA || !okB || !p.Equal(p2) || !q.Equal(q2) {
-		return nil, nil, false
+	p, q = pair(c.Args[0])
+	if q2, p2 := pair(c.Args[1]); p == nil || q2 == nil || !p.Equal(p2) || !q.Equal(q2) {
+		return nil, nil
 	}
-	return p, q, true
+	return p, q
 }
 
 func junction(parts []string, op string) string {
@@ -279,8 +237,7 @@ func junction(parts []string, op string) string {
 	return "(" + strings.Join(parts, op) + ")"
 }
 
-// Shared are the conditions that every one of the lists holds, in the order
-// of the first.
+// Shared are the conditions that all the lists hold, in the first's order.
 func Shared(lists [][]*Cond) []*Cond {
 	if len(lists) == 0 {
 		return nil

@@ -1,52 +1,39 @@
 package unionspec
 
-import (
-	"slices"
-)
+import "slices"
 
-// Union is a union as data, its checks and clears: what validation reports
-// (V1–V4, ratcheting) and what normalization clears (N1–N3) of
-// docs/semantics.md, each under a condition over the union's JSON object and
-// its old counterpart. The model computes it once; the Go methods, the CRD's
-// validation rules, the policy and package unstructuredunions only print or
-// evaluate it, so that none of them decides what is valid.
+// Union is what validation reports (V1–V4, ratcheting) and normalization
+// clears (N1–N3) of docs/semantics.md, each under a condition over its object
+// and old counterpart; backends only print or evaluate it, deciding nothing.
 type Union struct {
-	// Discriminator is the discriminator's property; "" in a union without
-	// one.
+	// Discriminator is the discriminator's property; "" if none.
 	Discriminator string `json:"discriminator"`
 	// Values are the discriminator's valid values, sorted.
 	Values []string `json:"values"`
-	// Selecting are the discriminator's values in a valid object, sorted:
-	// Values, and "" where an optional discriminator's absence selects no
-	// member. The model's, for the printers that write switches and enums;
-	// the policy's annotation leaves it out, as its evaluators read only
-	// the checks and clears.
+	// Selecting are Values, and "" where an optional discriminator's absence
+	// selects no member, sorted. Only printers of switches and enums read
+	// it, so the policy's annotation leaves it out.
 	Selecting []string  `json:"-"`
 	Members   []*Member `json:"members"`
-	// Kept is when an update keeps the union as it was, for ratcheting
-	// (docs/semantics.md §4); nil when the union does not ratchet. The
-	// condition OpKept stands for it.
+	// Kept is when an update keeps the union as it was, for ratcheting; nil
+	// when the union does not ratchet. OpKept stands for it.
 	Kept *Cond `json:"kept,omitempty"`
 	// Checks are the errors validation reports, in order.
 	Checks []*Check `json:"checks"`
-	// Clears are the members normalization clears.
 	Clears []*Clear `json:"clears,omitempty"`
 }
 
 // Member is a member property and how it is told set.
 type Member struct {
-	Name     string   `json:"name"`
-	Presence Presence `json:"presence"`
-	// Properties tell a member of PresenceNonZero set.
+	Name       string      `json:"name"`
+	Presence   Presence    `json:"presence"`
 	Properties []*Property `json:"properties,omitempty"`
-	// KeepZero is set for a scalar that JSON writes when it is zero (no
-	// omitempty): clearing it writes its zero value rather than removing
-	// it, as the cleared Go object would be written.
+	// KeepZero is set for a scalar that JSON writes when zero (no
+	// omitempty): clearing it writes its zero value, as Go would.
 	KeepZero bool `json:"keepZero,omitempty"`
 }
 
-// Cleared is the JSON value of a cleared member: the zero value of a scalar
-// that keeps one, nil when the member is removed.
+// Cleared is the JSON value of a cleared member; nil when it is removed.
 func (m *Member) Cleared() any {
 	if !m.KeepZero {
 		return nil
@@ -62,31 +49,28 @@ const (
 	ErrorRequired ErrorType = "Required"
 	// ErrorForbidden is field.Forbidden on the check's property.
 	ErrorForbidden ErrorType = "Forbidden"
-	// ErrorNotSupported is field.NotSupported on the check's property, with
-	// its value and the union's Values.
+	// ErrorNotSupported is field.NotSupported, with the union's Values.
 	ErrorNotSupported ErrorType = "NotSupported"
-	// ErrorInvalid is field.Invalid on the check's property, or on the
-	// union's object when Field is "", with the check's Value and Origin.
+	// ErrorInvalid is field.Invalid, with the check's Value and Origin.
 	ErrorInvalid ErrorType = "Invalid"
 )
 
 // ErrorTypes are the known error types, for checks of decoded rules.
 var ErrorTypes = []ErrorType{ErrorRequired, ErrorForbidden, ErrorNotSupported, ErrorInvalid}
 
-// Check is an error that validation reports on Field, a property of the
-// union's object ("" for the object itself), when its condition holds.
+// Check is an error that validation reports on Field ("" for the union's
+// object) when its condition holds.
 type Check struct {
 	Error   ErrorType `json:"error"`
 	Field   string    `json:"field"`
 	Message string    `json:"message,omitempty"`
 	// Origin is the error's origin, as validation-gen gives it.
 	Origin string `json:"origin,omitempty"`
-	// Value is the bad value that an ErrorInvalid reports; "" reports "".
-	Value Value `json:"value,omitempty"`
-	When  *Cond `json:"when"`
+	Value  Value  `json:"value,omitempty"`
+	When   *Cond  `json:"when"`
 }
 
-// Value is what an ErrorInvalid reports as its bad value.
+// Value is what an ErrorInvalid reports as its bad value; "" reports "".
 type Value string
 
 // ValueSetMembers reports the JSON names of the members that are set, in
@@ -109,7 +93,7 @@ const (
 	OpOr Op = "or"
 	// OpNot holds when its one Arg does not.
 	OpNot Op = "not"
-	// OpUpdate holds on update: the object has an old counterpart.
+	// OpUpdate holds when the object has an old counterpart.
 	OpUpdate Op = "update"
 	// OpDiscIn holds when the discriminator is one of Values; an absent
 	// one is "", and one that is not a string is none of them.
@@ -120,14 +104,12 @@ const (
 	OpSet Op = "set"
 	// OpOldSet holds on an update whose old object has Member set.
 	OpOldSet Op = "oldSet"
-	// OpSameSet holds on an update when Member is set exactly where old's
-	// is.
+	// OpSameSet holds on an update when Member is set exactly where old's is.
 	OpSameSet Op = "sameSet"
-	// OpEqual holds on an update when Member equals old's, compared as the
-	// API server compares values.
+	// OpEqual holds on an update when Member equals old's, as the API
+	// server compares values.
 	OpEqual Op = "equal"
-	// OpKept holds on an update that keeps the union as it was: the
-	// union's Kept.
+	// OpKept holds on an update when the union's Kept does.
 	OpKept Op = "kept"
 	// OpNoneSet holds when no member is set.
 	OpNoneSet Op = "noneSet"
@@ -185,9 +167,11 @@ func NoneSet() *Cond { return noneSet }
 // SeveralSet holds when more than one member is set.
 func SeveralSet() *Cond { return severalSet }
 
-// The conditions without arguments are made once: no condition is changed
-// once made, and every union's rules use them many times.
+// The conditions without arguments are made once: conditions are never
+// changed, and every union's rules, and printing them, use them many times.
 var (
+	trueCond      = And()
+	falseCond     = Or()
 	update        = &Cond{Op: OpUpdate}
 	discUnchanged = &Cond{Op: OpDiscUnchanged}
 	kept          = &Cond{Op: OpKept}
@@ -197,18 +181,15 @@ var (
 
 // Member returns the union's member of the given name, or nil.
 func (u *Union) Member(name string) *Member {
-	for _, m := range u.Members {
-		if m.Name == name {
-			return m
-		}
+	if i := slices.IndexFunc(u.Members, func(m *Member) bool { return m.Name == name }); i >= 0 {
+		return u.Members[i]
 	}
 	return nil
 }
 
 // Accepted are the discriminator values that the union's NotSupported check
-// lets through, sorted: Selecting and "", where V1 reports it Required
-// instead; nil in a union without a discriminator. The slice is the
-// caller's.
+// lets through, sorted: Selecting and "", which V1 reports Required instead;
+// nil without a discriminator. The slice is the caller's.
 func (u *Union) Accepted() []string {
 	if u.Discriminator == "" {
 		return nil

@@ -1,36 +1,30 @@
 package unionspec
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
 )
 
-// Schema describes where the unions of a kind are, as the properties of its
-// JSON object: its root struct and every struct through which unions are
-// reached, by name. The model builds it from the Go types (one walk, which
-// the generated methods print); the policy prints it and carries it in its
-// annotation, and package unstructuredunions evaluates it.
+// Schema describes where the unions of a kind are: its root struct and, by
+// name, every struct through which unions are reached.
 type Schema struct {
 	Root    string             `json:"root"`
 	Structs map[string]*Struct `json:"structs"`
 }
 
-// Struct is an object that has unions or reaches them through its
-// properties.
+// Struct is an object that has unions or reaches them through properties.
 type Struct struct {
-	// Unions are the object's own, in the order of their discriminators:
-	// their checks and clears, which every backend prints or evaluates.
+	// Unions are the object's own, in the order of their discriminators.
 	Unions []*Union `json:"unions,omitempty"`
-	// Fields are the properties through which the object reaches unions, in
-	// field order; a field with no name is a struct embedded inline, whose
-	// properties are the object's own.
+	// Fields reach unions through properties, in field order.
 	Fields []*Field `json:"fields,omitempty"`
 }
 
 // Field is a property through which unions are reached.
 type Field struct {
-	// Name is the property's name; "" for a struct embedded inline.
+	// Name is "" for an inline struct, whose properties are the object's own.
 	Name string `json:"name,omitempty"`
 	Walk *Walk  `json:"walk"`
 }
@@ -49,9 +43,8 @@ type Walk struct {
 	HasOld bool `json:"hasOld,omitempty"`
 }
 
-// Counterpart is the old counterpart of a walked value whose parent has one,
-// old being the parent's property: a struct that is absent or null is then
-// the empty object, as Go has no absent struct.
+// Counterpart is the old counterpart of a walked value, old being the old
+// parent's property: {} for an absent or null struct, as Go has none.
 func (w *Walk) Counterpart(old any) any {
 	if old == nil && w.Shape == ShapeStruct {
 		return map[string]any{}
@@ -59,10 +52,8 @@ func (w *Walk) Counterpart(old any) any {
 	return old
 }
 
-// Check verifies that every struct that the schema names is in it, and
-// that every mode, presence test and key type is one this package knows,
-// so that Normalize and Validate never meet a missing struct nor read a
-// misspelt value as another.
+// Check verifies that every struct and value that the schema names is known,
+// so that an evaluator never meets a missing struct nor misreads a misspelling.
 func (s *Schema) Check() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)
@@ -72,36 +63,33 @@ func (s *Schema) Check() error {
 		if st == nil {
 			return fmt.Errorf("struct %q is null", name)
 		}
-		for _, u := range st.Unions {
-			if u == nil {
-				return fmt.Errorf("struct %q: a union is null", name)
-			}
-			if err := checkUnion(u); err != nil {
-				return fmt.Errorf("struct %q: union %q: %w", name, u.Discriminator, err)
-			}
-		}
-		for _, f := range st.Fields {
-			if f == nil {
-				return fmt.Errorf("struct %q: a field is null", name)
-			}
-			if err := s.checkWalk(f.Walk); err != nil {
-				return fmt.Errorf("struct %q: field %q: %w", name, f.Name, err)
-			}
+		err := cmp.Or(checkEach(st.Unions, "union", func(u *Union) string { return u.Discriminator }, checkUnion),
+			checkEach(st.Fields, "field", func(f *Field) string { return f.Name }, func(f *Field) error { return s.checkWalk(f.Walk) }))
+		if err != nil {
+			return fmt.Errorf("struct %q: %w", name, err)
 		}
 	}
 	return nil
 }
 
-// checkUnion verifies that a union's rules name only its members, and use
-// only known presence tests, operations and error types.
+// checkEach checks a list's items, none null, and names the first that fails.
+func checkEach[T any](items []*T, kind string, name func(*T) string, check func(*T) error) error {
+	for _, item := range items {
+		if item == nil {
+			return fmt.Errorf("a %s is null", kind)
+		}
+		if err := check(item); err != nil {
+			return fmt.Errorf("%s %q: %w", kind, name(item), err)
+		}
+	}
+	return nil
+}
+
+// checkUnion verifies that a union names only its members and known values.
 func checkUnion(u *Union) error {
-	for _, m := range u.Members {
-		if m == nil {
-			return fmt.Errorf("a member is null")
-		}
-		if err := checkPresence(m.Presence, m.Properties); err != nil {
-			return fmt.Errorf("member %q: %w", m.Name, err)
-		}
+	err := checkEach(u.Members, "member", func(m *Member) string { return m.Name }, func(m *Member) error { return checkPresence(m.Presence, m.Properties) })
+	if err != nil {
+		return err
 	}
 	if u.Kept != nil {
 		if err := checkCond(u, u.Kept, false); err != nil {
@@ -127,8 +115,7 @@ func checkUnion(u *Union) error {
 	return nil
 }
 
-// checkCond verifies a condition; kept tells whether it may name the union's
-// Kept, which Kept itself may not.
+// checkCond verifies c; kept tells whether it may use OpKept, as Kept may not.
 func checkCond(u *Union, c *Cond, kept bool) error {
 	switch {
 	case c == nil:
@@ -139,12 +126,8 @@ func checkCond(u *Union, c *Cond, kept bool) error {
 		return fmt.Errorf("%s takes one condition", c.Op)
 	case c.Op == OpKept && (u.Kept == nil || !kept):
 		return fmt.Errorf("%s in a union that does not ratchet, or in kept itself", c.Op)
-	}
-	switch c.Op {
-	case OpSet, OpOldSet, OpSameSet, OpEqual:
-		if u.Member(c.Member) == nil {
-			return fmt.Errorf("%s: no member %q", c.Op, c.Member)
-		}
+	case slices.Contains([]Op{OpSet, OpOldSet, OpSameSet, OpEqual}, c.Op) && u.Member(c.Member) == nil:
+		return fmt.Errorf("%s: no member %q", c.Op, c.Member)
 	}
 	for _, arg := range c.Args {
 		if err := checkCond(u, arg, kept); err != nil {
@@ -154,21 +137,11 @@ func checkCond(u *Union, c *Cond, kept bool) error {
 	return nil
 }
 
-// checkPresence verifies a presence test and the properties of a nonZero
-// one.
 func checkPresence(p Presence, props []*Property) error {
 	if !slices.Contains(Presences, p) {
 		return fmt.Errorf("unknown presence %q", p)
 	}
-	for _, prop := range props {
-		if prop == nil {
-			return fmt.Errorf("a property is null")
-		}
-		if err := checkPresence(prop.Presence, prop.Properties); err != nil {
-			return fmt.Errorf("property %q: %w", prop.Name, err)
-		}
-	}
-	return nil
+	return checkEach(props, "property", func(p *Property) string { return p.Name }, func(p *Property) error { return checkPresence(p.Presence, p.Properties) })
 }
 
 func (s *Schema) checkWalk(w *Walk) error {
@@ -182,15 +155,12 @@ func (s *Schema) checkWalk(w *Walk) error {
 		}
 		return nil
 	case ShapeListMap:
-		for _, k := range w.Keys {
-			if k == nil {
-				return fmt.Errorf("a key is null")
-			}
+		return cmp.Or(checkEach(w.Keys, "key", func(k *Key) string { return k.Name }, func(k *Key) error {
 			if !slices.Contains(KeyTypes, k.Type) {
-				return fmt.Errorf("key %q: unknown type %q", k.Name, k.Type)
+				return fmt.Errorf("unknown type %q", k.Type)
 			}
-		}
-		return s.checkWalk(w.Elem)
+			return nil
+		}), s.checkWalk(w.Elem))
 	case ShapeList, ShapeMap:
 		return s.checkWalk(w.Elem)
 	}

@@ -1,30 +1,23 @@
-// Package unionspec describes, without gengo, the values through which unions
-// are reached and how their members are tested: the walk of a kind to its
-// unions (Schema, schema.go), the shapes of walked values, how a member's
-// "set" state is told (docs/semantics.md §4), the keys that match list-map
-// items with old ones, the ratcheting modes, and each union's checks and
-// clears (checks.go). The model
-// (package unions) is written in these terms, and package unstructuredunions
-// reads them from the JSON that union-gen writes beside a CRD, so every
-// backend tests the same description.
+// Package unionspec describes, without gengo, how the unions of a kind are
+// reached (Schema) and what each checks and clears (Union): the one
+// description that the model writes and every backend prints or evaluates.
 package unionspec
+
+import "cmp"
 
 // Shape is the container shape of a walked value.
 type Shape string
 
 const (
-	// ShapeStruct is a struct value, never absent in Go: its old
-	// counterpart is the same field of the old object.
+	// ShapeStruct is a struct, never absent in Go: its counterpart is old's field.
 	ShapeStruct Shape = "struct"
-	// ShapePointer is a pointer to a struct, matched as ShapeStruct; it may
-	// be absent.
+	// ShapePointer is a pointer to a struct, which may be absent.
 	ShapePointer Shape = "pointer"
 	// ShapeList is a slice or an array; its items have no old counterpart.
 	ShapeList Shape = "list"
-	// ShapeListMap is a "+listType=map" list; its items are matched with
-	// old items by their keys.
+	// ShapeListMap is a "+listType=map" list, matched with old items by keys.
 	ShapeListMap Shape = "listMap"
-	// ShapeMap is a map with string keys; its values are matched by key.
+	// ShapeMap is a map with string keys, matched with old values by key.
 	ShapeMap Shape = "map"
 )
 
@@ -32,8 +25,7 @@ const (
 type Presence string
 
 const (
-	// PresenceNonNil: a pointer is set when it is not nil (in JSON: present
-	// and not null).
+	// PresenceNonNil: a pointer is set when not nil (in JSON: present, not null).
 	PresenceNonNil Presence = "nonNil"
 	// PresenceLength: a slice or a map is set when it has elements.
 	PresenceLength Presence = "length"
@@ -45,9 +37,8 @@ const (
 	PresenceInteger Presence = "integer"
 	// PresenceFloat: a floating-point number is set when it is not 0.
 	PresenceFloat Presence = "float"
-	// PresenceNonZero: a struct, which its JSON tag omits with omitzero, is
-	// set when it is not its zero value: when one of its Properties is set
-	// as decoding its JSON into Go would set it.
+	// PresenceNonZero: a struct that its JSON tag omits with omitzero is set
+	// when one of its Properties is set as decoding its JSON would set it.
 	PresenceNonZero Presence = "nonZero"
 )
 
@@ -56,33 +47,15 @@ var Presences = []Presence{PresenceNonNil, PresenceLength, PresenceString, Prese
 
 // Scalar reports whether the presence is a scalar's: such a value compares
 // with ==, and JSON writes its zero value unless its tag omits it.
-func (p Presence) Scalar() bool {
-	switch p {
-	case PresenceString, PresenceBool, PresenceInteger, PresenceFloat:
-		return true
-	}
-	return false
-}
+func (p Presence) Scalar() bool { return p.Zero() != nil }
 
-// Zero is the JSON value of a scalar's zero, as a JSON decoder gives it; nil
-// for the other presences.
-func (p Presence) Zero() any {
-	switch p {
-	case PresenceString:
-		return ""
-	case PresenceBool:
-		return false
-	case PresenceInteger:
-		return int64(0)
-	case PresenceFloat:
-		return float64(0)
-	}
-	return nil
-}
+// Zero is a scalar's zero value as a JSON decoder gives it; nil for others.
+func (p Presence) Zero() any { return scalarZeros[p] }
 
-// Property is a JSON property of a struct told set by PresenceNonZero: the
-// struct is non-zero once decoded when one of its properties is, by its own
-// Presence. Pointers, slices and maps count as PresenceNonNil there, as
+var scalarZeros = map[Presence]any{PresenceString: "", PresenceBool: false, PresenceInteger: int64(0), PresenceFloat: float64(0)}
+
+// Property is a JSON property of a struct of PresenceNonZero, told set by its
+// own Presence. Pointers, slices and maps count as PresenceNonNil there, as
 // decoding [] or {} gives a non-nil, empty value.
 type Property struct {
 	Name     string   `json:"name"`
@@ -114,17 +87,10 @@ const (
 var KeyTypes = []KeyType{KeyString, KeyInteger, KeyNumber, KeyBoolean}
 
 // Zero is the zero value of a key of the type, as a JSON decoder gives it.
-func (t KeyType) Zero() any {
-	switch t {
-	case KeyString:
-		return ""
-	case KeyBoolean:
-		return false
-	case KeyNumber:
-		return float64(0)
-	}
-	return int64(0)
-}
+func (t KeyType) Zero() any { return cmp.Or(keyZeros[t], any(int64(0))) }
+
+// keyZeros leaves out integers, the zero of any other type.
+var keyZeros = map[KeyType]any{KeyString: "", KeyBoolean: false, KeyNumber: float64(0)}
 
 // Ratcheting says when validation lets an update keep a union as it was
 // (docs/semantics.md §4).
@@ -133,12 +99,10 @@ type Ratcheting string
 const (
 	// RatchetingOff validates every write.
 	RatchetingOff Ratcheting = ""
-	// RatchetingUnchanged skips a union whose discriminator and members all
-	// equal old's.
+	// RatchetingUnchanged skips a union whose discriminator and members equal old's.
 	RatchetingUnchanged Ratcheting = "unchanged"
 	// RatchetingMembership skips a union whose discriminator equals old's and
-	// whose members are set where old's are, whatever their contents:
-	// validation-gen's DiscriminatedUnion rule.
+	// whose members are set where old's are: validation-gen's rule.
 	RatchetingMembership Ratcheting = "membership"
 )
 

@@ -1,6 +1,7 @@
 package unstructuredunions
 
 import (
+	"cmp"
 	"maps"
 	"reflect"
 	"slices"
@@ -8,22 +9,25 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// Normalize clears, in obj, the union members that its discriminators no
-// longer select, as the generated NormalizeUnions does (N1–N3): when a
-// discriminator changed to a valid value, every member it does not select
-// that is set in both old and obj. old is the object before the update; nil
-// means create, when there is nothing to clear. It reports whether it
-// changed obj.
+// Normalize clears, in obj, the members that a discriminator changed to a
+// valid value no longer selects and that are set in both old and obj, as the
+// generated NormalizeUnions does (N1–N3). old is the object before the
+// update, nil on create. It reports whether it changed obj.
 func (s *Schema) Normalize(obj, old map[string]any) bool {
-	n := &normalizer{schema: s}
-	if obj != nil && old != nil {
-		n.structure(s.Structs[s.Root], obj, old)
-	}
-	return n.changed
+	changed := false
+	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ string) {
+		changed = true
+		delete(obj, m.Name)
+		if zero := m.Cleared(); zero != nil {
+			obj[m.Name] = zero
+		}
+	})
+	return changed
 }
 
 // Operation is a JSON patch (RFC 6902) operation.
@@ -33,163 +37,126 @@ type Operation struct {
 	Value any    `json:"value,omitempty"`
 }
 
-// JSONPatch returns the JSON patch that Normalize would apply to obj,
-// without changing obj: a "remove", or a "replace" by the zero value of a
-// member that JSON writes when zero, per cleared member. It is empty when
-// there is nothing to normalize.
+// JSONPatch returns the JSON patch that Normalize would apply to obj, without
+// changing it: per cleared member a "remove", or a "replace" by the zero
+// value that JSON writes; empty when there is nothing to normalize.
 func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
-	n := &normalizer{schema: s, patch: []Operation{}}
-	if obj != nil && old != nil {
-		n.structure(s.Structs[s.Root], obj, old)
+	patch := []Operation{}
+	s.eachClear(obj, old, func(m *unionspec.Member, _ map[string]any, pointer string) {
+		op := Operation{Op: "remove", Path: pointer + "/" + EscapePointer(m.Name)}
+		if zero := m.Cleared(); zero != nil {
+			op.Op, op.Value = "replace", zero
+		}
+		patch = append(patch, op)
+	})
+	return patch
+}
+
+// eachClear calls clear on every member Normalize clears, its object and pointer.
+func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer string)) {
+	if obj == nil || old == nil {
+		return
 	}
-	return n.patch
-}
-
-// normalizer clears members, or, when patch is not nil, records the
-// operations that clear them.
-type normalizer struct {
-	schema  *Schema
-	changed bool
-	patch   []Operation
-	// path is the JSON pointer of the value being normalized, kept only
-	// when recording.
-	path []string
-}
-
-func (n *normalizer) structure(st *unionspec.Struct, obj, old map[string]any) {
-	for _, u := range st.Unions {
+	w := &walker{schema: s, normalizing: true, visit: func(u *unionspec.Union, obj, old map[string]any, at path) {
 		for _, c := range u.Clears {
 			if holds(u, c.When, obj, old) {
-				n.clear(u.Member(c.Member), obj)
+				clear(u.Member(c.Member), obj, at.pointer)
 			}
 		}
+	}}
+	w.structure(s.Structs[s.Root], obj, old, path{})
+}
+
+// walker calls visit on every union of an object with its old counterpart,
+// nil where it has none. Normalizing, it walks only values that old has too,
+// and no empty old struct stands for an absent one: nothing is cleared there.
+type walker struct {
+	schema      *Schema
+	normalizing bool
+	visit       func(u *unionspec.Union, obj, old map[string]any, at path)
+}
+
+// path is where a value is, as validation reports it and as a JSON pointer.
+type path struct {
+	fld     *field.Path
+	pointer string
+}
+
+func (p path) child(k string) path { return path{p.fld.Child(k), p.pointer + "/" + EscapePointer(k)} }
+func (p path) index(i int) path    { return path{p.fld.Index(i), p.pointer + "/" + strconv.Itoa(i)} }
+func (p path) key(k string) path   { return path{p.fld.Key(k), p.pointer + "/" + EscapePointer(k)} }
+
+func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at path) {
+	for _, u := range st.Unions {
+		w.visit(u, obj, old, at)
 	}
 	for _, f := range st.Fields {
 		if f.Name == "" {
-			n.walk(f.Walk, obj, old)
+			w.walk(f.Walk, obj, old, at)
 			continue
 		}
-		value, found := obj[f.Name]
-		oldValue, oldFound := old[f.Name]
-		if found && oldFound {
-			n.push(f.Name)
-			n.walk(f.Walk, value, oldValue)
-			n.pop()
+		oldValue := old[f.Name]
+		if old != nil && !w.normalizing {
+			oldValue = f.Walk.Counterpart(oldValue)
 		}
+		w.walk(f.Walk, obj[f.Name], oldValue, at.child(f.Name))
 	}
 }
 
-func (n *normalizer) walk(w *unionspec.Walk, value, old any) {
-	if !w.HasOld {
+func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
+	if w.normalizing && !wk.HasOld {
 		return
 	}
-	switch w.Shape {
+	switch wk.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
 		obj, ok := value.(map[string]any)
 		oldObj, oldOK := old.(map[string]any)
-		if ok && oldOK {
-			n.structure(n.schema.Structs[w.Struct], obj, oldObj)
+		if w.normalizing && !(ok && oldOK) || !ok && (wk.Shape == unionspec.ShapePointer || value != nil) {
+			return // unset, or not an object: the schema's types reject it
+		}
+		w.structure(w.schema.Structs[wk.Struct], obj, oldObj, at)
+	case unionspec.ShapeList, unionspec.ShapeListMap:
+		items, _ := value.([]any)
+		oldItems, _ := old.([]any)
+		if wk.Shape == unionspec.ShapeList {
+			oldItems = nil // a list's items have no old counterpart
+		}
+		for i, item := range items {
+			var prior any
+			if j := match(wk, items, oldItems, i); j >= 0 {
+				prior = oldItems[j]
+			}
+			w.walk(wk.Elem, item, prior, at.index(i))
 		}
 	case unionspec.ShapeMap:
 		obj, _ := value.(map[string]any)
 		oldObj, _ := old.(map[string]any)
-		// In order, so that a patch is the same on every run.
+		// In order, so that errors and patches are the same on every run.
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
-			if o, found := oldObj[k]; found {
-				n.push(k)
-				n.walk(w.Elem, obj[k], o)
-				n.pop()
+			prior, priorFound := oldObj[k]
+			if priorFound && !w.normalizing {
+				prior = wk.Elem.Counterpart(prior)
 			}
-		}
-	case unionspec.ShapeListMap:
-		items, _ := value.([]any)
-		oldItems, _ := old.([]any)
-		for i, item := range items {
-			if j := match(w, items, oldItems, i); j >= 0 {
-				n.push(strconv.Itoa(i))
-				n.walk(w.Elem, item, oldItems[j])
-				n.pop()
-			}
+			w.walk(wk.Elem, obj[k], prior, at.key(k))
 		}
 	}
 }
 
-func (n *normalizer) push(segment string) {
-	if n.patch != nil {
-		n.path = append(n.path, segment)
-	}
-}
-
-func (n *normalizer) pop() {
-	if n.patch != nil {
-		n.path = n.path[:len(n.path)-1]
-	}
-}
-
-// clear sets a member to its zero value as JSON writes it: absent, or the
-// zero scalar of a member written without omitempty; or records the
-// operation that does.
-func (n *normalizer) clear(m *unionspec.Member, obj map[string]any) {
-	n.changed = true
-	zero := m.Cleared()
-	if n.patch == nil {
-		if zero == nil {
-			delete(obj, m.Name)
-		} else {
-			obj[m.Name] = zero
-		}
-		return
-	}
-	var b strings.Builder
-	for _, segment := range append(n.path, m.Name) {
-		b.WriteString("/")
-		b.WriteString(EscapePointer(segment))
-	}
-	op := Operation{Op: "remove", Path: b.String()}
-	if zero != nil {
-		op.Op, op.Value = "replace", zero
-	}
-	n.patch = append(n.patch, op)
-}
-
-// EscapePointer escapes a property name as a segment of a JSON pointer
-// (RFC 6901).
-func EscapePointer(name string) string {
-	return pointerEscaper.Replace(name)
-}
-
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
-// match is the index of the old item of a list-map that items[i] is matched
-// with, or -1: the item at the same index first, as lists mostly keep their
-// order, then the first with the same keys.
+// match is the index of the old item with items[i]'s keys, or -1: the one at
+// index i first, as lists mostly keep their order.
 func match(w *unionspec.Walk, items, oldItems []any, i int) int {
-	if i < len(oldItems) && keysEqual(w, items[i], oldItems[i]) {
+	same := func(old any) bool {
+		x, ok := items[i].(map[string]any)
+		y, yOK := old.(map[string]any)
+		return ok && yOK && !slices.ContainsFunc(w.Keys, func(k *unionspec.Key) bool { return !keyEqual(k, x, y) })
+	}
+	if i < len(oldItems) && same(oldItems[i]) {
 		return i
 	}
-	for j, o := range oldItems {
-		if keysEqual(w, items[i], o) {
-			return j
-		}
-	}
-	return -1
+	return slices.IndexFunc(oldItems, same)
 }
 
-func keysEqual(w *unionspec.Walk, a, b any) bool {
-	x, ok := a.(map[string]any)
-	y, yOK := b.(map[string]any)
-	if !ok || !yOK {
-		return false
-	}
-	for _, k := range w.Keys {
-		if !keyEqual(k, x, y) {
-			return false
-		}
-	}
-	return true
-}
-
-// equal compares the key of two items as Go compares their fields: an
+// keyEqual compares the key of two items as Go compares their fields: an
 // absent key is the zero value, or nil for a pointer.
 func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
 	a, b := x[k.Name], y[k.Name]
@@ -198,7 +165,7 @@ func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
 			return a == nil && b == nil
 		}
 	} else {
-		a, b = orZero(a, k.Type), orZero(b, k.Type)
+		a, b = cmp.Or(a, k.Type.Zero()), cmp.Or(b, k.Type.Zero())
 	}
 	if fa, ok := number(a); ok {
 		fb, ok := number(b)
@@ -207,15 +174,14 @@ func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-func orZero(v any, t unionspec.KeyType) any {
-	if v != nil {
-		return v
-	}
-	return t.Zero()
+// EscapePointer escapes a property name as a JSON pointer segment (RFC 6901).
+func EscapePointer(name string) string {
+	return pointerEscaper.Replace(name)
 }
 
-// holds evaluates a condition of the union u on obj and its old
-// counterpart, nil on create.
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// holds evaluates a condition of u on obj and old, nil on create.
 func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool {
 	switch c.Op {
 	case unionspec.OpAnd:
@@ -263,53 +229,38 @@ func setMembers(u *unionspec.Union, obj map[string]any) []string {
 	return names
 }
 
-// discriminator is the value of the discriminator d in obj, "" when absent;
-// ok is false when the value is not a string.
-func discriminator(obj map[string]any, d string) (value string, ok bool) {
-	v, found := obj[d]
-	if !found || v == nil {
-		return "", true
-	}
-	value, ok = v.(string)
-	return value, ok
+// discriminator is obj's value of d, "" when absent; false if not a string.
+func discriminator(obj map[string]any, d string) (string, bool) {
+	value, ok := obj[d].(string)
+	return value, ok || obj[d] == nil
 }
 
-// set is the Go test of "set" (docs/semantics.md §4) on the member's JSON
-// value; an absent member is unset.
+// set is the Go test of "set" (docs/semantics.md §4) on a member's JSON value.
 func set(m *unionspec.Member, obj map[string]any) bool {
 	return isSet(m.Presence, m.Properties, obj[m.Name])
 }
 
 // isSet tells whether a JSON value is set by the presence test p, as Go
-// tells the value decoded from it; absent (nil) and null values are unset.
-// props are the properties of a struct of PresenceNonZero: it is set when
-// one of them is.
+// tells the value decoded from it; props are those of PresenceNonZero.
 func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 	if v == nil {
 		return false
 	}
 	switch p {
 	case unionspec.PresenceLength:
-		switch v := v.(type) {
-		case []any:
-			return len(v) > 0
-		case map[string]any:
-			return len(v) > 0
+		switch v.(type) {
+		case []any, map[string]any:
+			return reflect.ValueOf(v).Len() > 0
 		}
 		return false
-	case unionspec.PresenceString:
-		return v != ""
-	case unionspec.PresenceBool:
-		return v != false
+	case unionspec.PresenceString, unionspec.PresenceBool:
+		return v != p.Zero()
 	case unionspec.PresenceInteger, unionspec.PresenceFloat:
 		f, ok := number(v)
 		return !ok || f != 0
 	case unionspec.PresenceNonZero:
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return true // not an object: the schema's types reject it
-		}
-		return slices.ContainsFunc(props, func(prop *unionspec.Property) bool {
+		obj, ok := v.(map[string]any) // if not an object, the schema's types reject it
+		return !ok || slices.ContainsFunc(props, func(prop *unionspec.Property) bool {
 			return isSet(prop.Presence, prop.Properties, obj[prop.Name])
 		})
 	}
@@ -318,17 +269,11 @@ func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 
 // number is a JSON number as a float64, whichever Go type holds it.
 func number(v any) (float64, bool) {
-	switch v := v.(type) {
-	case int64:
-		return float64(v), true
-	case int:
-		return float64(v), true
-	case int32:
-		return float64(v), true
-	case float64:
-		return v, true
-	case float32:
-		return float64(v), true
+	switch v.(type) {
+	case int64, int, int32:
+		return float64(reflect.ValueOf(v).Int()), true
+	case float64, float32:
+		return reflect.ValueOf(v).Float(), true
 	}
 	return 0, false
 }

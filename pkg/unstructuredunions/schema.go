@@ -1,17 +1,15 @@
-// Package unstructuredunions normalizes and validates the unions of objects
-// held as unstructured JSON (map[string]any), as the generated
-// NormalizeUnions and ValidateUnions do for Go objects (docs/semantics.md
-// §4, N1–N3 and V1–V4). A Schema describes where the unions of a kind are
-// and what they select; union-gen writes it, from the same model as the
-// generated methods, into the MutatingAdmissionPolicy it writes beside a
-// CRD (see Annotation), so that a webhook or a controller can normalize
-// custom resources where the API server cannot.
+// Package unstructuredunions normalizes and validates the unions of
+// unstructured objects as the generated NormalizeUnions and ValidateUnions do
+// for Go objects, by the Schema that union-gen writes beside a CRD (see
+// Annotation), so that a webhook or a controller can normalize custom
+// resources where the API server cannot.
 package unstructuredunions
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"sigs.k8s.io/yaml"
 
@@ -22,9 +20,8 @@ import (
 // writes beside a CRD: its value is the JSON of the kind's Schema.
 const Annotation = "union-gen.io/schema"
 
-// Schema is the description of a kind's unions that union-gen writes into
-// the policy's annotation (unionspec.Schema), with the methods that evaluate
-// it on unstructured objects.
+// Schema is the description of a kind's unions in the policy's annotation,
+// with the methods that evaluate it on unstructured objects.
 type Schema struct {
 	unionspec.Schema
 }
@@ -39,10 +36,9 @@ func Load(policy []byte) (*Schema, error) {
 	return p.schema()
 }
 
-// LoadFile reads the Schemas of the policies of a file that union-gen wrote
-// beside a CRD, a policy and its binding per version of the resource, by
-// policy name; the bindings are skipped. A file without a policy is an
-// error.
+// LoadFile reads, by policy name, the Schemas of a file that union-gen wrote
+// beside a CRD: a policy and its binding per version of the resource. A file
+// without a policy is an error.
 func LoadFile(data []byte) (map[string]*Schema, error) {
 	schemas := map[string]*Schema{}
 	for _, doc := range Documents(data) {
@@ -69,14 +65,11 @@ func LoadFile(data []byte) (map[string]*Schema, error) {
 // IsPolicyFile reports whether data is a file as union-gen writes it beside
 // a CRD: policies that LoadFile reads, and their bindings, and nothing else.
 func IsPolicyFile(data []byte) bool {
-	for _, doc := range Documents(data) {
-		p, err := decodePolicy(doc)
-		if err != nil || p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding" {
-			return false
-		}
-	}
-	_, err := LoadFile(data)
-	return err == nil
+	_, err := LoadFile(data) // which decodes every document
+	return err == nil && !slices.ContainsFunc(Documents(data), func(doc []byte) bool {
+		p, _ := decodePolicy(doc)
+		return p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding"
+	})
 }
 
 // Documents splits a file of YAML documents, each after a line "---" as
@@ -102,10 +95,7 @@ type policy struct {
 
 func decodePolicy(doc []byte) (*policy, error) {
 	var p policy
-	if err := yaml.Unmarshal(doc, &p); err != nil {
-		return nil, err
-	}
-	return &p, nil
+	return &p, yaml.Unmarshal(doc, &p)
 }
 
 // schema is the checked Schema of the policy's annotation.
@@ -115,10 +105,11 @@ func (p *policy) schema() (*Schema, error) {
 		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", Annotation)
 	}
 	var s Schema
-	if err := json.Unmarshal([]byte(data), &s); err != nil {
-		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
+	err := json.Unmarshal([]byte(data), &s)
+	if err == nil {
+		err = s.Check()
 	}
-	if err := s.Check(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
 	}
 	return &s, nil
