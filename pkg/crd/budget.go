@@ -114,7 +114,7 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 			set(p.schema, "x-kubernetes-validations", list)
 		}
 		for _, r := range chosen[i].rules {
-			list.Content = append(list.Content, ruleNode(r))
+			list.Content = append(list.Content, node(r))
 		}
 	}
 }

@@ -638,7 +638,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
 	if disc != nil && values == nil {
-		set(disc, "enum", stringSeq(schemaEnum(u, emptyToSchema)))
+		set(disc, "enum", node(schemaEnum(u, emptyToSchema)))
 	}
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
@@ -737,7 +737,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 	}
 	if values, ok := variantEnum(u, have, want); ok {
 		if len(values) > len(have) {
-			set(disc, "enum", stringSeq(values))
+			set(disc, "enum", node(values))
 		}
 		return values, true
 	}
@@ -756,19 +756,13 @@ func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *
 	e.variants[u.Spec] = spec
 }
 
-// ruleNode is a rule as an item of x-kubernetes-validations.
-func ruleNode(r ValidationRule) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.MappingNode}
-	if r.FieldPath != "" {
-		set(n, "fieldPath", str(r.FieldPath))
+// node is a rule or a list of strings as a YAML node.
+func node(v any) *yaml.Node {
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		panic(fmt.Sprintf("crd: %T does not encode: %v", v, err))
 	}
-	set(n, "message", str(r.Message))
-	if r.OptionalOldSelf {
-		set(n, "optionalOldSelf", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
-	}
-	set(n, "reason", str(r.Reason))
-	set(n, "rule", str(r.Rule))
-	return n
+	return &n
 }
 
 // strip removes union-gen's rules from a schema and those under it, and
@@ -856,12 +850,4 @@ func scalar(n *yaml.Node) string {
 
 func str(s string) *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
-}
-
-func stringSeq(values []string) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.SequenceNode}
-	for _, v := range values {
-		n.Content = append(n.Content, str(v))
-	}
-	return n
 }

@@ -27,12 +27,12 @@ const (
 
 // ValidationRule is one x-kubernetes-validations rule.
 type ValidationRule struct {
-	Rule      string
-	Message   string
-	Reason    string
-	FieldPath string
+	Rule      string `yaml:"rule"`
+	Message   string `yaml:"message"`
+	Reason    string `yaml:"reason"`
+	FieldPath string `yaml:"fieldPath,omitempty"`
 	// OptionalOldSelf makes the rule run on create too, with oldSelf unset.
-	OptionalOldSelf bool
+	OptionalOldSelf bool `yaml:"optionalOldSelf,omitempty"`
 }
 
 // Rules returns the precise rules of a union for the schema of its struct:
