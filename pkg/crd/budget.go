@@ -126,14 +126,14 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 	total := own.known
 	for i, p := range e.placements {
 		chosen[i] = &p.precise
-		if e.mode == RulesCompact || !p.precise.fits() {
+		if e.opts.Rules == RulesCompact || !p.precise.fits() {
 			chosen[i] = &p.compact
 		}
 		if !chosen[i].fits() {
 			e.errorf(p.schema, report.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
 			continue
 		}
-		if chosen[i] != &p.precise && e.mode != RulesCompact {
+		if chosen[i] != &p.precise && e.opts.Rules != RulesCompact {
 			fix := "give the lists and maps named a maxItems or maxProperties"
 			if p.precise.unwritable != nil {
 				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
@@ -196,8 +196,5 @@ func (p *placement) held() string {
 
 // unionName names a union in messages.
 func unionName(u *unions.Union) string {
-	if u.Spec.Discriminator == "" {
-		return "the union of " + u.MemberNames()
-	}
-	return "the union of " + u.Spec.Discriminator
+	return "the union of " + cmp.Or(u.Spec.Discriminator, u.MemberNames())
 }

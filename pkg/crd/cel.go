@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -107,14 +108,11 @@ func (p *celPrinter) counted(op unionspec.Op, negated bool) string {
 }
 
 func (p *celPrinter) count() string {
-	if len(p.u.Members) == 0 {
-		return "0"
-	}
 	terms := make([]string, len(p.u.Members))
 	for i, m := range p.u.Members {
 		terms[i] = "(" + p.set(m.Name, p.self) + " ? 1 : 0)"
 	}
-	return strings.Join(terms, " + ")
+	return cmp.Or(strings.Join(terms, " + "), "0")
 }
 
 func (p *celPrinter) set(member, x string) string {

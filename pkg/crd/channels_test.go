@@ -40,25 +40,16 @@ func editChannels(t *testing.T, edit func(channel, crd string) string, only ...s
 			t.Fatal(err)
 		}
 		if len(only) == 0 || strings.Contains(strings.Join(only, " "), c) {
-			paths = append(paths, filepath.Join(dir, c))
+			paths = append(paths, filepath.Join(dir, c, routesCRD))
 		}
 	}
-	files, problems := crd.Edit(model, mustFiles(t, paths), crd.Options{})
+	files, problems := crd.Edit(model, paths, crd.Options{})
 	out := map[string]crd.File{}
 	for _, f := range files {
 		rel, _ := filepath.Rel(dir, f.Path)
 		out[filepath.ToSlash(rel)] = f
 	}
 	return out, problems
-}
-
-func mustFiles(t *testing.T, paths []string) []string {
-	t.Helper()
-	files, err := crd.Files(paths)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }
 
 func unchanged(_, crd string) string { return crd }

@@ -38,10 +38,10 @@ func kindType(model *unions.Model, gv unions.GroupVersion, kind string) *types.T
 
 // withoutCRD warns of the kinds with unions but no CRD in withCRD, in the
 // groups that have CRDs: a kind whose CRD was not generated gets no rules.
-func withoutCRD(model *unions.Model, withCRD map[unions.GroupVersion]map[string]bool) report.Problems {
+func withoutCRD(model *unions.Model, withCRD map[kindOf]bool) report.Problems {
 	groups := map[string]bool{}
-	for gv := range withCRD {
-		groups[gv.Group] = true
+	for k := range withCRD {
+		groups[k.Group] = true
 	}
 	var problems report.Problems
 	for _, gv := range slices.SortedFunc(maps.Keys(model.APIs), func(a, b unions.GroupVersion) int {
@@ -53,7 +53,7 @@ func withoutCRD(model *unions.Model, withCRD map[unions.GroupVersion]map[string]
 		for _, p := range model.APIs[gv] {
 			for _, name := range slices.Sorted(maps.Keys(p.Types)) {
 				t := p.Types[name]
-				if withCRD[gv][name] || model.Plans[t.Name] == nil || !isKind(t) {
+				if withCRD[kindOf{gv, name}] || model.Plans[t.Name] == nil || !isKind(t) {
 					continue
 				}
 				problems = append(problems, report.Problem{Pos: model.TypePos(t), Subject: short(t), Rule: report.KindNoCRD, Warning: true,
@@ -88,32 +88,6 @@ type File struct {
 	Remove bool
 }
 
-// Files lists paths, with each directory replaced by its *.yaml and *.yml
-// files in name order.
-func Files(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !info.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		entries, err := os.ReadDir(p)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range entries {
-			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
-				files = append(files, filepath.Join(p, e.Name()))
-			}
-		}
-	}
-	return files, nil
-}
-
 // Edit adds the unions' rules to every CRD version in files whose kind is an
 // input type, replacing those it added before, writes the policies of each
 // such file beside it (PolicySuffix), and returns the files that change. An
@@ -129,9 +103,8 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 	var out []File
 	var problems report.Problems
 	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
-	matched := false
-	withCRD := map[unions.GroupVersion]map[string]bool{}
-	marked := newOwnMarkers(model)
+	withCRD := map[kindOf]bool{}
+	reported := map[token.Position]bool{}
 	fields := &variantFields{present: map[string]bool{}}
 	for _, name := range files {
 		data, err := os.ReadFile(name)
@@ -139,17 +112,16 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 			problems = append(problems, report.Problem{Message: "--crd-paths: " + err.Error(), Rule: report.Files})
 			continue
 		}
-		e := &editor{model: model, withCRD: withCRD, file: name, mode: opts.Rules, own: opts.Estimator, marked: marked, fields: fields, policyVersion: opts.PolicyVersion}
+		e := &editor{model: model, withCRD: withCRD, file: name, opts: opts, reported: reported, fields: fields}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
-		matched = matched || e.matched
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
 		written, policyProblems := policies.of(name, e)
 		out, problems = append(out, written...), append(problems, policyProblems...)
 	}
-	if !matched && !problems.HasErrors() {
+	if len(withCRD) == 0 && !problems.HasErrors() {
 		// A wrong directory or group must not pass for a run with nothing to do.
 		problems = append(problems, report.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: report.NoMatchingCRD})
 	}
@@ -215,7 +187,7 @@ func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
 type editor struct {
 	model *unions.Model
 	// withCRD records the kinds of the CRDs of every file.
-	withCRD  map[unions.GroupVersion]map[string]bool
+	withCRD  map[kindOf]bool
 	file     string
 	line     int // of the current document's first line, from 0
 	problems report.Problems
@@ -229,14 +201,19 @@ type editor struct {
 	variants map[*unionspec.Union]*unionspec.Union
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
-	mode       RulesMode
 	placements []*placement
-	own        Estimator
-	marked     *ownMarkers
+	opts       Options
+	// reported are the XValidation markers reported in the run: every CRD
+	// of a kind has their rules.
+	reported   map[token.Position]bool
 	fields     *variantFields
 	crdVersion string // names the CRD version being edited in fields
-	// policyVersion is the version of admissionregistration.k8s.io.
-	policyVersion string
+}
+
+// kindOf is a kind of a group and version.
+type kindOf struct {
+	unions.GroupVersion
+	kind string
 }
 
 // errorf reports a problem at a node of the current document.
@@ -246,9 +223,8 @@ func (e *editor) errorf(n *yaml.Node, rule report.ID, subject, format string, ar
 
 // warnf reports a warning at a node of the current document.
 func (e *editor) warnf(n *yaml.Node, rule report.ID, subject, format string, args ...any) {
-	p := e.problem(n, rule, subject, format, args...)
-	p.Warning = true
-	e.problems = append(e.problems, p)
+	e.errorf(n, rule, subject, format, args...)
+	e.problems[len(e.problems)-1].Warning = true
 }
 
 func (e *editor) problem(n *yaml.Node, rule report.ID, subject, format string, args ...any) report.Problem {
@@ -377,11 +353,10 @@ func (e *editor) document(doc string) string {
 	spec := get(crd, "spec")
 	group, kind := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind"))
 	changed := false
-	var versions, others []string
+	var others []string
 	ofInputKind := false
 	for _, version := range items(get(spec, "versions")) {
 		name := scalar(get(version, "name"))
-		versions = append(versions, name)
 		gv := unions.GroupVersion{Group: group, Version: name}
 		t := kindType(e.model, gv, kind)
 		if t == nil {
@@ -389,25 +364,20 @@ func (e *editor) document(doc string) string {
 			continue
 		}
 		e.matched, ofInputKind = true, true
-		if e.withCRD[gv] == nil {
-			e.withCRD[gv] = map[string]bool{}
-		}
-		e.withCRD[gv][kind] = true
+		e.withCRD[kindOf{gv, kind}] = true
 		changed = e.version(crd, version, t) || changed
 	}
 	at := get(get(spec, "names"), "kind")
 	if at == nil {
 		at = crd
 	}
-	switch {
-	case !ofInputKind:
-		e.warnf(at, report.CRDNoKind, kind+"."+group,
-			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to this CRD: add the package of its Go types to the patterns, or leave the file out of --crd-paths",
-			kind, group, strings.Join(versions, " or "))
-	case len(others) > 0:
-		e.warnf(at, report.CRDNoKind, kind+"."+group,
-			"no input package has kind %s in group %s at version %s, so union-gen adds no rules to that version of this CRD: add the package of its Go types to the patterns",
-			kind, group, strings.Join(others, " or "))
+	if len(others) > 0 || !ofInputKind {
+		what, fix := "that version of this CRD", ""
+		if !ofInputKind {
+			what, fix = "this CRD", ", or leave the file out of --crd-paths"
+		}
+		e.warnf(at, report.CRDNoKind, kind+"."+group, "no input package has kind %s in group %s at version %s, so union-gen adds no rules to %s: add the package of its Go types to the patterns%s",
+			kind, group, strings.Join(others, " or "), what, fix)
 	}
 	if !changed || e.problems.HasErrors() {
 		return doc
@@ -447,7 +417,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	e.placements = nil
 	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
 	e.handWritten()
-	own, err := e.own.Estimate(schema)
+	own, err := e.opts.Estimator.Estimate(schema)
 	if err != nil {
 		// Where the walk found what makes it unreadable, that says more.
 		if !e.problems[before:].HasErrors() {
@@ -478,7 +448,7 @@ func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *un
 			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
 		return
 	}
-	policy, err := Policy(r, s, e.policyVersion)
+	policy, err := Policy(r, s, e.opts.PolicyVersion)
 	if err != nil {
 		e.errorf(version, report.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
 		return
@@ -624,7 +594,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	var values []string
 	disc := get(props, u.Spec.Discriminator)
-	emptyToSchema := emptyToSchema(u, e.mode == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
+	emptyToSchema := emptyToSchema(u, e.opts.Rules == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Spec.Discriminator
 	}))
 	if u.Spec.Discriminator != "" {

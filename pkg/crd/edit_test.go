@@ -1,7 +1,6 @@
 package crd_test
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -282,31 +281,6 @@ func TestEditNotYAML(t *testing.T) {
 	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != report.NotYAML ||
 		problems[0].Pos.Filename != file || problems[0].Pos.Line != 6 {
 		t.Errorf("got %d files, problems %v", len(files), problems)
-	}
-}
-
-// TestFiles: a directory gives its YAML files in name order.
-func TestFiles(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"b.yaml", "a.yml", "c.json", "d.yaml"} {
-		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := crd.Files([]string{dir, "x/given.yaml"})
-	if err == nil {
-		t.Errorf("a missing file is no error: %v", got)
-	}
-	got, err = crd.Files([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names bytes.Buffer
-	for _, f := range got {
-		names.WriteString(filepath.Base(f) + " ")
-	}
-	if names.String() != "a.yml b.yaml d.yaml " {
-		t.Errorf("got %s", names.String())
 	}
 }
 

@@ -2,7 +2,6 @@ package crd
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 	"sync"
@@ -94,16 +93,14 @@ func unionFieldsRead(rule string, u *unions.Union) []string {
 // once per run, or at the rule where no marker has its text.
 func (e *editor) handWritten() {
 	for _, p := range e.placements {
-		// The markers are read only for a schema that has such a rule.
-		var marked []markedRule
-		looked := false
+		var marked []markedRule // read only for a schema that has such a rule
 		for _, n := range items(get(p.schema, "x-kubernetes-validations")) {
 			fields := unionFieldsRead(scalar(get(n, "rule")), p.union)
 			if fields == nil {
 				continue
 			}
-			if !looked {
-				marked, looked = e.marked.at(p.at), true
+			if marked == nil {
+				marked = e.markers(p.at)
 			}
 			e.reportHandWritten(n, p, fields, &marked)
 		}
@@ -130,10 +127,10 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 	}
 	m := (*marked)[i]
 	*marked = slices.Delete(*marked, i, i+1)
-	if e.marked.reported[m.Pos] {
+	if e.reported[m.Pos] {
 		return
 	}
-	e.marked.reported[m.Pos] = true
+	e.reported[m.Pos] = true
 	e.problems = append(e.problems, report.Problem{Pos: m.Pos, Subject: m.subject, Rule: report.HandWrittenUnion, Warning: true,
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
@@ -149,38 +146,19 @@ type markedRule struct {
 	subject string
 }
 
-// ownMarkers finds the markers that wrote a CRD's own rules, and records
-// those reported, once in a run: every version and file of a kind's CRDs
-// has the rules of its markers.
-type ownMarkers struct {
-	model    *unions.Model
-	reported map[token.Position]bool
-}
-
-func newOwnMarkers(model *unions.Model) *ownMarkers {
-	return &ownMarkers{model: model, reported: map[token.Position]bool{}}
-}
-
-// at returns the markers of a schema's structs and of its field.
-func (o *ownMarkers) at(r reach) []markedRule {
+// markers returns the markers of a schema's structs and of its field.
+func (e *editor) markers(r reach) []markedRule {
 	var out []markedRule
+	add := func(t *types.Type, field, subject string) {
+		for _, m := range e.model.XValidationRules(t, field) {
+			out = append(out, markedRule{m, subject})
+		}
+	}
 	for _, t := range r.structs {
-		out = append(out, o.of(t, "")...)
+		add(t, "", short(t))
 	}
 	if r.holder != nil {
-		out = append(out, o.of(r.holder.parent, r.holder.name)...)
-	}
-	return out
-}
-
-func (o *ownMarkers) of(t *types.Type, field string) []markedRule {
-	subject := short(t)
-	if field != "" {
-		subject += "." + field
-	}
-	var out []markedRule
-	for _, r := range o.model.XValidationRules(t, field) {
-		out = append(out, markedRule{r, subject})
+		add(r.holder.parent, r.holder.name, short(r.holder.parent)+"."+r.holder.name)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -26,10 +27,6 @@ type OwnRule struct {
 	Known, MessageKnown           bool
 }
 
-func (r OwnRule) compiled() bool {
-	return r.Known && (r.MessageExpression == "" || r.MessageKnown)
-}
-
 // ownCost is what a version's own rules cost, and those that do not compile.
 type ownCost struct {
 	known   uint64
@@ -47,7 +44,7 @@ func newOwnCost(rules []OwnRule) ownCost {
 		if r.MessageKnown {
 			c.known = add(c.known, r.MessageCost)
 		}
-		if !r.compiled() {
+		if !r.Known || r.MessageExpression != "" && !r.MessageKnown {
 			c.unknown = append(c.unknown, r)
 		}
 	}
@@ -65,10 +62,7 @@ func (c ownCost) String() string {
 	}
 	names := make([]string, 0, min(len(c.unknown), 3))
 	for _, r := range c.unknown[:cap(names)] {
-		path := r.Path
-		if path == "" {
-			path = "."
-		}
+		path := cmp.Or(r.Path, ".")
 		if r.Known {
 			names = append(names, fmt.Sprintf("the messageExpression %q at %s", r.MessageExpression, path))
 		} else {

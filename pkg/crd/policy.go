@@ -55,21 +55,25 @@ func (r Resource) PolicyName() string {
 // fixed depth, cannot normalize: it returns the struct and the path, or "".
 func Recursion(s *unionspec.Schema) (structName, path string) {
 	onPath := map[string]bool{}
-	var visit func(name, path string) (string, string)
 	var walk func(w *unionspec.Walk, path string) (string, string)
-	visit = func(name, path string) (string, string) {
-		if onPath[name] {
-			return name, path
+	walk = func(w *unionspec.Walk, path string) (string, string) {
+		switch {
+		case w.Elem != nil:
+			return walk(w.Elem, path+"[*]")
+		case w.Struct == "":
+			return "", ""
+		case onPath[w.Struct]:
+			return w.Struct, path
 		}
-		onPath[name] = true
-		defer delete(onPath, name)
-		for _, f := range s.Structs[name].Fields {
-			if !f.Walk.HasOld {
-				continue
-			}
+		onPath[w.Struct] = true
+		defer delete(onPath, w.Struct)
+		for _, f := range s.Structs[w.Struct].Fields {
 			child := path
 			if f.Name != "" {
 				child += "." + f.Name
+			}
+			if !f.Walk.HasOld {
+				continue
 			}
 			if name, at := walk(f.Walk, child); name != "" {
 				return name, at
@@ -77,16 +81,7 @@ func Recursion(s *unionspec.Schema) (structName, path string) {
 		}
 		return "", ""
 	}
-	walk = func(w *unionspec.Walk, path string) (string, string) {
-		switch {
-		case w.Struct != "":
-			return visit(w.Struct, path)
-		case w.Elem != nil:
-			return walk(w.Elem, path+"[*]")
-		}
-		return "", ""
-	}
-	return visit(s.Root, "")
+	return walk(&unionspec.Walk{Struct: s.Root}, "")
 }
 
 // Policy returns the MutatingAdmissionPolicy that normalizes a resource's
@@ -191,7 +186,6 @@ type celPath struct {
 
 // child appends a property name, escaped as JSON pointers escape it.
 func (p celPath) child(name string) celPath {
-	p.exprs = slices.Clone(p.exprs)
 	p.literal += "/" + unstructuredunions.EscapePointer(name)
 	return p
 }

@@ -4,6 +4,7 @@
 package crd
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -161,15 +162,13 @@ func setTest(p unionspec.Presence, props []*unionspec.Property, present, value s
 	case unionspec.PresenceFloat:
 		return fmt.Sprintf("(%s && %s != 0.0)", present, value)
 	case unionspec.PresenceNonZero:
-		tests := []string{"false"} // a struct without properties is always zero
+		var tests []string
 		for _, p := range props {
 			v, has := prop(value, p.Name)
 			tests = append(tests, setTest(p.Presence, p.Properties, has, v, prop))
 		}
-		if len(tests) > 1 {
-			tests = tests[1:]
-		}
-		return fmt.Sprintf("(%s && (%s))", present, strings.Join(tests, " || "))
+		// A struct without properties is always zero.
+		return fmt.Sprintf("(%s && (%s))", present, cmp.Or(strings.Join(tests, " || "), "false"))
 	default:
 		return present
 	}

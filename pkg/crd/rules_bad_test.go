@@ -2,6 +2,7 @@ package crd_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report
 	if problems.HasErrors() {
 		t.Fatalf("the package of a CRD case has errors of its own:\n%v", problems)
 	}
-	files, err := crd.Files([]string{dir + "/crd"})
+	files, err := filepath.Glob(dir + "/crd/*.y*ml") // .yaml and .yml
 	if err != nil {
 		t.Fatal(err)
 	}

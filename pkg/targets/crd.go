@@ -2,6 +2,7 @@ package targets
 
 import (
 	"io"
+	"os"
 	"path/filepath"
 
 	"k8s.io/gengo/v2/generator"
@@ -22,7 +23,7 @@ const crdFileType = "crd"
 // is any problem; stale are the policy files it wrote before that have
 // nothing left to hold.
 func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (targets []generator.Target, stale []string, problems report.Problems) {
-	files, err := crd.Files(cfg.CRDPaths)
+	files, err := crdFiles(cfg.CRDPaths)
 	if err != nil {
 		return nil, nil, report.Problems{{Message: "--crd-paths: " + err.Error(), Rule: report.Files}}
 	}
@@ -72,4 +73,30 @@ type crdFile struct {
 
 func (ft crdFile) AssembleFile(f *generator.File, path string) error {
 	return ft.out.stage(path, f.Body.Bytes())
+}
+
+// crdFiles lists the --crd-paths, with each directory replaced by its *.yaml and *.yml
+// files in name order.
+func crdFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+				files = append(files, filepath.Join(p, e.Name()))
+			}
+		}
+	}
+	return files, nil
 }

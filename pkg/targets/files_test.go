@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,5 +159,30 @@ func TestOutputSymlink(t *testing.T) {
 	}
 	if err := write(dangling, []byte("new\n")); err == nil {
 		t.Error("writing through a link to nothing succeeded")
+	}
+}
+
+// TestCRDFiles: a directory gives its YAML files in name order.
+func TestCRDFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.yaml", "a.yml", "c.json", "d.yaml"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := crdFiles([]string{dir, "x/given.yaml"})
+	if err == nil {
+		t.Errorf("a missing file is no error: %v", got)
+	}
+	got, err = crdFiles([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names bytes.Buffer
+	for _, f := range got {
+		names.WriteString(filepath.Base(f) + " ")
+	}
+	if names.String() != "a.yml b.yaml d.yaml " {
+		t.Errorf("got %s", names.String())
 	}
 }
