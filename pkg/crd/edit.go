@@ -28,7 +28,7 @@ import (
 
 // kindType returns the type of a kind of a group and version, or nil.
 func kindType(model *unions.Model, gv unions.GroupVersion, kind string) *types.Type {
-	for _, p := range model.APIs[gv] {
+	for _, p := range model.APIs()[gv] {
 		if t := p.Types[kind]; t != nil {
 			return t
 		}
@@ -44,13 +44,13 @@ func withoutCRD(model *unions.Model, withCRD map[kindOf]bool) report.Problems {
 		groups[k.Group] = true
 	}
 	var problems report.Problems
-	for _, gv := range slices.SortedFunc(maps.Keys(model.APIs), func(a, b unions.GroupVersion) int {
+	for _, gv := range slices.SortedFunc(maps.Keys(model.APIs()), func(a, b unions.GroupVersion) int {
 		return cmp.Or(strings.Compare(a.Group, b.Group), strings.Compare(a.Version, b.Version))
 	}) {
 		if !groups[gv.Group] {
 			continue
 		}
-		for _, p := range model.APIs[gv] {
+		for _, p := range model.APIs()[gv] {
 			for _, name := range slices.Sorted(maps.Keys(p.Types)) {
 				t := p.Types[name]
 				if withCRD[kindOf{gv, name}] || model.Plans[t.Name] == nil || !isKind(t) {

@@ -1,6 +1,7 @@
 package unions
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -23,17 +24,25 @@ type MarkedRule struct {
 	Pos  token.Position
 }
 
-func (model *Model) addAPI(pkg *types.Package) {
-	comments := model.src.pkg(pkg.Dir).comments
-	group := tagValue(comments, "groupName")
-	if group == "" {
-		return
+// APIs are the input packages that have a +groupName, by group and version:
+// the kinds of CRDs are their types. They are read on the first call, as
+// only runs with CRDs need them.
+func (model *Model) APIs() map[GroupVersion][]*types.Package {
+	if model.apis != nil {
+		return model.apis
 	}
-	gv := GroupVersion{group, tagValue(comments, "versionName")}
-	if gv.Version == "" {
-		gv.Version = pkg.Name
+	model.apis = map[GroupVersion][]*types.Package{}
+	for _, path := range model.inputs {
+		pkg := model.universe.Package(path)
+		comments := model.src.pkg(pkg.Dir).comments
+		group := tagValue(comments, "groupName")
+		if group == "" {
+			continue
+		}
+		gv := GroupVersion{group, cmp.Or(tagValue(comments, "versionName"), pkg.Name)}
+		model.apis[gv] = append(model.apis[gv], pkg)
 	}
-	model.APIs[gv] = append(model.APIs[gv], pkg)
+	return model.apis
 }
 
 // tagValue is the value of the first package comment line "+name=value".

@@ -41,7 +41,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		opts:     opts,
 		universe: universe,
 		src:      src,
-		model:    &Model{Plans: map[types.Name]*Plan{}, APIs: map[GroupVersion][]*types.Package{}, universe: universe},
+		model:    &Model{Plans: map[types.Name]*Plan{}, universe: universe, inputs: inputs, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -51,11 +51,9 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 
 		typeErrorsReported: map[int]bool{},
 	}
-	b.model.src = src
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
-		b.model.addAPI(pkg)
 		for _, pos := range b.src.cgoUnionMarkers(pkg.Dir) {
 			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}

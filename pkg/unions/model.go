@@ -21,12 +21,11 @@ type Model struct {
 	// Plans holds every struct of the input packages that has a union or
 	// reaches one through its fields: each gets generated methods.
 	Plans map[types.Name]*Plan
-	// APIs holds the input packages that have a +groupName, by group and
-	// version: the kinds of CRDs are their types.
-	APIs map[GroupVersion][]*types.Package
 
 	universe types.Universe
+	inputs   []string
 	src      *source
+	apis     map[GroupVersion][]*types.Package
 }
 
 // Union is one union: member fields of which the discriminator field selects
