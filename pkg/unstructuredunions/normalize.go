@@ -20,7 +20,7 @@ import (
 // update, nil on create. It reports whether it changed obj.
 func (s *Schema) Normalize(obj, old map[string]any) bool {
 	changed := false
-	s.eachClear(obj, old, func(m *unionspec.Member, obj map[string]any, _ string) {
+	s.eachClear(obj, old, false, func(m *unionspec.Member, obj map[string]any, _ string) {
 		changed = true
 		delete(obj, m.Name)
 		if zero := m.Cleared(); zero != nil {
@@ -41,9 +41,9 @@ type Operation struct {
 // changing it: per cleared member a "remove", or a "replace" by the zero
 // value that JSON writes; empty when there is nothing to normalize.
 func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
-	patch := []Operation{}
-	s.eachClear(obj, old, func(m *unionspec.Member, _ map[string]any, pointer string) {
-		op := Operation{Op: "remove", Path: pointer + "/" + EscapePointer(m.Name)}
+	patch := make([]Operation, 0, 4)
+	s.eachClear(obj, old, true, func(m *unionspec.Member, _ map[string]any, pointer string) {
+		op := Operation{Op: "remove", Path: pointer}
 		if zero := m.Cleared(); zero != nil {
 			op.Op, op.Value = "replace", zero
 		}
@@ -52,60 +52,62 @@ func (s *Schema) JSONPatch(obj, old map[string]any) []Operation {
 	return patch
 }
 
-// eachClear calls clear on every member Normalize clears, its object and pointer.
-func (s *Schema) eachClear(obj, old map[string]any, clear func(m *unionspec.Member, obj map[string]any, pointer string)) {
+// eachClear calls clear on every member Normalize clears, with its object
+// and, patching, its JSON pointer.
+func (s *Schema) eachClear(obj, old map[string]any, patching bool, clear func(m *unionspec.Member, obj map[string]any, pointer string)) {
 	if obj == nil || old == nil {
 		return
 	}
-	w := &walker{schema: s, normalizing: true, visit: func(u *unionspec.Union, obj, old map[string]any, at path) {
+	w := &walker{schema: s, normalizing: true, patching: patching}
+	w.pointer = w.segments[:0]
+	w.visit = func(u *unionspec.Union, obj, old map[string]any, _ *field.Path) {
 		for _, c := range u.Clears {
-			if holds(u, c.When, obj, old) {
-				clear(u.Member(c.Member), obj, at.pointer)
+			if !holds(u, c.When, obj, old) {
+				continue
 			}
+			var pointer strings.Builder
+			if patching {
+				for _, segment := range append(w.pointer, c.Member) {
+					pointer.WriteByte('/')
+					pointer.WriteString(EscapePointer(segment))
+				}
+			}
+			clear(u.Member(c.Member), obj, pointer.String())
 		}
-	}}
-	w.structure(s.Structs[s.Root], obj, old, path{})
+	}
+	w.structure(s.Structs[s.Root], obj, old, nil)
 }
 
 // walker calls visit on every union of an object with its old counterpart,
 // nil where it has none. Normalizing, it walks only values that old has too,
 // and no empty old struct stands for an absent one: nothing is cleared there.
+// Validating, at is the field path of the value walked; normalizing, it is
+// nil, and where patching, pointer holds the segments of the value's JSON
+// pointer, joined only for a member cleared: a webhook's walk allocates
+// nothing per step.
 type walker struct {
 	schema      *Schema
 	normalizing bool
-	visit       func(u *unionspec.Union, obj, old map[string]any, at path)
+	patching    bool
+	pointer     []string
+	segments    [8]string // pointer's first
+	visit       func(u *unionspec.Union, obj, old map[string]any, at *field.Path)
 }
 
-// path is where a value is: as a JSON pointer where the walk normalizes,
-// else as validation reports it; building only the one needed saves a
-// webhook an allocation per step.
-type path struct {
-	fld     *field.Path
-	pointer string
-}
-
-func (w *walker) child(p path, k string) path {
-	if w.normalizing {
-		return path{pointer: p.pointer + "/" + EscapePointer(k)}
+// step walks value, the child segment of the value walked, whose field path
+// is next(at).
+func (w *walker) step(wk *unionspec.Walk, value, old any, at *field.Path, segment string, next func(*field.Path) *field.Path) {
+	if w.patching {
+		w.pointer = append(w.pointer, segment)
+		defer func() { w.pointer = w.pointer[:len(w.pointer)-1] }()
 	}
-	return path{fld: p.fld.Child(k)}
-}
-
-func (w *walker) index(p path, i int) path {
-	if w.normalizing {
-		return path{pointer: p.pointer + "/" + strconv.Itoa(i)}
+	if !w.normalizing {
+		at = next(at)
 	}
-	return path{fld: p.fld.Index(i)}
+	w.walk(wk, value, old, at)
 }
 
-func (w *walker) key(p path, k string) path {
-	if w.normalizing {
-		return path{pointer: p.pointer + "/" + EscapePointer(k)}
-	}
-	return path{fld: p.fld.Key(k)}
-}
-
-func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at path) {
+func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at *field.Path) {
 	for _, u := range st.Unions {
 		w.visit(u, obj, old, at)
 	}
@@ -118,11 +120,11 @@ func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at pat
 		if old != nil && !w.normalizing {
 			oldValue = f.Walk.Counterpart(oldValue)
 		}
-		w.walk(f.Walk, obj[f.Name], oldValue, w.child(at, f.Name))
+		w.step(f.Walk, obj[f.Name], oldValue, at, f.Name, func(at *field.Path) *field.Path { return at.Child(f.Name) })
 	}
 }
 
-func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
+func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
 	if w.normalizing && !wk.HasOld {
 		return
 	}
@@ -145,7 +147,7 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
 			if j := match(wk, items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
-			w.walk(wk.Elem, item, prior, w.index(at, i))
+			w.step(wk.Elem, item, prior, at, strconv.Itoa(i), func(at *field.Path) *field.Path { return at.Index(i) })
 		}
 	case unionspec.ShapeMap:
 		obj, _ := value.(map[string]any)
@@ -153,10 +155,13 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at path) {
 		// In order, so that errors and patches are the same on every run.
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			prior, priorFound := oldObj[k]
-			if priorFound && !w.normalizing {
+			switch {
+			case w.normalizing && !priorFound:
+				continue // nothing to clear without an old value
+			case priorFound && !w.normalizing:
 				prior = wk.Elem.Counterpart(prior)
 			}
-			w.walk(wk.Elem, obj[k], prior, w.key(at, k))
+			w.step(wk.Elem, obj[k], prior, at, k, func(at *field.Path) *field.Path { return at.Key(k) })
 		}
 	}
 }

@@ -18,12 +18,12 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 		return nil
 	}
 	var errs field.ErrorList
-	w := &walker{schema: s, visit: func(u *unionspec.Union, obj, old map[string]any, at path) {
+	w := &walker{schema: s, visit: func(u *unionspec.Union, obj, old map[string]any, at *field.Path) {
 		for _, c := range u.Checks {
 			if !holds(u, c.When, obj, old) {
 				continue
 			}
-			fld := at.fld
+			fld := at
 			if c.Field != "" {
 				fld = fld.Child(c.Field)
 			}
@@ -43,6 +43,6 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 			}
 		}
 	}}
-	w.structure(s.Structs[s.Root], obj, old, path{fld: fldPath})
+	w.structure(s.Structs[s.Root], obj, old, fldPath)
 	return errs
 }
