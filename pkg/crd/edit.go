@@ -89,8 +89,8 @@ type File struct {
 }
 
 // Edit adds the unions' rules to every CRD version in files whose kind is an
-// input type, replacing those it added before, writes the policies of each
-// such file beside it (PolicySuffix), and returns the files that change. An
+// input type, replacing those it added before, and returns the files that
+// change, with the policy file of each beside it (PolicySuffix). An
 // edited CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so
 // that only rules and enums differ. With any error, no file is returned.
 func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Problems) {
@@ -249,17 +249,10 @@ var yamlErrorLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // yamlParserErrors are the YAML reader's errors of its parser, whose line
 // it counts from 0, where it counts its scanner's from 1.
 var yamlParserErrors = []string{
-	"did not find expected ',' or ']'",
-	"did not find expected ',' or '}'",
-	"did not find expected '-' indicator",
-	"did not find expected <document start>",
-	"did not find expected <stream-start>",
-	"did not find expected key",
-	"did not find expected node content",
-	"found duplicate %TAG directive",
-	"found duplicate %YAML directive",
-	"found incompatible YAML document",
-	"found undefined tag handle",
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected '-' indicator",
+	"did not find expected <document start>", "did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive", "found duplicate %YAML directive",
+	"found incompatible YAML document", "found undefined tag handle",
 }
 
 // yamlError returns the line, from 1, and the message of a YAML reader's

@@ -14,7 +14,7 @@ import (
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
-// PolicySuffix replaces a CRD file's ".yaml" to name its policy file.
+// PolicySuffix replaces a CRD file's extension to name its policy file.
 const PolicySuffix = ".unions-policy.yaml"
 
 // Resource is a version of a CRD's resource, as its policy matches it.
@@ -88,8 +88,8 @@ func Recursion(s *unionspec.Schema) (structName, path string) {
 // unions on update (docs/semantics.md N1–N3) and its binding, as YAML, or
 // nil where no update needs it: a CEL JSON patch that removes (or zeroes)
 // each member that NormalizeUnions would clear. The schema, which must have
-// no Recursion, goes in its annotation unstructuredunions.Annotation. It
-// fails only over MaxExpressionSize; the documents always marshal.
+// no Recursion, goes in its annotation unstructuredunions.Annotation; version
+// is one of PolicyVersions. It fails only over MaxExpressionSize.
 func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)

@@ -177,7 +177,10 @@ func setTest(p unionspec.Presence, props []*unionspec.Property, present, value s
 // selectable checks that CEL can select every property that a union's rules
 // read.
 func selectable(u *unionspec.Union) error {
-	names := []string{u.Discriminator}
+	var names []string
+	if u.Discriminator != "" {
+		names = append(names, u.Discriminator)
+	}
 	var add func(props []*unionspec.Property)
 	add = func(props []*unionspec.Property) {
 		for _, p := range props {
@@ -190,7 +193,7 @@ func selectable(u *unionspec.Union) error {
 		add(m.Properties)
 	}
 	for _, name := range names {
-		if _, err := Select(name); name != "" && err != nil {
+		if _, err := Select(name); err != nil {
 			return err
 		}
 	}

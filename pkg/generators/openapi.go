@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -78,10 +77,8 @@ type openAPIUnionView struct {
 // doc.go, then the type name; else the Go import path and the type name.
 func definitionName(c *generator.Context, t *types.Type) string {
 	for _, lines := range [][]string{t.CommentLines, c.Universe.Package(t.Name.Package).Comments} {
-		for _, line := range lines {
-			if pkg, ok := strings.CutPrefix(strings.TrimSpace(line), "+"+markers.OpenAPIModelPackageMarker+"="); ok && pkg != "" {
-				return pkg + "." + t.Name.Name
-			}
+		if pkg := markers.TagValue(lines, markers.OpenAPIModelPackageMarker); pkg != "" {
+			return pkg + "." + t.Name.Name
 		}
 	}
 	return t.Name.Package + "." + t.Name.Name

@@ -201,9 +201,11 @@ $- end $
 }
 $- end $
 $- range .Counts $
+$- if .Default $
 if $.Default$ {
 $template "fail"$
 }
+$- end $
 $- end $
 $- range .Validate $
 $- template "check" . $

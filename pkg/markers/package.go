@@ -39,3 +39,14 @@ func inDecl(f *ast.File, c *ast.CommentGroup) bool {
 	}
 	return false
 }
+
+// TagValue is the value of the first of lines that is "+name=value" with a
+// value.
+func TagValue(lines []string, name string) string {
+	for _, l := range lines {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

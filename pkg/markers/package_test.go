@@ -71,3 +71,21 @@ func f() {
 		})
 	}
 }
+
+func TestTagValue(t *testing.T) {
+	for _, c := range []struct {
+		lines []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"+groupName=example.com"}, "example.com"},
+		{[]string{"  +groupName= example.com  "}, "example.com"},
+		{[]string{"+groupName=", "+groupName=second.example.com"}, "second.example.com"},
+		{[]string{"+groupName", "+groupNames=x", "groupName=x"}, ""},
+		{[]string{"+versionName=v1", "+groupName=a", "+groupName=b"}, "a"},
+	} {
+		if got := TagValue(c.lines, "groupName"); got != c.want {
+			t.Errorf("TagValue(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}

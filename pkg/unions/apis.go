@@ -35,24 +35,14 @@ func (model *Model) APIs() map[GroupVersion][]*types.Package {
 	for _, path := range model.inputs {
 		pkg := model.universe.Package(path)
 		comments := model.src.pkg(pkg.Dir).comments
-		group := tagValue(comments, "groupName")
+		group := markers.TagValue(comments, "groupName")
 		if group == "" {
 			continue
 		}
-		gv := GroupVersion{group, cmp.Or(tagValue(comments, "versionName"), pkg.Name)}
+		gv := GroupVersion{group, cmp.Or(markers.TagValue(comments, "versionName"), pkg.Name)}
 		model.apis[gv] = append(model.apis[gv], pkg)
 	}
 	return model.apis
-}
-
-// tagValue is the value of the first package comment line "+name=value".
-func tagValue(lines []string, name string) string {
-	for _, l := range lines {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "+"+name+"="); ok {
-			return strings.TrimSpace(v)
-		}
-	}
-	return ""
 }
 
 // TypePos is where a type is declared.

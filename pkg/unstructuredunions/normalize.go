@@ -133,7 +133,7 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
 		obj, ok := value.(map[string]any)
 		oldObj, oldOK := old.(map[string]any)
 		if w.normalizing && !(ok && oldOK) || !ok && (wk.Shape == unionspec.ShapePointer || value != nil) {
-			return // unset, or not an object: the schema's types reject it
+			return // unset, not an object (which the schema rejects), or new
 		}
 		w.structure(w.schema.Structs[wk.Struct], obj, oldObj, at)
 	case unionspec.ShapeList, unionspec.ShapeListMap:

@@ -44,7 +44,8 @@ func run(t *testing.T, dir string, flags ...string) {
 const noRace = "-race=false"
 
 // lanes runs the modules two at a time, each in its turn, the order in
-// which their tests are declared, whichever lane is free: one module's tests
+// which their tests are declared (TestRuntimeModules' come last), whichever
+// lane is free: one module's tests
 // run while another's dependencies build. kubetest comes first: building
 // k8s.io/kubernetes builds the Kubernetes libraries that crdtest,
 // examples/apiserver, corpora and examples/kubebuilder require at the same
@@ -93,8 +94,8 @@ func (l *lanes) done() {
 }
 
 // TestMain lets every module's test past t.Parallel, whose limit
-// (-parallel, GOMAXPROCS by default) would admit two in any order: lanes
-// limits them instead.
+// (-parallel, GOMAXPROCS by default) would admit two in any order, which
+// could hold both slots with modules waiting for their turn in lanes.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if err := flag.Set("test.parallel", "100"); err != nil {
