@@ -157,16 +157,19 @@ func TestCorporaModule(t *testing.T) { run(t, "corpora", noRace) }
 // also on Kubernetes 1.33's libraries, whose versions it keeps.
 func TestKubebuilderModule(t *testing.T) { run(t, "examples/kubebuilder", noRace) }
 
-// TestSharedVersions: the modules that share kubetest's Kubernetes
-// libraries (see lanes) require each module they have in common at one
-// version, so that a cold run builds each of its packages once. A module
+// TestSharedVersions: the modules that share Kubernetes libraries require
+// each module they have in common at one version, so that a cold run builds
+// each of its packages once per build mode: kubetest's with crdtest's,
+// examples/apiserver's, corpora's, examples/kubebuilder's and the main
+// module's union-gen binary (see lanes), and the main module's race build
+// with the webhook's. A module
 // replaced by a directory of the repository is built from it whatever its
 // version; controller-tools is a tool that each builds apart (the version of
 // examples/kubebuilder's is its Makefile's).
 func TestSharedVersions(t *testing.T) {
 	type requirement struct{ version, dir string }
 	seen := map[string]requirement{}
-	for _, dir := range []string{"kubetest", "crdtest", "examples/apiserver", "corpora", "examples/kubebuilder"} {
+	for _, dir := range []string{".", "examples/webhook", "kubetest", "crdtest", "examples/apiserver", "corpora", "examples/kubebuilder"} {
 		path := filepath.Join("../..", dir, "go.mod")
 		data, err := os.ReadFile(path)
 		if err != nil {
