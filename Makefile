@@ -11,7 +11,7 @@ verify:
 	hack/verify-codegen.sh
 
 test:
-	go test -race -timeout 60m ./test/modules ./...
+	go test -race -timeout 60m ./...
 
 # Rewrites the expected outputs of the tests; review the diff before committing.
 golden:
