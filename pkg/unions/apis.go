@@ -67,7 +67,7 @@ func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
 	for _, c := range doc.List {
 		text, _ := strings.CutPrefix(c.Text, "//")
 		if rule, ok := markers.XValidationRule(text); ok {
-			out = append(out, MarkedRule{Rule: rule, Pos: model.src.position(c.Pos() + token.Pos(len("//")+strings.Index(text, "+")))})
+			out = append(out, MarkedRule{Rule: rule, Pos: model.src.markerPos(c)})
 		}
 	}
 	return out

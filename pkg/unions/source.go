@@ -239,10 +239,14 @@ func (s *source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (t
 			occurrence--
 			continue
 		}
-		offset := len("//") + strings.Index(text, "+")
-		return s.position(c.Pos() + token.Pos(offset)), true
+		return s.markerPos(c), true
 	}
 	return token.Position{}, false
+}
+
+// markerPos is the position of the "+" of the marker on a comment line.
+func (s *source) markerPos(c *ast.Comment) token.Position {
+	return s.position(c.Pos() + token.Pos(len("//")+strings.Index(strings.TrimPrefix(c.Text, "//"), "+")))
 }
 
 // untypedConst is a constant written in a const block after constants of an
