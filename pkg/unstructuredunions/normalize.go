@@ -58,8 +58,10 @@ func (s *Schema) eachClear(obj, old map[string]any, patching bool, clear func(m 
 	if obj == nil || old == nil {
 		return
 	}
-	w := &walker{schema: s, normalizing: true, patching: patching}
-	w.pointer = w.segments[:0]
+	w := &walker{schema: s, normalizing: true}
+	if patching {
+		w.pointer = w.segments[:0]
+	}
 	w.visit = func(u *unionspec.Union, obj, old map[string]any, _ *field.Path) {
 		for _, c := range u.Clears {
 			if !holds(u, c.When, obj, old) {
@@ -82,13 +84,12 @@ func (s *Schema) eachClear(obj, old map[string]any, patching bool, clear func(m 
 // nil where it has none. Normalizing, it walks only values that old has too,
 // and no empty old struct stands for an absent one: nothing is cleared there.
 // Validating, at is the field path of the value walked; normalizing, it is
-// nil, and where patching, pointer holds the segments of the value's JSON
-// pointer, joined only for a member cleared: a webhook's walk allocates
-// nothing per step.
+// nil, and where patching (non-nil), pointer holds the segments of the
+// value's JSON pointer, joined only for a member cleared: a webhook's walk
+// allocates nothing per step.
 type walker struct {
 	schema      *Schema
 	normalizing bool
-	patching    bool
 	pointer     []string
 	segments    [8]string // pointer's first
 	visit       func(u *unionspec.Union, obj, old map[string]any, at *field.Path)
@@ -97,7 +98,7 @@ type walker struct {
 // step walks value, the child segment of the value walked, whose field path
 // is next(at).
 func (w *walker) step(wk *unionspec.Walk, value, old any, at *field.Path, segment string, next func(*field.Path) *field.Path) {
-	if w.patching {
+	if w.pointer != nil {
 		w.pointer = append(w.pointer, segment)
 		defer func() { w.pointer = w.pointer[:len(w.pointer)-1] }()
 	}
