@@ -27,7 +27,7 @@ func FuzzUnstructured(f *testing.F) {
 		if update {
 			oldU = unstructured(t, difftables.NewWidget(difftables.DecodeSpec(tables, oldData, oldDisc)))
 		}
-		if _, diff := compare(t, s, newU, oldU); diff != "" {
+		if _, diff := compare(t, s, newU, oldU, typed(t, newU), typed(t, oldU)); diff != "" {
 			t.Fatalf("new %v\nold %v\n%s", newU, oldU, diff)
 		}
 	})
