@@ -183,11 +183,11 @@ func TestDifferentialPolicy(t *testing.T) {
 					case err != nil:
 						failures++
 						t.Errorf("update from %s to %s: %v", table.Objs[o], table.Objs[n], err)
-					case !reflect.DeepEqual(got, want):
+					case !difftables.Equal(got, want):
 						if failures++; failures <= 10 {
 							t.Errorf("update from %s to %s:\n  policy: %v\n  Go:     %v", table.Objs[o], table.Objs[n], got, want)
 						}
-					case !reflect.DeepEqual(got, objs[n]):
+					case !difftables.Equal(got, objs[n]):
 						normalized++
 					}
 				}
@@ -233,7 +233,7 @@ func FuzzPolicy(f *testing.F) {
 		if err != nil {
 			t.Fatalf("new %v\nold %v\n%v", obj, old, err)
 		}
-		if !reflect.DeepEqual(got, want) {
+		if !difftables.Equal(got, want) {
 			t.Fatalf("new %v\nold %v\n  policy: %v\n  Go:     %v", obj, old, got, want)
 		}
 	})

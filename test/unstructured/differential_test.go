@@ -9,7 +9,6 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"sigs.k8s.io/structured-merge-diff/v6/value"
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
@@ -71,12 +70,6 @@ func errorsText(errs field.ErrorList) string {
 	return b.String()
 }
 
-// equal compares unstructured objects, several times faster than
-// reflect.DeepEqual, which is most of the differential's time.
-func equal(a, b map[string]any) bool {
-	return value.Equals(value.NewValueInterface(a), value.NewValueInterface(b))
-}
-
 // compare runs the generated methods on goNew and goOld, the Go objects of
 // newU and oldU (nil on create), and the schema on copies of newU, and
 // reports where they differ: the normalized objects must be equal, as
@@ -96,10 +89,10 @@ func compare(t testing.TB, s *unstructuredunions.Schema, newU, oldU map[string]a
 	}
 	got := runtime.DeepCopyJSON(newU)
 	changed := s.Normalize(got, oldU)
-	if !equal(got, want) {
+	if !difftables.Equal(got, want) {
 		return false, fmt.Sprintf("Normalize:\n  got  %v\n  want %v", got, want)
 	}
-	if changed == equal(newU, want) {
+	if changed == difftables.Equal(newU, want) {
 		return false, fmt.Sprintf("Normalize reports changed=%v", changed)
 	}
 	if gotErrs := errorsText(s.Validate(got, oldU, nil)); gotErrs != wantErrs {
@@ -110,14 +103,14 @@ func compare(t testing.TB, s *unstructuredunions.Schema, newU, oldU map[string]a
 	if err := apply(patched, s.JSONPatch(newU, oldU)); err != nil {
 		return false, "JSONPatch: " + err.Error()
 	}
-	if !equal(newU, before) {
+	if !difftables.Equal(newU, before) {
 		return false, "JSONPatch changed the object"
 	}
-	if !equal(patched, want) {
+	if !difftables.Equal(patched, want) {
 		return false, fmt.Sprintf("JSONPatch applied:\n  got  %v\n  want %v", patched, want)
 	}
 	again := runtime.DeepCopyJSON(got)
-	if s.Normalize(again, oldU) || !equal(again, got) {
+	if s.Normalize(again, oldU) || !difftables.Equal(again, got) {
 		return false, "Normalize is not idempotent"
 	}
 	return changed, ""
