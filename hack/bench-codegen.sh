@@ -34,9 +34,9 @@
 # Needs only Go and the Go module proxy (or a module cache that has the
 # modules), not the checksum database: every module is checked against a
 # go.sum of this repository or of k8s.io/api. Linux: peak memory is
-# ru_maxrss in KiB. About 2.5 minutes on 2 cores. BENCH_SHORT=1, which CI
-# runs so that the checks cannot rot: about 30 seconds once the build cache
-# has what `go vet` compiles (the first run compiles it: minutes).
+# ru_maxrss in KiB. About 2.5 minutes on 2 cores. BENCH_SHORT=1, every check
+# and little measured: about 30 seconds once the build cache has what
+# `go vet` compiles (the first run compiles it: minutes).
 #
 # Usage: hack/bench-codegen.sh
 # Environment: BENCH_RUNS (measured runs per input and tool, default 5),
