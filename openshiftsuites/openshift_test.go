@@ -151,7 +151,7 @@ func runSuites(t *testing.T, c *openshiftCopy) string {
 		return servers[key]
 	}
 	for _, s := range suites {
-		files, err := s.manifests(c.source, gates)
+		files, err := s.manifests(c.source, manifests, gates)
 		if err != nil || len(files) == 0 {
 			t.Errorf("%s: no manifest to run on: %v", s.file, err)
 			continue

@@ -158,8 +158,9 @@ func majorVersions(annotations map[string]string) []uint64 {
 // relative to dir, as perTestRuntimeInfo in openshift/api's
 // tests/crd_filter.go selects them: every manifest of the CRD for an ungated
 // suite, else those whose feature set enables (or, for "-Gate", disables)
-// every gate of the suite.
-func (s *suite) manifests(dir string, gates featureGates) ([]string, error) {
+// every gate of the suite. loaded holds the CRD manifests, read once for
+// every suite.
+func (s *suite) manifests(dir string, loaded map[string]*manifest, gates featureGates) ([]string, error) {
 	manifestDir := filepath.Join(filepath.Dir(filepath.Dir(filepath.Dir(s.file))), "zz_generated.crd-manifests")
 	entries, err := os.ReadDir(filepath.Join(dir, manifestDir))
 	if err != nil {
@@ -168,14 +169,11 @@ func (s *suite) manifests(dir string, gates featureGates) ([]string, error) {
 	var files []string
 	for _, e := range entries {
 		file := filepath.Join(manifestDir, e.Name())
-		crd, ok, err := readCRD(filepath.Join(dir, file))
-		if err != nil {
-			return nil, err
-		}
-		if !ok || crd.Name != s.CRDName {
+		m := loaded[file]
+		if m == nil || m.shipped.Name != s.CRDName {
 			continue
 		}
-		keep, err := s.runsOn(crd, gates)
+		keep, err := s.runsOn(m.shipped, gates)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
