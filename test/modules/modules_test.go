@@ -35,7 +35,7 @@ func run(t *testing.T, dir string, flags ...string) {
 	modules.register(dir)
 	t.Parallel()
 	modules.start(dir)
-	defer modules.done()
+	defer modules.done(dir)
 	moduletest.GoTest(t, "../../"+dir, flags...)
 }
 
@@ -47,11 +47,11 @@ const noRace = "-race=false"
 // which their tests are declared (TestRuntimeModules' come last), whichever
 // lane is free: one module's tests
 // run while another's dependencies build. kubetest comes first: building
-// k8s.io/kubernetes builds the Kubernetes libraries that crdtest,
-// examples/apiserver, corpora and examples/kubebuilder require at the same
-// versions (keep their go.mod files so), which later find them in the build
-// cache; openshiftsuites, on older libraries, builds meanwhile. (Tests left
-// to t.Parallel alone start in any order.)
+// k8s.io/kubernetes builds the Kubernetes libraries that the modules of
+// afterKubetest require at the same versions (keep their go.mod files so);
+// they start once it is done, and find them in the build cache, while
+// openshiftsuites, on older libraries, and the webhook, raced, run beside
+// it. (Tests left to t.Parallel alone start in any order.)
 type lanes struct {
 	mu   sync.Mutex
 	cond *sync.Cond
@@ -59,7 +59,15 @@ type lanes struct {
 	// tests, in declaration order, that have not started.
 	waiting []string
 	running int
+	// kubetest is whether kubetest is registered and not done.
+	kubetest bool
 }
+
+// afterKubetest are the modules that wait for kubetest: two go commands
+// that both miss a package in the build cache both compile it, so a module
+// started while kubetest builds would compile the same libraries again,
+// some minutes of a cold run.
+var afterKubetest = map[string]bool{"crdtest": true, "examples/apiserver": true, "corpora": true, "examples/kubebuilder": true}
 
 var modules = newLanes()
 
@@ -73,23 +81,26 @@ func (l *lanes) register(dir string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.waiting = append(l.waiting, dir)
+	l.kubetest = l.kubetest || dir == "kubetest"
 }
 
-// start waits until dir is the first module waiting and a lane is free.
+// start waits until dir is the first module waiting and a lane is free,
+// and, for a module of afterKubetest, until kubetest is done.
 func (l *lanes) start(dir string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for l.running == 2 || l.waiting[0] != dir {
+	for l.running == 2 || l.waiting[0] != dir || afterKubetest[dir] && l.kubetest {
 		l.cond.Wait()
 	}
 	l.waiting, l.running = l.waiting[1:], l.running+1
 	l.cond.Broadcast()
 }
 
-func (l *lanes) done() {
+func (l *lanes) done(dir string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.running--
+	l.kubetest = l.kubetest && dir != "kubetest"
 	l.cond.Broadcast()
 }
 
