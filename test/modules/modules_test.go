@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
@@ -210,4 +211,37 @@ func TestSharedVersions(t *testing.T) {
 			seen[r.Mod.Path] = requirement{version, dir}
 		}
 	}
+}
+
+// TestLanes: modules start in their order, two at a time, and those of
+// afterKubetest only once kubetest is done.
+func TestLanes(t *testing.T) {
+	l := newLanes()
+	for _, dir := range []string{"kubetest", "openshiftsuites", "crdtest", "pkg/unionspec"} {
+		l.register(dir)
+	}
+	started := make(chan string)
+	for _, dir := range []string{"pkg/unionspec", "crdtest", "openshiftsuites", "kubetest"} {
+		go func() {
+			l.start(dir)
+			started <- dir
+		}()
+	}
+	next := func(want string) {
+		t.Helper()
+		if got := <-started; got != want {
+			t.Fatalf("%s started, want %s", got, want)
+		}
+	}
+	next("kubetest")
+	next("openshiftsuites")
+	l.done("openshiftsuites")
+	select {
+	case dir := <-started:
+		t.Fatalf("%s started while kubetest runs", dir)
+	case <-time.After(50 * time.Millisecond):
+	}
+	l.done("kubetest")
+	next("crdtest")
+	next("pkg/unionspec")
 }
