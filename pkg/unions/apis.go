@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -32,7 +33,7 @@ func (model *Model) APIs() map[GroupVersion][]*types.Package {
 		return model.apis
 	}
 	model.apis = map[GroupVersion][]*types.Package{}
-	for _, path := range model.inputs {
+	for _, path := range slices.Sorted(slices.Values(model.inputs)) {
 		pkg := model.universe.Package(path)
 		comments := model.src.pkg(pkg.Dir).comments
 		group := markers.TagValue(comments, "groupName")
