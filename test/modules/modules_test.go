@@ -222,7 +222,7 @@ func TestLanes(t *testing.T) {
 	for _, dir := range []string{"kubetest", "openshiftsuites", "crdtest", "pkg/unionspec"} {
 		l.register(dir)
 	}
-	started := make(chan string)
+	started := make(chan string, 4) // no goroutine is left blocked when the test fails
 	for _, dir := range []string{"pkg/unionspec", "crdtest", "openshiftsuites", "kubetest"} {
 		go func() {
 			l.start(dir)
