@@ -11,12 +11,14 @@ import (
 	"sync"
 
 	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/types"
 )
 
 // goFile is the file type of union-gen's Go files. It assembles them as
-// gengo does, but formats them with go/format only (gengo also runs a gofmt
-// binary when one is on PATH, which would make the output depend on the
-// machine), never writes a file that does not format, and writes atomically.
+// gengo does, but formats only the header, package clause and imports, as
+// the generators' declarations come formatted (see formatted), never with a
+// gofmt binary (gengo runs one when it is on PATH, which would make the
+// output depend on the machine); it writes atomically.
 type goFile struct {
 	assemble func(io.Writer, *generator.File)
 	out      *Output
@@ -28,23 +30,50 @@ func useGoFile(c *generator.Context, out *Output) {
 }
 
 func (ft goFile) AssembleFile(f *generator.File, path string) error {
-	var b bytes.Buffer
-	b.Grow(len(f.Header) + f.Vars.Len() + f.Consts.Len() + f.Body.Len() + assembledExtra)
-	ft.assemble(&b, f)
-	// The body is in b now, and gengo reads f no more: letting it go before
-	// go/format parses the file keeps two copies of a large file from being
-	// live at the peak of the run.
+	body := f.Body
 	f.Body = bytes.Buffer{}
-	src, err := format.Source(b.Bytes())
+	var b bytes.Buffer
+	ft.assemble(&b, f)
+	head, err := format.Source(b.Bytes())
 	if err != nil {
 		return fmt.Errorf("%s: the generated code does not format, so it was not written (a union-gen bug; please report it): %w", path, err)
 	}
-	return ft.out.stage(path, src)
+	return ft.out.stage(path, append(head, body.Bytes()...))
 }
 
-// assembledExtra is room for what gengo's assembly adds to the header and
-// the body: the package clause, the imports and the comments between.
-const assembledExtra = 4096
+// formatted makes a generator write its declarations formatted, one type's
+// at a time. Formatting a whole large file held its syntax tree, which was
+// most of a large run's memory; the declarations, each list after a blank
+// line, format as the whole file would (TestGolden checks it).
+type formatted struct{ generator.Generator }
+
+func (g formatted) Init(c *generator.Context, w io.Writer) error {
+	return writeFormatted(w, func(w io.Writer) error { return g.Generator.Init(c, w) })
+}
+
+func (g formatted) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
+	return writeFormatted(w, func(w io.Writer) error { return g.Generator.GenerateType(c, t, w) })
+}
+
+func (g formatted) Finalize(c *generator.Context, w io.Writer) error {
+	return writeFormatted(w, func(w io.Writer) error { return g.Generator.Finalize(c, w) })
+}
+
+// writeFormatted writes what write writes, formatted, after a blank line.
+func writeFormatted(w io.Writer, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return fmt.Errorf("the generated code does not format, so it was not written (a union-gen bug; please report it): %w", err)
+	}
+	if src = bytes.TrimSpace(src); len(src) > 0 {
+		_, err = fmt.Fprintf(w, "\n%s\n", src)
+	}
+	return err
+}
 
 // Output holds the files of a run until all are made: each is written to a
 // temporary file beside its path, and Commit renames them all into place,

@@ -2,6 +2,7 @@ package targets
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,8 +115,7 @@ func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
 	}
 	out := &Output{}
 	ft := goFile{assemble: generator.NewGoFile().Assemble, out: out}
-	f := &generator.File{Name: "zz_generated.unions.go", PackageName: "a"}
-	f.Body.WriteString("func broken( {\n")
+	f := &generator.File{Name: "zz_generated.unions.go", PackageName: "a", Imports: map[string]struct{}{`"broken`: {}}}
 	err := ft.AssembleFile(f, path)
 	if err == nil || !strings.Contains(err.Error(), "does not format, so it was not written") {
 		t.Fatalf("AssembleFile error = %v, want one saying nothing was written", err)
@@ -184,5 +184,33 @@ func TestCRDFiles(t *testing.T) {
 	}
 	if names.String() != "a.yml b.yaml d.yaml " {
 		t.Errorf("got %s", names.String())
+	}
+}
+
+func TestWriteFormatted(t *testing.T) {
+	cases := []struct {
+		name, text, want, err string
+	}{
+		{name: "formats, after a blank line", text: "func  a( ) {\n\n\n}\n\n\n", want: "\nfunc a() {\n\n}\n"},
+		{name: "writes nothing for nothing", text: "\n\n", want: ""},
+		{name: "refuses code that does not parse", text: "func broken( {\n", err: "does not format, so it was not written"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			err := writeFormatted(&b, func(w io.Writer) error {
+				_, err := io.WriteString(w, c.text)
+				return err
+			})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("error = %v, want one saying %q", err, c.err)
+				}
+				return
+			}
+			if err != nil || b.String() != c.want {
+				t.Errorf("got %q, %v; want %q", b.String(), err, c.want)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package targets
 
 import (
 	"bytes"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"os"
@@ -96,6 +97,11 @@ func TestGolden(t *testing.T) {
 	}
 	for path, got := range files {
 		golden.Check(t, path, got)
+		// The generators format one type's methods at a time: the file
+		// they make together must be what formatting it whole gives.
+		if formatted, err := format.Source(got); filepath.Ext(path) == ".go" && (err != nil || !bytes.Equal(formatted, got)) {
+			t.Errorf("%s is not formatted as go/format formats the whole file (%v)", path, err)
+		}
 	}
 }
 
