@@ -38,7 +38,7 @@ func (ft goFile) AssembleFile(f *generator.File, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: the generated code does not format, so it was not written (a union-gen bug; please report it): %w", path, err)
 	}
-	return ft.out.stage(path, append(head, body.Bytes()...))
+	return ft.out.stage(path, head, body.Bytes())
 }
 
 // formatted makes a generator write its declarations formatted, one type's
@@ -93,10 +93,10 @@ type stagedFile struct {
 	tmp, path string
 }
 
-// stage writes data to a temporary file beside path. A file that already
-// holds data is left untouched. A symbolic link is kept: the file it points
-// to is replaced.
-func (o *Output) stage(path string, data []byte) error {
+// stage writes the parts, one after the other, to a temporary file beside
+// path. A file that already holds them is left untouched. A symbolic link is
+// kept: the file it points to is replaced.
+func (o *Output) stage(path string, parts ...[]byte) error {
 	if info, err := os.Lstat(path); err == nil && info.Mode()&os.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
@@ -104,7 +104,7 @@ func (o *Output) stage(path string, data []byte) error {
 		}
 		path = target
 	}
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+	if holds(path, parts) {
 		return nil
 	}
 	removeLeftovers(path)
@@ -115,14 +115,38 @@ func (o *Output) stage(path string, data []byte) error {
 	o.mu.Lock()
 	o.staged = append(o.staged, stagedFile{tmp.Name(), path})
 	o.mu.Unlock()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	for _, part := range parts {
+		if _, err := tmp.Write(part); err != nil {
+			tmp.Close()
+			return err
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
 	return os.Chmod(tmp.Name(), 0o644)
+}
+
+// holds reports whether the file at path holds exactly the parts. It reads
+// the file a block at a time: a large generated file is not held twice.
+func holds(path string, parts [][]byte) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	block := make([]byte, 64<<10)
+	for _, part := range parts {
+		for len(part) > 0 {
+			n := min(len(part), len(block))
+			if _, err := io.ReadFull(f, block[:n]); err != nil || !bytes.Equal(block[:n], part[:n]) {
+				return false
+			}
+			part = part[n:]
+		}
+	}
+	n, _ := f.Read(block[:1])
+	return n == 0
 }
 
 // Commit renames every staged file into place. Should a rename fail (the

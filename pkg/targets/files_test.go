@@ -214,3 +214,30 @@ func TestWriteFormatted(t *testing.T) {
 		})
 	}
 }
+
+func TestHolds(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "zz_generated.unions.go")
+	large := bytes.Repeat([]byte("0123456789abcdef"), 10000) // more than one block
+	if err := os.WriteFile(path, append([]byte("head\n"), large...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		parts [][]byte
+		want  bool
+	}{
+		{"the same parts", [][]byte{[]byte("head\n"), large}, true},
+		{"split elsewhere", [][]byte{[]byte("he"), append([]byte("ad\n"), large...), nil}, true},
+		{"a prefix of the file", [][]byte{[]byte("head\n"), large[:len(large)-1]}, false},
+		{"longer than the file", [][]byte{[]byte("head\n"), large, []byte("x")}, false},
+		{"one byte differs", [][]byte{[]byte("heaD\n"), large}, false},
+	}
+	for _, c := range cases {
+		if got := holds(path, c.parts); got != c.want {
+			t.Errorf("%s: holds = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if holds(filepath.Join(t.TempDir(), "missing.go"), nil) {
+		t.Error("a missing file holds nothing, not an empty file")
+	}
+}

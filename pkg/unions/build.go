@@ -82,6 +82,10 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.plan(structs)
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
+	// The methods are written without the source: its syntax trees are let
+	// go before the generators run, and a run with CRDs reads the little it
+	// needs again (Model.APIs).
+	b.model.src = newSource(opts.BuildTags)
 	return b.model, b.problems
 }
 
