@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -42,37 +43,80 @@ func (ft goFile) AssembleFile(f *generator.File, path string) error {
 }
 
 // formatted makes a generator write its declarations formatted, one type's
-// at a time. Formatting a whole large file held its syntax tree, which was
-// most of a large run's memory; the declarations, each list after a blank
-// line, format as the whole file would (TestGolden checks it).
-type formatted struct{ generator.Generator }
-
-func (g formatted) Init(c *generator.Context, w io.Writer) error {
-	return writeFormatted(w, func(w io.Writer) error { return g.Generator.Init(c, w) })
+// at a time, on as many cores as there are. Formatting a whole large file
+// held its syntax tree, which was most of a large run's memory, and took
+// half of its time on one core. The declarations, each list after a blank
+// line, format as the whole file would (TestGolden checks it); they are
+// written in the generator's order.
+type formatted struct {
+	generator.Generator
+	// pending are the declarations being formatted, in order.
+	pending []chan formattedDecls
 }
 
-func (g formatted) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
-	return writeFormatted(w, func(w io.Writer) error { return g.Generator.GenerateType(c, t, w) })
+type formattedDecls struct {
+	src []byte
+	err error
 }
 
-func (g formatted) Finalize(c *generator.Context, w io.Writer) error {
-	return writeFormatted(w, func(w io.Writer) error { return g.Generator.Finalize(c, w) })
+func (g *formatted) Init(c *generator.Context, w io.Writer) error {
+	return g.format(w, func(b io.Writer) error { return g.Generator.Init(c, b) })
 }
 
-// writeFormatted writes what write writes, formatted, after a blank line.
-func writeFormatted(w io.Writer, write func(io.Writer) error) error {
+func (g *formatted) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
+	return g.format(w, func(b io.Writer) error { return g.Generator.GenerateType(c, t, b) })
+}
+
+func (g *formatted) Finalize(c *generator.Context, w io.Writer) error {
+	if err := g.format(w, func(b io.Writer) error { return g.Generator.Finalize(c, b) }); err != nil {
+		return err
+	}
+	return g.flush(w, 0)
+}
+
+// format has the declarations that write writes formatted in the
+// background, and writes those done before them, keeping at most one per
+// core pending.
+func (g *formatted) format(w io.Writer, write func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
 		return err
 	}
-	src, err := format.Source(b.Bytes())
+	done := make(chan formattedDecls, 1)
+	g.pending = append(g.pending, done)
+	go func() {
+		src, err := formatDecls(b.Bytes())
+		done <- formattedDecls{src, err}
+	}()
+	return g.flush(w, runtime.GOMAXPROCS(0))
+}
+
+// flush writes the first declarations pending, waiting for them to be
+// formatted, until no more than keep are pending.
+func (g *formatted) flush(w io.Writer, keep int) error {
+	for len(g.pending) > keep {
+		d := <-g.pending[0]
+		g.pending = g.pending[1:]
+		if d.err != nil {
+			return d.err
+		}
+		if _, err := w.Write(d.src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// formatDecls formats a list of declarations, to follow a blank line.
+func formatDecls(decls []byte) ([]byte, error) {
+	src, err := format.Source(decls)
 	if err != nil {
-		return fmt.Errorf("the generated code does not format, so it was not written (a union-gen bug; please report it): %w", err)
+		return nil, fmt.Errorf("the generated code does not format, so it was not written (a union-gen bug; please report it): %w", err)
 	}
-	if src = bytes.TrimSpace(src); len(src) > 0 {
-		_, err = fmt.Fprintf(w, "\n%s\n", src)
+	if src = bytes.TrimSpace(src); len(src) == 0 {
+		return nil, nil
 	}
-	return err
+	return fmt.Appendf(nil, "\n%s\n", src), nil
 }
 
 // Output holds the files of a run until all are made: each is written to a

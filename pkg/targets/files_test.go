@@ -2,6 +2,7 @@ package targets
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/types"
 )
 
 // dirEntries lists the names in dir, to see that no temporary file is left.
@@ -187,29 +189,25 @@ func TestCRDFiles(t *testing.T) {
 	}
 }
 
-func TestWriteFormatted(t *testing.T) {
+func TestFormatDecls(t *testing.T) {
 	cases := []struct {
 		name, text, want, err string
 	}{
 		{name: "formats, after a blank line", text: "func  a( ) {\n\n\n}\n\n\n", want: "\nfunc a() {\n\n}\n"},
-		{name: "writes nothing for nothing", text: "\n\n", want: ""},
+		{name: "nothing for nothing", text: "\n\n", want: ""},
 		{name: "refuses code that does not parse", text: "func broken( {\n", err: "does not format, so it was not written"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var b strings.Builder
-			err := writeFormatted(&b, func(w io.Writer) error {
-				_, err := io.WriteString(w, c.text)
-				return err
-			})
+			got, err := formatDecls([]byte(c.text))
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {
 					t.Fatalf("error = %v, want one saying %q", err, c.err)
 				}
 				return
 			}
-			if err != nil || b.String() != c.want {
-				t.Errorf("got %q, %v; want %q", b.String(), err, c.want)
+			if err != nil || string(got) != c.want {
+				t.Errorf("got %q, %v; want %q", got, err, c.want)
 			}
 		})
 	}
@@ -239,5 +237,48 @@ func TestHolds(t *testing.T) {
 	}
 	if holds(filepath.Join(t.TempDir(), "missing.go"), nil) {
 		t.Error("a missing file holds nothing, not an empty file")
+	}
+}
+
+// numbered writes one function per type, numbered in the order of the
+// calls; the one numbered broken does not parse.
+type numbered struct {
+	generator.GoGenerator
+	n, broken int
+}
+
+func (g *numbered) GenerateType(_ *generator.Context, _ *types.Type, w io.Writer) error {
+	g.n++
+	if g.n == g.broken {
+		_, err := fmt.Fprintf(w, "func f%d( {\n", g.n)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "func  f%d() {}\n", g.n)
+	return err
+}
+
+// TestFormattedKeepsOrder: declarations formatted in the background are
+// written in the order the generator wrote them, and a failure is returned.
+func TestFormattedKeepsOrder(t *testing.T) {
+	for _, broken := range []int{0, 7} {
+		g := &formatted{Generator: &numbered{broken: broken}}
+		var b bytes.Buffer
+		var err error
+		for i := 0; i < 50 && err == nil; i++ {
+			err = g.GenerateType(nil, nil, &b)
+		}
+		if err == nil {
+			err = g.Finalize(nil, &b)
+		}
+		var want strings.Builder
+		for i := 1; i <= 50; i++ {
+			fmt.Fprintf(&want, "\nfunc f%d() {}\n", i)
+		}
+		switch {
+		case broken == 0 && (err != nil || b.String() != want.String()):
+			t.Errorf("got %q, %v; want %q", b.String(), err, want.String())
+		case broken != 0 && (err == nil || !strings.Contains(err.Error(), "does not format")):
+			t.Errorf("with f%d broken: error = %v, want one saying it does not format", broken, err)
+		}
 	}
 }

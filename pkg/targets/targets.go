@@ -120,7 +120,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 			PkgDir:        pkg.Dir,
 			HeaderComment: cfg.Header,
 			GeneratorsFunc: func(*generator.Context) []generator.Generator {
-				return []generator.Generator{formatted{generators.NewUnionsGenerator(cfg.OutputFile, path, model)}}
+				return []generator.Generator{&formatted{Generator: generators.NewUnionsGenerator(cfg.OutputFile, path, model)}}
 			},
 		})
 	}
@@ -193,7 +193,7 @@ func openAPITarget(c *generator.Context, cfg Config, model *unions.Model) (gener
 		PkgDir:        dir,
 		HeaderComment: cfg.Header,
 		GeneratorsFunc: func(*generator.Context) []generator.Generator {
-			return []generator.Generator{formatted{generators.NewOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}}
+			return []generator.Generator{&formatted{Generator: generators.NewOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}}
 		},
 	}, nil
 }
