@@ -10,10 +10,12 @@ package webhook
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 
 	admissionv1 "k8s.io/api/admission/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -29,6 +31,20 @@ type Handler struct {
 	Schema *unstructuredunions.Schema
 }
 
+// review is what the handler reads of an admission.k8s.io/v1
+// AdmissionReview, decoded in one pass as the API server decodes objects
+// (integers are int64): decoding the objects apart from the review, from
+// its raw bytes, read them twice more.
+type review struct {
+	metav1.TypeMeta `json:",inline"`
+	Request         *struct {
+		UID       types.UID             `json:"uid"`
+		Operation admissionv1.Operation `json:"operation"`
+		Object    any                   `json:"object"`
+		OldObject any                   `json:"oldObject"`
+	} `json:"request"`
+}
+
 // ServeHTTP answers a POSTed AdmissionReview: an update is allowed with the
 // patch that normalizes its unions, if any; other operations are allowed
 // as they are. A request that is no AdmissionReview gets 400.
@@ -37,18 +53,22 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "POST an admission.k8s.io/v1 AdmissionReview", http.StatusMethodNotAllowed)
 		return
 	}
-	var review admissionv1.AdmissionReview
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxReviewBytes)).Decode(&review); err != nil {
+	var in review
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxReviewBytes))
+	if err == nil {
+		err = utiljson.Unmarshal(body, &in)
+	}
+	if err != nil {
 		http.Error(w, "not an AdmissionReview: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	if review.Request == nil {
+	if in.Request == nil {
 		http.Error(w, "the AdmissionReview has no request", http.StatusBadRequest)
 		return
 	}
-	response := &admissionv1.AdmissionResponse{UID: review.Request.UID, Allowed: true}
-	if review.Request.Operation == admissionv1.Update {
-		patch, err := h.patch(review.Request)
+	response := &admissionv1.AdmissionResponse{UID: in.Request.UID, Allowed: true}
+	if in.Request.Operation == admissionv1.Update {
+		patch, err := h.patch(in.Request.Object, in.Request.OldObject)
 		switch {
 		case err != nil:
 			response.Allowed = false
@@ -58,7 +78,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			response.Patch, response.PatchType = patch, &patchType
 		}
 	}
-	out := admissionv1.AdmissionReview{TypeMeta: review.TypeMeta, Response: response}
+	out := admissionv1.AdmissionReview{TypeMeta: in.TypeMeta, Response: response}
 	w.Header().Set("Content-Type", "application/json")
 	if err := json.NewEncoder(w).Encode(out); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -67,14 +87,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // patch is the JSON patch that normalizes an update, nil when there is
 // nothing to change.
-func (h *Handler) patch(req *admissionv1.AdmissionRequest) ([]byte, error) {
-	// The API server's decoding: integers are int64, as in its objects.
-	var obj, old map[string]any
-	if err := utiljson.Unmarshal(req.Object.Raw, &obj); err != nil {
-		return nil, fmt.Errorf("object: %w", err)
+func (h *Handler) patch(object, oldObject any) ([]byte, error) {
+	obj, ok := object.(map[string]any)
+	if !ok && object != nil {
+		return nil, fmt.Errorf("object: not a JSON object")
 	}
-	if err := utiljson.Unmarshal(req.OldObject.Raw, &old); err != nil {
-		return nil, fmt.Errorf("oldObject: %w", err)
+	old, ok := oldObject.(map[string]any)
+	if !ok && oldObject != nil {
+		return nil, fmt.Errorf("oldObject: not a JSON object")
 	}
 	ops := h.Schema.JSONPatch(obj, old)
 	if len(ops) == 0 {
