@@ -191,19 +191,11 @@ func (c *cluster) installCRD(t testing.TB) {
 func (c *cluster) installPolicy(t testing.TB) {
 	t.Helper()
 	ctx := context.Background()
-	docs := readDocs(t, examplePolicy)
-	var policy admissionregistrationv1.MutatingAdmissionPolicy
-	var binding admissionregistrationv1.MutatingAdmissionPolicyBinding
-	if err := yaml.UnmarshalStrict([]byte(docs[0]), &policy); err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.UnmarshalStrict([]byte(docs[1]), &binding); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.kube.AdmissionregistrationV1().MutatingAdmissionPolicies().Create(ctx, &policy, metav1.CreateOptions{}); err != nil {
+	policy, binding := examplePolicyObjects(t)
+	if _, err := c.kube.AdmissionregistrationV1().MutatingAdmissionPolicies().Create(ctx, policy, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("the API server rejects the policy: %v", err)
 	}
-	if _, err := c.kube.AdmissionregistrationV1().MutatingAdmissionPolicyBindings().Create(ctx, &binding, metav1.CreateOptions{}); err != nil {
+	if _, err := c.kube.AdmissionregistrationV1().MutatingAdmissionPolicyBindings().Create(ctx, binding, metav1.CreateOptions{}); err != nil {
 		t.Fatalf("the API server rejects the binding: %v", err)
 	}
 	probe := c.create(t, "policy-probe")
@@ -215,6 +207,21 @@ func (c *cluster) installPolicy(t testing.TB) {
 	if err != nil {
 		t.Fatalf("the policy does not take effect: %v", err)
 	}
+}
+
+// examplePolicyObjects reads the example policy and its binding.
+func examplePolicyObjects(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy, *admissionregistrationv1.MutatingAdmissionPolicyBinding) {
+	t.Helper()
+	docs := readDocs(t, examplePolicy)
+	var policy admissionregistrationv1.MutatingAdmissionPolicy
+	var binding admissionregistrationv1.MutatingAdmissionPolicyBinding
+	if err := yaml.UnmarshalStrict([]byte(docs[0]), &policy); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.UnmarshalStrict([]byte(docs[1]), &binding); err != nil {
+		t.Fatal(err)
+	}
+	return &policy, &binding
 }
 
 // manifest is a Widget as a client writes it, with the given spec.
