@@ -60,15 +60,15 @@ type formattedDecls struct {
 }
 
 func (g *formatted) Init(c *generator.Context, w io.Writer) error {
-	return g.format(w, func(b io.Writer) error { return g.Generator.Init(c, b) })
+	return g.format(w, "the declarations before the types", func(b io.Writer) error { return g.Generator.Init(c, b) })
 }
 
 func (g *formatted) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
-	return g.format(w, func(b io.Writer) error { return g.Generator.GenerateType(c, t, b) })
+	return g.format(w, "the methods of "+t.Name.String(), func(b io.Writer) error { return g.Generator.GenerateType(c, t, b) })
 }
 
 func (g *formatted) Finalize(c *generator.Context, w io.Writer) error {
-	if err := g.format(w, func(b io.Writer) error { return g.Generator.Finalize(c, b) }); err != nil {
+	if err := g.format(w, "the declarations after the types", func(b io.Writer) error { return g.Generator.Finalize(c, b) }); err != nil {
 		return err
 	}
 	return g.flush(w, 0)
@@ -76,8 +76,8 @@ func (g *formatted) Finalize(c *generator.Context, w io.Writer) error {
 
 // format has the declarations that write writes formatted in the
 // background, and writes those done before them, keeping at most one per
-// core pending.
-func (g *formatted) format(w io.Writer, write func(io.Writer) error) error {
+// core pending. what names them in an error.
+func (g *formatted) format(w io.Writer, what string, write func(io.Writer) error) error {
 	var b bytes.Buffer
 	if err := write(&b); err != nil {
 		return err
@@ -86,6 +86,9 @@ func (g *formatted) format(w io.Writer, write func(io.Writer) error) error {
 	g.pending = append(g.pending, done)
 	go func() {
 		src, err := formatDecls(b.Bytes())
+		if err != nil {
+			err = fmt.Errorf("%s, %s: %w", g.Filename(), what, err)
+		}
 		done <- formattedDecls{src, err}
 	}()
 	return g.flush(w, runtime.GOMAXPROCS(0))
