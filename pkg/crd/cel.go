@@ -71,24 +71,25 @@ func (p *celPrinter) operation(c *unionspec.Cond) string {
 }
 
 // discIn is the CEL of OpDiscIn, or of its negation: an absent
-// discriminator is "".
+// discriminator is "" (false).
 func (p *celPrinter) discIn(values []string, negated bool) string {
 	value, present := p.selectField(p.self, p.u.Discriminator)
-	absentIn := slices.Contains(values, "")
+	absentIn := slices.Contains(values, p.u.Absent())
 	if p.discPresent && !absentIn {
-		return "(" + in(value, values, negated) + ")"
+		return "(" + in(p.u, value, values, negated) + ")"
 	}
 	if absentIn == negated {
-		return fmt.Sprintf("(%s && %s)", present, in(value, values, negated))
+		return fmt.Sprintf("(%s && %s)", present, in(p.u, value, values, negated))
 	}
-	return fmt.Sprintf("(!%s || %s)", present, in(value, values, negated))
+	return fmt.Sprintf("(!%s || %s)", present, in(p.u, value, values, negated))
 }
 
-// discValue is the discriminator of x, "" when absent. (x.?d.orValue("") is
-// estimated as a string of unbounded length, over the cost limit.)
+// discValue is the discriminator of x, "" (false) when absent.
+// (x.?d.orValue("") is estimated as a string of unbounded length, over the
+// cost limit.)
 func (p *celPrinter) discValue(x string) string {
 	value, present := p.selectField(x, p.u.Discriminator)
-	return fmt.Sprintf(`(%s ? %s : "")`, present, value)
+	return fmt.Sprintf(`(%s ? %s : %s)`, present, value, p.u.Literal(p.u.Absent()))
 }
 
 // counted is the CEL of OpNoneSet or OpSeveralSet, or of its negation.

@@ -590,7 +590,9 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	emptyToSchema := emptyToSchema(u, e.opts.Rules == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Spec.Discriminator
 	}))
-	if u.Spec.Discriminator != "" {
+	// An open or bool discriminator has no enum: every value is a mode.
+	enumerated := u.Spec.Discriminator != "" && !u.Open() && !u.Boolean()
+	if enumerated {
 		var ok bool
 		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
 			return
@@ -600,7 +602,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 		return
 	}
 	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
-	if disc != nil && values == nil {
+	if enumerated && values == nil {
 		set(disc, "enum", node(schemaEnum(u, emptyToSchema)))
 	}
 	e.variant(schema, at.path, u, spec)
@@ -633,12 +635,20 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path s
 	case disc == nil:
 		e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a union's discriminator: the CRD is stale; run controller-gen first", d)
 		return false
-	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != "string":
+	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != discType(u):
 		// The API server would reject the enum and rules added to it.
-		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type string, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, short(u.Enum.Type))
+		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), short(u.Enum.Type))
 		return false
 	}
 	return true
+}
+
+// discType is the schema type of a union's discriminator.
+func discType(u *unions.Union) string {
+	if u.Boolean() {
+		return "boolean"
+	}
+	return "string"
 }
 
 // members checks that the schema has the union's members, whose JSON shows
@@ -649,8 +659,8 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 		switch {
 		case member == nil && (m.Gated || leftOut(u, m, values)):
 			continue // not in this variant of the CRD
-		case member == nil && slices.Contains(u.Enum.Variant, m.Value):
-			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, m.Value, m.JSONName)
+		case member == nil && variantValue(u, m) != "":
+			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, variantValue(u, m), m.JSONName)
 			return false
 		case member == nil:
 			e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
@@ -664,7 +674,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 			e.errorf(member, report.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
 		case leftOut(u, m, values):
-			e.warnf(member, report.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, m.Value)
+			e.warnf(member, report.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, variantValue(u, m))
 		}
 	}
 	return true

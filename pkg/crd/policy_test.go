@@ -21,7 +21,7 @@ func policySchema() *unionspec.Schema {
 	// Scalar members are written without omitempty: cleared, they keep
 	// their zero value.
 	member := func(name, value string, p unionspec.Presence) *unions.Member {
-		return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Value: value, Presence: p}
+		return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Values: []string{value}, Required: []string{value}, Presence: p}
 	}
 	item := &unions.Union{
 		Kind:          unions.Discriminated,

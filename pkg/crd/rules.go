@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -126,17 +125,18 @@ func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
 		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
 }
 
-// in tests that x is one of values, or none of them, as CEL.
-func in(x string, values []string, none bool) string {
+// in tests that x, the discriminator of u, is one of values, or none of
+// them, as CEL.
+func in(u *unionspec.Union, x string, values []string, none bool) string {
 	switch {
 	case len(values) == 1 && none:
-		return x + " != " + strconv.Quote(values[0])
+		return x + " != " + u.Literal(values[0])
 	case len(values) == 1:
-		return x + " == " + strconv.Quote(values[0])
+		return x + " == " + u.Literal(values[0])
 	case none:
-		return "!(" + x + " in [" + unions.Quote(values) + "])"
+		return "!(" + x + " in [" + u.Literals(values) + "])"
 	}
-	return x + " in [" + unions.Quote(values) + "]"
+	return x + " in [" + u.Literals(values) + "]"
 }
 
 // selectProperty is a property of x as CRD rules select it, and its

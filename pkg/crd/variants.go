@@ -70,7 +70,18 @@ func variantEnum(u *unions.Union, have, want []string) (values []string, ok bool
 	return have, true
 }
 
-// leftOut reports whether a variant enum's values (non-nil) leave out m's.
+// leftOut reports whether a variant enum's values (non-nil) leave out m's,
+// each of them a Variant value.
 func leftOut(u *unions.Union, m *unions.Member, values []string) bool {
-	return values != nil && slices.Contains(u.Enum.Variant, m.Value) && !slices.Contains(values, m.Value)
+	return values != nil && variantValue(u, m) != "" && !slices.ContainsFunc(m.Values, func(v string) bool { return slices.Contains(values, v) })
+}
+
+// variantValue is the value of m that a variant's enum may leave out, a
+// value beyond +kubebuilder:validation:Enum; "" where m has one that every
+// variant lists.
+func variantValue(u *unions.Union, m *unions.Member) string {
+	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.Enum.Variant, v) }) {
+		return ""
+	}
+	return m.Values[0]
 }

@@ -110,10 +110,20 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 		return strconv.FormatBool(negated)
 	}
 	d := discValue("in", p.u.Discriminator)
+	if p.u.Boolean() {
+		// Of the values false and true, the one or both named.
+		switch {
+		case len(values) > 1:
+			return strconv.FormatBool(!negated)
+		case (values[0] == "true") == negated:
+			return "!" + d
+		}
+		return d
+	}
 	op, join := pick(negated, " == ", " != "), pick(negated, " || ", " && ")
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = d + op + strconv.Quote(v)
+		parts[i] = d + op + p.u.Spec.Literal(v)
 	}
 	if len(parts) == 1 {
 		return parts[0]

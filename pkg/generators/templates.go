@@ -415,7 +415,7 @@ $- range .Unions $
 Discriminator: $printf "%q" .Discriminator.JSONName$,
 FieldMembers: map[string]*$.MemberField${
 $- range .Choices $
-$printf "%q" .Value$: $with .Member${Name: $printf "%q" .JSONName$, Optional: $.Optional$}$else$nil$end$,
+$printf "%q" .Value$: $if .Member${Name: $printf "%q" .Member.JSONName$, Optional: $.Optional$}$else$nil$end$,
 $- end $
 },
 },

@@ -164,10 +164,10 @@ func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 			continue
 		}
 		if c := byInvalid[printed]; c != nil {
-			c.Values += ", " + unions.Quote(a.Values)
+			c.Values += ", " + u.Spec.Literals(a.Values)
 			continue
 		}
-		byInvalid[printed] = &armView{Values: unions.Quote(a.Values), Invalid: printed}
+		byInvalid[printed] = &armView{Values: u.Spec.Literals(a.Values), Invalid: printed}
 		cases = append(cases, byInvalid[printed])
 	}
 	// Values invalid as every other value is are left to the default case.
@@ -197,7 +197,7 @@ func errorArms(u *unions.Union, p *goPrinter, sym symbols) (guard string, out []
 			}
 		}
 		if a.Values != nil || len(stmts) > 0 {
-			out = append(out, &armView{Values: unions.Quote(a.Values), Ifs: nest(stmts, p.at(a, false))})
+			out = append(out, &armView{Values: u.Spec.Literals(a.Values), Ifs: nest(stmts, p.at(a, false))})
 		}
 	}
 	return guard, out
@@ -285,8 +285,9 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	}
 	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
 	// Printed as if the discriminator were valid: a prefilter may be
-	// weaker than the clears, which Normalize tests again.
-	prefilter := p.at(&arm{Values: u.Spec.Selecting}, true)
+	// weaker than the clears, which Normalize tests again. Any value of
+	// an open discriminator is valid.
+	prefilter := p.at(&arm{Values: u.Spec.Selecting, unnamed: u.Spec.Open}, true)
 	if len(rests) <= scanMembersMax {
 		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
@@ -294,7 +295,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	}
 	// Normalize runs where one clear holds, so where what all share does.
 	for _, a := range arms(u, false, rests) {
-		view := &armView{Values: unions.Quote(a.Values)}
+		view := &armView{Values: u.Spec.Literals(a.Values)}
 		for i, c := range u.Spec.Clears {
 			w := a.simplify(rests[i], new(true))
 			if w.Is(false) {

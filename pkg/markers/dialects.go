@@ -33,6 +33,11 @@ const (
 	DialectValidationGen Dialect = "validation-gen"
 	// DialectStructTag is the 2018 proposal's struct tag union:"...".
 	DialectStructTag Dialect = "struct tags (2018)"
+	// DialectModes is validation-gen's mode tags, which k8s.io/api writes:
+	// +k8s:modeDiscriminator and +k8s:ifMode.
+	DialectModes Dialect = "validation-gen modes"
+	// DialectGroups is k8s.io/api's +oneOf=<group> and +zeroOrOneOf=<group>.
+	DialectGroups Dialect = "oneOf groups"
 )
 
 // The markers of the other dialects, as union-gen reads them.
@@ -130,6 +135,14 @@ func (fm *FieldMarkers) parseK8sMarker(m marker) *SyntaxError {
 		fm.K8sMembers = append(fm.K8sMembers, K8sMember{
 			ZeroOrOne: tag.Name == K8sZeroOrOneOfMarker, Union: member["union"], MemberName: member["memberName"], Item: item, Line: m.line,
 		})
+	case K8sModeDiscriminatorMarker, K8sIfModeMarker:
+		if item != nil {
+			return syntaxErrorf(report.Malformed, "+%s cannot select list items: put it on the field", tag.Name)
+		}
+		if tag.Name == K8sIfModeMarker {
+			return fm.parseIfMode(tag, m.line)
+		}
+		return fm.parseModeDiscriminator(tag, m.line)
 	case K8sDiscriminatorMarker:
 		if item != nil {
 			return syntaxErrorf(report.Malformed, "+%s cannot select list items: put it on the discriminator field", K8sDiscriminatorMarker)
@@ -171,7 +184,8 @@ func isK8sMember(name string) bool {
 }
 
 func mentionsK8sUnion(text string) bool {
-	return strings.Contains(text, K8sMemberMarker) || strings.Contains(text, K8sDiscriminatorMarker) || strings.Contains(text, K8sZeroOrOneOfMarker)
+	return strings.Contains(text, K8sMemberMarker) || strings.Contains(text, K8sDiscriminatorMarker) || strings.Contains(text, K8sZeroOrOneOfMarker) ||
+		mentionsModeTag(text)
 }
 
 // parseK8sArgs checks a validation-gen union marker: named string arguments
@@ -379,7 +393,7 @@ var structTagDocs = []DialectDoc{
 }
 
 // dialectOrder is the order of the dialects in the dialect table.
-var dialectOrder = []Dialect{DialectKEP, DialectValidationGen, Dialect2019, DialectStructTag}
+var dialectOrder = []Dialect{DialectKEP, DialectValidationGen, DialectModes, DialectGroups, Dialect2019, DialectStructTag}
 
 // DialectDocs is every marker of every dialect union-gen reads, by dialect:
 // the rows of the Definitions, then those of the struct tags.

@@ -65,6 +65,11 @@ type FieldMarkers struct {
 	// K8sDiscriminator and K8sMembers are validation-gen's union markers.
 	K8sDiscriminator *K8sDiscriminator
 	K8sMembers       []K8sMember
+	// ModeDiscriminators and IfModes are validation-gen's mode tags.
+	ModeDiscriminators []ModeDiscriminator
+	IfModes            []IfMode
+	// Groups are the field's "+oneOf=" and "+zeroOrOneOf=" groups.
+	Groups []Group
 	// Enum holds the values of "+kubebuilder:validation:Enum=", if any, or
 	// all those of "+openshift:validation:FeatureGateAwareEnum".
 	Enum []string

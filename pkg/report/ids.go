@@ -27,6 +27,8 @@ const (
 	DiscriminatorIsMember ID = "discriminatorismember"
 	DefaultNotInEnum      ID = "defaultnotinenum"
 	MisplacedRatcheting   ID = "misplacedratcheting"
+	PointerDiscriminator  ID = "pointerdiscriminator"
+	Modality              ID = "modality"
 
 	// The discriminator's enum type.
 	NotEnum     ID = "notenum"
@@ -78,6 +80,9 @@ const (
 	CRDRejected     ID = "crdrejected"
 	ItemUnion       ID = "itemunion"
 	ForeignUnion    ID = "foreignunion"
+	FieldGroup      ID = "fieldgroup"
+	PrefixValue     ID = "prefixvalue"
+	OpenAPIUnion    ID = "openapiunion"
 	TypeErrors      ID = "typeerrors"
 	CRDNoKind       ID = "crdnokind"
 	KindNoCRD       ID = "kindnocrd"
@@ -184,6 +189,18 @@ var Docs = []Doc{
 		Summary: "`+unionRatcheting` goes on a discriminator, whose union it opts into ratcheting.",
 		Message: "+unionRatcheting belongs on a +unionDiscriminator field: it opts that discriminator's union into ratcheting",
 		Hint:    "Move the marker to the union's discriminator, or mark the field `+unionDiscriminator`.",
+	},
+	{
+		ID: PointerDiscriminator, Family: "discriminator",
+		Summary: "A mode discriminator (`+k8s:modeDiscriminator`) is a string or a bool that is not a pointer, as validation-gen requires: every mode, `\"\"` or `false` included, is a value it has.",
+		Message: "+k8s:modeDiscriminator on <field> of type <type>: a mode discriminator is not a pointer, as validation-gen requires; give the field the type <elem>",
+		Hint:    "Give the discriminator a string or bool type, not a pointer to one; its absence is the mode `\"\"` (or `false`).",
+	},
+	{
+		ID: Modality, Family: "discriminator",
+		Summary: "A modality of `+k8s:modeDiscriminator` or `+k8s:ifMode` is an identifier (`[a-zA-Z][a-zA-Z0-9_]*`) other than `default`, which validation-gen reserves for the struct's unnamed modality.",
+		Message: "+<marker>: the modality \"default\" is reserved: validation-gen names so the modality of a mode discriminator without one; name it otherwise",
+		Hint:    "Leave the modality out where the struct has one mode discriminator, or give it another name on the discriminator and its `+k8s:ifMode` lines.",
 	},
 	{
 		ID: NotEnum, Family: "enum",
@@ -373,9 +390,27 @@ var Docs = []Doc{
 	},
 	{
 		ID: Unselectable, Family: "warning",
-		Summary: "In the dialects other than KEP-1027's, a member with no value written is selected by its Go name, or by its JSON name where that and not the Go name is a valid value; when neither is, the member is left out of the union.",
-		Message: "<member> is left out of the union: its value is its Go name, \"<name>\", which is not a valid value of <field> (<values>), nor is its JSON name, \"<json>\"; write +unionMember=<value> to give it one",
+		Summary: "In the dialects other than KEP-1027's, a member with no value written is selected by its Go name, or by its JSON name where that and not the Go name is a valid value, or by either ignoring case, or by the one value its JSON name starts with (`prefixvalue`); when none is, the member is left out of the union.",
+		Message: "<member> is left out of the union: its value is its Go name, \"<name>\", which is not a valid value of <field> (<values>), nor is its JSON name, \"<json>\", even ignoring case, nor does one value start it; write +unionMember=<value> to give it one",
 		Hint:    "Give the member its value with `+unionMember=<value>` (or validation-gen's `memberName`), or add its Go name to the valid values.",
+	},
+	{
+		ID: PrefixValue, Family: "warning",
+		Summary: "In the dialects other than KEP-1027's, a member with no value written whose Go and JSON names are no valid value, even ignoring case, is selected by the one valid value that its JSON name starts with, ignoring case (k8s.io/api's `SeccompProfile`: `localhostProfile` for `Localhost`).",
+		Message: "<member> is taken for the member of \"<value>\", the one value of <field> that its JSON name \"<json>\" starts with, ignoring case; write +unionMember=<value> to say so",
+		Hint:    "Give the member its value with `+unionMember=<value>` (or validation-gen's `memberName`) where the guess is wrong.",
+	},
+	{
+		ID: FieldGroup, Family: "warning",
+		Summary: "A `+oneOf=<group>` or `+zeroOrOneOf=<group>` group named after a field of its struct that is not in the group is selected by that field (k8s.io/api's `count`, `+oneOf=AllocationMode`), which the markers do not say how: union-gen checks nothing of it.",
+		Message: "+oneOf=<group> names the field <field> of <struct>, which selects the group's fields by its value, and no marker says which value selects which: union-gen checks nothing of the group; write +unionDiscriminator on <field> and +unionMember=<value> on the fields",
+		Hint:    "Write the union with a discriminator: `+unionDiscriminator` on the field the group names, `+unionMember=<value>` on its members.",
+	},
+	{
+		ID: OpenAPIUnion, Family: "warning",
+		Summary: "With `--openapi-output-pkg`, a union whose values each select one member at most, and whose members each have one value, is described in `x-kubernetes-unions`; one of validation-gen's modes that is not is left out of `UnionDefinitions`.",
+		Message: "a value of <field> selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it",
+		Hint:    "Nothing to fix for the Go methods and CRD rules; OpenAPI clients see no union extension for it.",
 	},
 	{
 		ID: RequiredField, Family: "warning",

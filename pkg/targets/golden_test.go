@@ -157,6 +157,16 @@ func TestDialectsRun(t *testing.T) {
 	}
 }
 
+// TestModesRun runs the tests of testdata/golden/modes: the unions of
+// validation-gen's mode tags and of k8s.io/api's groups validate as
+// validation-gen's runtime does, and normalize as docs/semantics.md says.
+func TestModesRun(t *testing.T) {
+	cmd := exec.Command("go", "test", "../../testdata/golden/modes")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test testdata/golden/modes: %v\n%s", err, out)
+	}
+}
+
 func TestOutputIsReproducible(t *testing.T) {
 	first := generate(t, goldenPattern)
 

@@ -92,7 +92,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
-	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, Checked: cfg.Checked})
+	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: cfg.Checked})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.

@@ -26,6 +26,9 @@ type Options struct {
 	// Ratcheting is the mode of the unions whose discriminator has no
 	// "+unionRatcheting".
 	Ratcheting unionspec.Ratcheting
+	// OpenAPI is set when the run writes UnionDefinitions, which leaves out
+	// the unions that x-kubernetes-unions cannot say: each is reported.
+	OpenAPI bool
 	// Checked is what the type checker tells of the input packages (Check):
 	// its errors are errors where they touch a union's fields, one warning
 	// for the others.
@@ -164,10 +167,17 @@ func (b *builder) fieldError(t *types.Type, field string, rule report.ID, format
 
 // markerProblem reports a problem with a field's marker, at the marker.
 func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rule report.ID, warning bool, format string, args ...any) {
-	pos := b.src.fieldPos(b.dir(t), declName(t), f.GoName)
 	if line, ok := f.marks.Lines[marker]; ok {
-		pos = b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
+		b.lineProblem(t, f, line, rule, warning, format, args...)
+		return
 	}
+	b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), rule, warning, format, args...)
+}
+
+// lineProblem reports a problem with a field's marker on its comment line
+// of index line.
+func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule report.ID, warning bool, format string, args ...any) {
+	pos := b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
 	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
@@ -262,10 +272,17 @@ func (b *builder) union(t *types.Type, s *unionSpec) *Union {
 		u.withVariant(base)
 	}
 	if u.Kind == Discriminated {
-		if u.Enum.Source == EnumGuessed {
+		switch u.Enum.Source {
+		case EnumGuessed:
 			b.guess(t, s, u)
+		case EnumModes:
+			u.modes()
 		}
 		u.choose()
+		if u.Choices == nil && b.opts.OpenAPI {
+			b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
+				"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
+		}
 	}
 	u.Spec = u.Describe()
 	return u

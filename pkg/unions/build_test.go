@@ -106,8 +106,8 @@ type unionView struct {
 func view(u *Union) unionView {
 	v := unionView{Discriminator: u.Discriminator.GoName + "/" + u.Discriminator.JSONName, Values: u.Enum.Values}
 	for _, m := range u.Members {
-		member := m.GoName + "/" + m.JSONName + "=" + m.Value
-		if m.Optional {
+		member := m.GoName + "/" + m.JSONName + "=" + strings.Join(m.Values, "|")
+		if len(m.Required) == 0 && len(m.Values) > 0 {
 			member += ",optional"
 		}
 		v.Members = append(v.Members, member)
@@ -244,7 +244,7 @@ func TestSelectionTables(t *testing.T) {
 			for _, c := range u.Choices {
 				row := fmt.Sprintf("%q:-", c.Value)
 				if m := c.Member; m != nil {
-					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.JSONName, presence[m.Presence], m.Optional)
+					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.JSONName, presence[m.Presence], c.Optional)
 				}
 				got[key] = append(got[key], row)
 			}

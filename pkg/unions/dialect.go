@@ -34,6 +34,8 @@ type unionSpec struct {
 	// values are known (inferMembers).
 	infer      bool
 	candidates []*unionField
+	// broken is set for a modality whose discriminator was reported.
+	broken bool
 }
 
 // memberSpec is a member as its dialect names it.
@@ -48,6 +50,17 @@ type memberSpec struct {
 	marker string
 	// inferred is set for a member inferred by its name (unionSpec.infer).
 	inferred bool
+	// modes are, for a member of validation-gen's mode tags, the modes
+	// that its +k8s:ifMode lines name, for which value and optional stand.
+	modes []modeRule
+}
+
+// modeRule is what a member's +k8s:ifMode lines require of it in one mode.
+type modeRule struct {
+	value   string
+	payload markers.Payload
+	// line is the index of the mode's first comment line.
+	line int
 }
 
 // first is the index of the union's first field, which orders the unions of
@@ -111,7 +124,8 @@ func (b *builder) claim(t *types.Type, m types.Member, tag markers.StructTagUnio
 // marked reports whether a field carries a union marker of any dialect.
 func (f *unionField) marked() bool {
 	fm := f.marks
-	return fm.Discriminator || fm.Member != nil || fm.Deprecated || fm.K8sDiscriminator != nil || len(fm.K8sMembers) > 0
+	return fm.Discriminator || fm.Member != nil || fm.Deprecated || fm.K8sDiscriminator != nil || len(fm.K8sMembers) > 0 ||
+		len(fm.ModeDiscriminators) > 0 || len(fm.IfModes) > 0 || len(fm.Groups) > 0
 }
 
 // checkDialects reports a field whose union markers contradict each other:
@@ -147,7 +161,24 @@ func (b *builder) checkDialects(t *types.Type, f *unionField) {
 	case fm.K8sDiscriminator != nil && len(fm.K8sMembers) > 0:
 		b.markerProblem(t, f, markers.K8sDiscriminatorMarker, report.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s: the discriminator is not a member", markers.K8sDiscriminatorMarker, k8sMemberMarker(fm.K8sMembers[0]))
 		f.valid = false
+	case (len(fm.IfModes) > 0 || len(fm.Groups) > 0) && (fm.Member != nil || fm.Deprecated):
+		marker, dialect := markers.K8sIfModeMarker, markers.DialectModes
+		if len(fm.IfModes) == 0 {
+			marker, dialect = groupMarker(fm.Groups[0]), markers.DialectGroups
+		}
+		other, otherDialect := markers.MemberMarker, markers.DialectKEP
+		if fm.Deprecated {
+			other, otherDialect = markers.LegacyMemberMarker, markers.Dialect2019
+		}
+		conflict(marker, dialect, other, otherDialect)
 	}
+}
+
+func groupMarker(g markers.Group) string {
+	if g.ZeroOrOne {
+		return markers.ZeroOrOneOfMarker
+	}
+	return markers.OneOfMarker
 }
 
 // checkRatcheting reports +unionRatcheting on a field that is no union's
@@ -174,10 +205,17 @@ func k8sMemberMarker(m markers.K8sMember) string {
 }
 
 // specs groups a struct's fields into unions, each as its dialect says, in
-// the order of their first fields.
+// the order of their first fields. Mode tags and groups say what the API
+// server enforces where a struct also has KEP-1027 2019's markers, which
+// then add nothing (supersededBy2019).
 func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*unionSpec {
 	specs := b.validationGenSpecs(t, fields)
 	hasK8s := len(specs) > 0 || slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.K8sMembers) > 0 })
+	modes, groups := b.modeSpecs(t, fields), b.groupSpecs(t, fields, byName)
+	specs = append(append(specs, modes...), groups...)
+	newer := slices.ContainsFunc(fields, func(f *unionField) bool {
+		return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 || len(f.marks.Groups) > 0
+	})
 	switch {
 	case len(claims) > 0:
 		if hasK8s || tm.LegacyUnion || slices.ContainsFunc(fields, (*unionField).marked) {
@@ -187,6 +225,8 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 			return specs
 		}
 		specs = append(specs, b.structTagSpec(t, fields, byName, claims[0]))
+	case newer:
+		specs = append(specs, b.besideNewer(t, fields, byName)...)
 	case tm.LegacyUnion && !hasK8s:
 		// k8s.io/api marks with +union the structs whose members are
 		// validation-gen's: there +union only tells openapi-gen.
@@ -198,6 +238,214 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 	}
 	specs = slices.DeleteFunc(specs, func(s *unionSpec) bool { return s == nil })
 	slices.SortStableFunc(specs, func(x, y *unionSpec) int { return cmp.Compare(x.first(), y.first()) })
+	return specs
+}
+
+// besideNewer reads the markers of KEP-1027 in a struct with mode tags or
+// groups, which k8s.io/api writes beside them for openapi-gen: a type's
+// +union adds nothing, nor does +unionDiscriminator on a mode
+// discriminator, as the mode tags say what the API server enforces
+// (docs/semantics.md §2). Beside groups, +unionDiscriminator and
+// +unionMember make unions of their own; beside mode tags, and
+// +unionDeprecated beside either, they contradict them.
+func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
+	modes := slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 })
+	conflicting := func(f *unionField) (string, markers.Dialect) {
+		switch {
+		case f.marks.Deprecated:
+			return markers.LegacyMemberMarker, markers.Dialect2019
+		case !modes:
+		case f.marks.Member != nil:
+			return markers.MemberMarker, markers.DialectKEP
+		case f.marks.Discriminator && len(f.marks.ModeDiscriminators) == 0:
+			return markers.DiscriminatorMarker, markers.DialectKEP
+		}
+		return "", ""
+	}
+	reported := false
+	for _, f := range fields {
+		// A field whose own markers contradict each other was reported.
+		if marker, dialect := conflicting(f); marker != "" && f.valid {
+			newer, newerDialect := markers.K8sIfModeMarker, markers.DialectModes
+			if !modes {
+				newer, newerDialect = markers.OneOfMarker, markers.DialectGroups
+			}
+			b.markerProblem(t, f, marker, report.DialectConflict, false, "+%s (%s) in %s, whose unions are written with +%s (%s): write each union in one dialect",
+				marker, dialect, t.Name.Name, newer, newerDialect)
+			reported = true
+		}
+	}
+	if modes || reported || !slices.ContainsFunc(fields, func(f *unionField) bool { return f.marks.Discriminator || f.marks.Member != nil }) {
+		return nil
+	}
+	return b.kepSpecs(t, fields, byName)
+}
+
+// modeSpecs groups the fields with validation-gen's mode tags by modality:
+// the +k8s:modeDiscriminator of each makes a discriminated union of the
+// fields whose +k8s:ifMode lines name that modality, each selected by the
+// modes it names (docs/semantics.md §2).
+func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*unionSpec {
+	var order []string
+	groups := map[string]*unionSpec{}
+	group := func(modality string) *unionSpec {
+		if groups[modality] == nil {
+			groups[modality] = &unionSpec{dialect: markers.DialectModes, kind: Discriminated, discMarker: markers.K8sModeDiscriminatorMarker}
+			order = append(order, modality)
+		}
+		return groups[modality]
+	}
+	for _, f := range fields {
+		if !f.valid {
+			continue
+		}
+		for _, d := range f.marks.ModeDiscriminators {
+			g := group(d.Modality)
+			switch {
+			case g.disc != nil:
+				b.lineProblem(t, f, d.Line, report.TwoDiscriminators, false, "the modality %q already has the discriminator %s: a modality has one +%s", d.Modality, g.disc.GoName, markers.K8sModeDiscriminatorMarker)
+			case b.modeDiscriminatorType(t, f, d.Line):
+				g.disc = f
+			default:
+				g.broken = true
+			}
+		}
+		for _, modality := range modalities(f.marks.IfModes) {
+			group(modality).members = append(group(modality).members, memberSpec{f: f, marker: markers.K8sIfModeMarker, modes: modeRules(f.marks.IfModes, modality)})
+		}
+	}
+	var specs []*unionSpec
+	for _, modality := range order {
+		g := groups[modality]
+		switch {
+		case g.broken:
+		case g.disc == nil:
+			for _, m := range g.members {
+				b.lineProblem(t, m.f, m.modes[0].line, report.NoDiscriminator, false,
+					"+%s of the modality %q, which no field of %s selects: add +%s to the field whose value is the mode (a modality's discriminator and members are in one struct)",
+					markers.K8sIfModeMarker, modality, t.Name.Name, modeDiscriminatorUsage(modality))
+			}
+		default:
+			specs = append(specs, b.checkModeMembers(t, g))
+		}
+	}
+	return specs
+}
+
+// checkModeMembers drops from a mode union the member that is its own
+// discriminator, which validation-gen refuses too.
+func (b *builder) checkModeMembers(t *types.Type, g *unionSpec) *unionSpec {
+	g.members = slices.DeleteFunc(g.members, func(m memberSpec) bool {
+		if m.f != g.disc {
+			return false
+		}
+		b.lineProblem(t, m.f, m.modes[0].line, report.DiscriminatorIsMember, false, "a field cannot be both +%s and +%s of one modality: the discriminator is not a member",
+			markers.K8sModeDiscriminatorMarker, markers.K8sIfModeMarker)
+		return true
+	})
+	return g
+}
+
+func modeDiscriminatorUsage(modality string) string {
+	if modality == "" {
+		return markers.K8sModeDiscriminatorMarker
+	}
+	return fmt.Sprintf("%s(modality: %q)", markers.K8sModeDiscriminatorMarker, modality)
+}
+
+// modeDiscriminatorType checks the type of a mode discriminator as
+// validation-gen does: a string or a bool, not a pointer.
+func (b *builder) modeDiscriminatorType(t *types.Type, f *unionField, line int) bool {
+	u := typeinfo.Underlying(f.Type)
+	switch {
+	case u.Kind == types.Pointer:
+		b.lineProblem(t, f, line, report.PointerDiscriminator, false,
+			"+%s on %s of type %s: a mode discriminator is not a pointer, as validation-gen requires; give the field the type %s",
+			markers.K8sModeDiscriminatorMarker, f.GoName, b.names.Name(f.Type), b.names.Name(f.Type.Elem))
+		return false
+	case u.Kind != types.Builtin || u.Name.Name != "string" && u.Name.Name != "bool":
+		b.lineProblem(t, f, line, report.NotString, false,
+			"+%s on %s of type %s: a mode discriminator is a string or a bool, as validation-gen requires", markers.K8sModeDiscriminatorMarker, f.GoName, b.names.Name(f.Type))
+		return false
+	}
+	return true
+}
+
+// modalities are the modalities that ifModes name, in order.
+func modalities(ifModes []markers.IfMode) []string {
+	var out []string
+	for _, m := range ifModes {
+		if !slices.Contains(out, m.Modality) {
+			out = append(out, m.Modality)
+		}
+	}
+	return out
+}
+
+// modeRules are what the +k8s:ifMode lines of one modality require, per
+// mode in order: forbidden where one forbids it, else required where one
+// requires it, as validation-gen runs all of a mode's payloads.
+func modeRules(ifModes []markers.IfMode, modality string) []modeRule {
+	var rules []modeRule
+	for _, m := range ifModes {
+		if m.Modality != modality {
+			continue
+		}
+		i := slices.IndexFunc(rules, func(r modeRule) bool { return r.value == m.Mode })
+		if i < 0 {
+			rules = append(rules, modeRule{value: m.Mode, payload: m.Payload, line: m.Line})
+			continue
+		}
+		if r := &rules[i]; r.payload != markers.PayloadForbidden && (m.Payload == markers.PayloadForbidden || m.Payload == markers.PayloadRequired) {
+			r.payload = m.Payload
+		}
+	}
+	return rules
+}
+
+// groupSpecs makes a union of each +oneOf=<group> (exactly one) and
+// +zeroOrOneOf=<group> (at most one) of the struct's fields. A group named
+// after another field of the struct is selected by that field, which the
+// markers do not say how: it is left out with a warning (fieldgroup).
+func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
+	var order []string
+	groups := map[string]*unionSpec{}
+	first := map[string]*unionField{}
+	for _, f := range fields {
+		if !f.valid {
+			continue
+		}
+		for _, g := range f.marks.Groups {
+			kind := ExactlyOne
+			if g.ZeroOrOne {
+				kind = ZeroOrOne
+			}
+			spec := groups[g.Name]
+			switch {
+			case spec == nil:
+				spec = &unionSpec{dialect: markers.DialectGroups, kind: kind}
+				groups[g.Name], first[g.Name] = spec, f
+				order = append(order, g.Name)
+			case spec.kind != kind:
+				b.lineProblem(t, f, g.Line, report.DialectConflict, false, "+%s=%s, but %s has +%s=%s: a group is one or the other", groupMarker(g), g.Name,
+					first[g.Name].GoName, groupMarker(markers.Group{ZeroOrOne: !g.ZeroOrOne}), g.Name)
+				continue
+			}
+			spec.members = append(spec.members, memberSpec{f: f, marker: groupMarker(g)})
+		}
+	}
+	var specs []*unionSpec
+	for _, name := range order {
+		spec := groups[name]
+		if by := byName[name]; by != nil && !slices.ContainsFunc(spec.members, func(m memberSpec) bool { return m.f == by }) {
+			f := first[name]
+			b.markerProblem(t, f, spec.members[0].marker, report.FieldGroup, true,
+				"+%s=%s names the field %s of %s, which selects the group's fields by its value, and no marker says which value selects which: union-gen checks nothing of the group; write +%s on %s and +%s=<value> on the fields",
+				spec.members[0].marker, name, by.GoName, t.Name.Name, markers.DiscriminatorMarker, by.GoName, markers.MemberMarker)
+			continue
+		}
+		specs = append(specs, spec)
+	}
 	return specs
 }
 

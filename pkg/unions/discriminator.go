@@ -20,6 +20,9 @@ import (
 func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEnum []string) {
 	d := s.disc
 	et := d.Type
+	if s.dialect == markers.DialectModes {
+		return b.modeDiscriminator(t, s), nil
+	}
 	plainString := s.dialect != markers.DialectKEP
 	if et.Kind == types.Pointer && (isNamedString(et.Elem) || plainString && isBuiltinString(et.Elem)) {
 		// A pointer to a string type: nil is absent, as "" (docs/semantics.md §2).
@@ -66,6 +69,53 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 	return u, beyondEnum
 }
 
+// modeDiscriminator starts a union of validation-gen's mode tags, whose
+// discriminator is a string or a bool (modeDiscriminatorType): a bool's
+// values are its modes; a string's come from +enum or
+// +kubebuilder:validation:Enum, or are guessed where KEP-1027 2019's
+// +unionDiscriminator marks the field too, which k8s.io/api's hand-written
+// validation checks; else any value is a mode (EnumModes), named once the
+// members are read (modes).
+func (b *builder) modeDiscriminator(t *types.Type, s *unionSpec) *Union {
+	d := s.disc
+	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
+		WritesEmpty: !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
+	if typeinfo.Underlying(d.Type).Name.Name == "bool" {
+		u.Enum, u.DiscriminatorOptional = Enum{Type: d.Type, Values: []string{"false", "true"}, Source: EnumBool}, false
+		return u
+	}
+	info := b.enum(d.Type, true)
+	switch {
+	case info.broken:
+		return nil
+	case info.marked && info.problem != "":
+		b.markerProblem(t, d, s.discMarker, info.rule, false, "%s", info.problem)
+		return nil
+	case info.marked:
+		u.Enum = info.enum
+	case d.marks.Enum != nil:
+		u.Enum = kubebuilderEnum(d.Type, d.marks.Enum, d.marks.EnumGated)
+	case info.kubebuilder != nil:
+		u.Enum = kubebuilderEnum(d.Type, info.kubebuilder, info.kubebuilderGated)
+	case d.marks.Discriminator:
+		u.Enum = Enum{Type: d.Type, Values: info.constants, Source: EnumGuessed}
+	default:
+		u.Enum = Enum{Type: d.Type, Source: EnumModes}
+	}
+	return u
+}
+
+// modes names the values of a union of EnumModes, now that its members are
+// known: the modes that they name.
+func (u *Union) modes() {
+	var values []string
+	for _, m := range u.Members {
+		values = append(values, m.Values...)
+	}
+	slices.Sort(values)
+	u.Enum.Values = slices.Compact(values)
+}
+
 // kubebuilderEnum is the enum of a +kubebuilder:validation:Enum marker.
 func kubebuilderEnum(t *types.Type, values []string, gated bool) Enum {
 	values = slices.Clone(values)
@@ -85,9 +135,11 @@ func beyond(constants, values []string) []string {
 func (u *Union) withVariant(base []string) {
 	values := slices.Clone(base)
 	for _, m := range u.Members {
-		if !slices.Contains(base, m.Value) {
-			u.Enum.Variant = append(u.Enum.Variant, m.Value)
-			values = append(values, m.Value)
+		for _, v := range m.Values {
+			if !slices.Contains(values, v) {
+				u.Enum.Variant = append(u.Enum.Variant, v)
+				values = append(values, v)
+			}
 		}
 	}
 	slices.Sort(u.Enum.Variant)
@@ -100,7 +152,7 @@ func (u *Union) withVariant(base []string) {
 func (b *builder) guess(t *types.Type, s *unionSpec, u *Union) {
 	var values []string
 	for _, m := range u.Members {
-		values = append(values, m.Value)
+		values = append(values, m.Values...)
 	}
 	if u.Default != nil {
 		values = append(values, *u.Default)

@@ -214,10 +214,10 @@ const OtherGit Other = "Git"
 			var members []string
 			for _, plan := range model.Plans {
 				for _, m := range plan.Unions[0].Members {
-					if m.Value == "" || m.Optional {
-						t.Errorf("member %s: value %q, optional %t: want a member selected by a value and required when selected", m.GoName, m.Value, m.Optional)
+					if len(m.Values) != 1 || !slices.Equal(m.Required, m.Values) {
+						t.Errorf("member %s: values %q, required in %q: want a member selected by a value and required when selected", m.GoName, m.Values, m.Required)
 					}
-					members = append(members, m.GoName+"="+m.Value)
+					members = append(members, m.GoName+"="+strings.Join(m.Values, "|"))
 				}
 			}
 			if !slices.Equal(members, tt.members) {

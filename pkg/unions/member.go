@@ -3,6 +3,7 @@ package unions
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
@@ -35,37 +36,81 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 	if presence == unionspec.PresenceNonZero {
 		described.Properties, described.Opaque = b.zeroProperties(m.Type)
 	}
-	if u.Kind != Discriminated {
-		if ok {
-			u.Members = append(u.Members, described)
+	switch {
+	case u.Kind != Discriminated:
+	case ms.modes != nil:
+		ok = b.modeValues(t, ms, u, described) && ok
+	default:
+		value, selectable := b.memberValue(t, ms, u)
+		if !selectable {
+			return
 		}
-		return
+		// An inferred member has a warning of its own (inferredmembers).
+		if ok && u.Dialect == markers.DialectKEP && !ms.inferred && !strings.EqualFold(value, m.JSONName) {
+			b.markerProblem(t, m, ms.marker, report.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+		}
+		described.Values = []string{value}
+		if !ms.optional {
+			described.Required = described.Values
+		}
 	}
-	value, selectable := b.memberValue(t, ms, u)
-	if !selectable || !ok {
-		return
+	if ok {
+		u.Members = append(u.Members, described)
 	}
-	// An inferred member has a warning of its own (inferredmembers).
-	if u.Dialect == markers.DialectKEP && !ms.inferred && !strings.EqualFold(value, m.JSONName) {
-		b.markerProblem(t, m, ms.marker, report.ValueName, true, "member value %q does not match its JSON name %q (KEP-1027: they should match, ignoring case)", value, m.JSONName)
+}
+
+// modeValues gives a member of validation-gen's mode tags the modes that
+// allow it, and those that require it, sorted; it reports false when a mode
+// is no valid value. A mode that forbids the member is none of them.
+func (b *builder) modeValues(t *types.Type, ms memberSpec, u *Union, m *Member) bool {
+	ok := true
+	for _, mode := range ms.modes {
+		value := mode.value
+		switch {
+		case mode.payload == markers.PayloadForbidden:
+			continue
+		case u.Boolean() && value != "true" && value != "false":
+			// validation-gen's util.ParseBool takes these two only.
+			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q of the bool discriminator %s is not a bool: write \"true\" or \"false\"", value, u.Discriminator.GoName)
+			ok = false
+			continue
+		case !u.Open() && u.Enum.Source != EnumGuessed && !u.Enum.Has(value):
+			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q is not a value of %s, the type of %s: valid values: %s",
+				value, b.names.Name(u.Enum.Type), u.Discriminator.GoName, Quote(u.Enum.Values))
+			ok = false
+			continue
+		}
+		m.Values = append(m.Values, value)
+		if mode.payload == markers.PayloadRequired {
+			m.Required = append(m.Required, value)
+		}
 	}
-	described.Value, described.Optional = value, ms.optional
-	u.Members = append(u.Members, described)
+	slices.Sort(m.Values)
+	slices.Sort(m.Required)
+	m.Values, m.Required = slices.Compact(m.Values), slices.Compact(m.Required)
+	return ok
 }
 
 // memberValue is the discriminator value that selects a member of a
 // discriminated union: its written value, else its Go name, or, outside
-// KEP-1027's dialect, its JSON name where that and not the Go name is a
-// valid value (openshift/api's machines_v1beta1_machine_openshift_io). It
-// reports
-// false for a member that is left out of the union or is in error.
+// KEP-1027's dialect, the value that its names give (implicitValue). It
+// reports false for a member that is left out of the union or is in error.
 func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, bool) {
 	m := ms.f
 	value := ms.value
 	if value == "" {
 		value = m.GoName
-		if u.Dialect != markers.DialectKEP && !u.Enum.Has(value) && u.Enum.Has(m.JSONName) {
-			value = m.JSONName
+		if u.Dialect != markers.DialectKEP && !u.Enum.Has(value) {
+			// A value that another member took by its names stays that
+			// member's: this one is then left out, as it was before.
+			if implicit, prefix := implicitValue(u.Enum, m); implicit != "" && (implicit == m.JSONName || u.memberFor(implicit) == nil) {
+				value = implicit
+				if prefix {
+					b.markerProblem(t, m, ms.marker, report.PrefixValue, true,
+						"%s is taken for the member of %q, the one value of %s that its JSON name %q starts with, ignoring case; write +%s=%s to say so",
+						m.GoName, value, u.Discriminator.GoName, m.JSONName, markers.MemberMarker, value)
+				}
+			}
 		}
 	}
 	// Guessed values are completed with the members' values once all are
@@ -79,7 +124,7 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 		// The author wrote no value: the Go name is the dialect's
 		// convention, not a claim to check.
 		b.markerProblem(t, m, ms.marker, report.Unselectable, true,
-			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s), nor is its JSON name, %q; write +%s=<value> to give it one",
+			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s), nor is its JSON name, %q, even ignoring case, nor does one value start it; write +%s=<value> to give it one",
 			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), m.JSONName, markers.MemberMarker)
 		return "", false
 	default:
@@ -91,6 +136,33 @@ func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, b
 		ok = false
 	}
 	return value, ok
+}
+
+// implicitValue is the valid value that selects an implicit member whose Go
+// name is none, outside KEP-1027's dialect: its JSON name
+// (openshift/api's machines_v1beta1_machine_openshift_io), else its Go or
+// JSON name ignoring case, as for inferred members (openshift/api's
+// ImagePolicy: exactRepository for ExactRepository), else the one value
+// that its JSON name starts with, ignoring case, which prefix reports
+// (k8s.io/api's SeccompProfile: localhostProfile for Localhost); "" when
+// none is.
+func implicitValue(e Enum, f *unionField) (value string, prefix bool) {
+	if e.Has(f.JSONName) {
+		return f.JSONName, false
+	}
+	if v, ok := inferredValue(e, f, true); ok {
+		return v, false
+	}
+	var starts []string
+	for _, v := range e.Values {
+		if v != "" && len(v) < len(f.JSONName) && strings.EqualFold(f.JSONName[:len(v)], v) {
+			starts = append(starts, v)
+		}
+	}
+	if len(starts) != 1 {
+		return "", false
+	}
+	return starts[0], true
 }
 
 // isOptional reports whether a field may be unset: "+optional", or
@@ -238,17 +310,36 @@ func selfDecoding(t *types.Type) bool {
 // memberFor returns the member that value selects, or nil.
 func (u *Union) memberFor(value string) *Member {
 	for _, m := range u.Members {
-		if m.Value == value {
+		if m.Selects(value) {
 			return m
 		}
 	}
 	return nil
 }
 
-// choose fills the union's selection table once its members are checked.
+// choose fills the union's selection table once its members are checked,
+// where each value selects one member at most and each member has one
+// value.
 func (u *Union) choose() {
-	for _, v := range u.Enum.Values {
-		u.Choices = append(u.Choices, Choice{Value: v, Member: u.memberFor(v)})
-	}
 	u.NoneValue = u.Enum.Has("")
+	for _, m := range u.Members {
+		if len(m.Values) != 1 {
+			return
+		}
+	}
+	choices := make([]Choice, 0, len(u.Enum.Values))
+	for _, v := range u.Enum.Values {
+		c := Choice{Value: v}
+		for _, m := range u.Members {
+			switch {
+			case !m.Selects(v):
+			case c.Member != nil:
+				return
+			default:
+				c.Member, c.Optional = m, !slices.Contains(m.Required, v)
+			}
+		}
+		choices = append(choices, c)
+	}
+	u.Choices = choices
 }

@@ -44,7 +44,9 @@ type Union struct {
 	// Default is the discriminator's "+default" value, when it has one.
 	Default *string
 	// Choices is the selection table: for every enum value, in the order of
-	// Enum.Values, the member it selects.
+	// Enum.Values, the member it selects; nil where a value selects several
+	// members or a member has several values (validation-gen's modes),
+	// which no x-kubernetes-unions shape can say.
 	Choices []Choice
 	// NoneValue is set when "" is an enum value: it selects no member.
 	NoneValue bool
@@ -82,6 +84,8 @@ type Choice struct {
 	// Member is the member that Value selects; nil for an empty member or
 	// the none value "".
 	Member *Member
+	// Optional: Value may select Member while it is unset.
+	Optional bool
 }
 
 // Field is a struct field of a union.
@@ -95,14 +99,17 @@ type Field struct {
 	Gated bool
 }
 
-// Member is a member field and the discriminator value that selects it.
+// Member is a member field and the discriminator values that select it.
 type Member struct {
 	Field
-	// Value is the discriminator value that selects the member; "" in a
-	// union without a discriminator.
-	Value string
-	// Optional members may be selected while unset.
-	Optional bool
+	// Values are the discriminator values that select the member, sorted:
+	// one in most dialects, those of its modes in validation-gen's; none
+	// in a union without a discriminator, or for a member that every mode
+	// forbids.
+	Values []string
+	// Required are the Values in which the member must be set; none for
+	// an optional member, which may be selected while unset.
+	Required []string
 	// Presence is how "set" is told from "unset".
 	Presence unionspec.Presence
 	// Properties are, for unionspec.PresenceNonZero, what tells the member's struct
@@ -151,7 +158,22 @@ const (
 	// when the discriminator is optional: union-gen warns that it guessed
 	// them.
 	EnumGuessed
+	// EnumModes are the modes that the members of validation-gen's mode
+	// tags name, for a string discriminator whose type says nothing and
+	// that no other dialect marks: the mode tags do not check its value,
+	// and a value that no member names is a mode that forbids every member
+	// (Union.Open).
+	EnumModes
+	// EnumBool are "false" and "true", the modes of a bool discriminator.
+	EnumBool
 )
+
+// Open reports whether any value of the discriminator is valid: a mode
+// that no member names selects none.
+func (u *Union) Open() bool { return u.Enum.Source == EnumModes }
+
+// Boolean reports whether the discriminator is a bool, absent when false.
+func (u *Union) Boolean() bool { return u.Enum.Source == EnumBool }
 
 // Has reports whether value is a value of the enum.
 func (e Enum) Has(value string) bool {
@@ -163,7 +185,7 @@ func (e Enum) Has(value string) bool {
 // enum's values, and "" where an optional discriminator is absent
 // (unionspec.Union.Selecting).
 func (u *Union) selecting() []string {
-	if !u.DiscriminatorOptional || u.Enum.Has("") {
+	if !u.DiscriminatorOptional || u.Enum.Has("") || u.Boolean() {
 		return u.Enum.Values
 	}
 	return slices.Insert(slices.Clone(u.Enum.Values), 0, "")
@@ -184,24 +206,51 @@ func Quote(values []string) string {
 
 // DiscriminatorRequiredMessage is V1's message for an empty discriminator.
 func (u *Union) DiscriminatorRequiredMessage() string {
+	if u.Open() {
+		return "must be set"
+	}
 	return "must be one of " + Quote(u.Enum.Values)
 }
 
 // RequiredMessage is V2's message for m, selected and unset.
 func (u *Union) RequiredMessage(m *Member) string {
-	return fmt.Sprintf("must be set when %s is %q", u.Discriminator.JSONName, m.Value)
+	return fmt.Sprintf("must be set when %s is %s", u.Discriminator.JSONName, u.either(m.Required))
 }
 
 // ForbiddenMessage is V3's message for m, set and not selected.
 func (u *Union) ForbiddenMessage(m *Member) string {
-	return fmt.Sprintf("may only be set when %s is %q", u.Discriminator.JSONName, m.Value)
+	if len(m.Values) == 0 {
+		return fmt.Sprintf("may not be set: no value of %s allows it", u.Discriminator.JSONName)
+	}
+	return fmt.Sprintf("may only be set when %s is %s", u.Discriminator.JSONName, u.either(m.Values))
 }
 
 // UnchangedMessage is V3's message for m when the discriminator did not
 // change on update.
 func (u *Union) UnchangedMessage(m *Member) string {
 	d := u.Discriminator.JSONName
-	return fmt.Sprintf("%s; %s did not change: set %s to %q to switch to this member", u.ForbiddenMessage(m), d, d, m.Value)
+	return fmt.Sprintf("%s; %s did not change: set %s to %s to switch to this member", u.ForbiddenMessage(m), d, d, u.either(m.Values))
+}
+
+// either writes discriminator values as messages name them: "A", or "A"
+// or "B", or "A", "B" or "C"; a bool's bare.
+func (u *Union) either(values []string) string {
+	written := make([]string, len(values))
+	for i, v := range values {
+		written[i] = strconv.Quote(v)
+		if u.Boolean() {
+			written[i] = v
+		}
+	}
+	if len(written) < 2 {
+		return strings.Join(written, "")
+	}
+	return strings.Join(written[:len(written)-1], ", ") + " or " + written[len(written)-1]
+}
+
+// Selects reports whether value selects m.
+func (m *Member) Selects(value string) bool {
+	return slices.Contains(m.Values, value)
 }
 
 // MemberNames lists the JSON names of the members of a union without a
@@ -302,7 +351,8 @@ type KeyField struct {
 // PropertyUnions returns the discriminated unions whose fields are properties
 // of t's JSON object: t's own and those of the structs it embeds inline,
 // recursively. The OpenAPI extensions describe only unions with a
-// discriminator.
+// discriminator, whose values each select one member at most and whose
+// members each have one value (Choices).
 func (model *Model) PropertyUnions(t *types.Type) []*Union {
 	return model.propertyUnions(t, map[*types.Type]bool{})
 }
@@ -313,7 +363,7 @@ func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*
 		return nil // type A struct{ *A } embeds itself
 	}
 	seen[t] = true
-	unions := slices.DeleteFunc(slices.Clone(plan.Unions), func(u *Union) bool { return u.Kind != Discriminated })
+	unions := slices.DeleteFunc(slices.Clone(plan.Unions), func(u *Union) bool { return u.Kind != Discriminated || u.Choices == nil })
 	for _, step := range plan.Steps {
 		if step.JSONName == "" && step.Walk.GoStruct != nil {
 			unions = append(unions, model.propertyUnions(step.Walk.GoStruct, seen)...)

@@ -10,7 +10,7 @@ import (
 // and ratcheting, §4): the one place that decides them for the backends
 // that print or evaluate unionspec.
 func (u *Union) Describe() *unionspec.Union {
-	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values}
+	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Open: u.Open(), Boolean: u.Boolean()}
 	if u.Kind == Discriminated {
 		s.Selecting = u.selecting()
 	}
@@ -71,31 +71,38 @@ func (u *Union) Variant(present func(jsonName string) bool, values []string) *un
 }
 
 // describeSelection writes the checks and clears of a discriminated union:
-// N1–N3 and V1–V3, each check's condition made by validated.
+// N1–N3 and V1–V3, each check's condition made by validated. In an open
+// union (validation-gen's modes, no enum) every value is valid, and one
+// that no member names forbids them all.
 func (u *Union) describeSelection(s *unionspec.Union, validated func(...*unionspec.Cond) *unionspec.Cond) {
 	d := u.Discriminator.JSONName
 	changed := unionspec.Not(unionspec.DiscUnchanged())
 	// V1: "" is Required where it neither is a value nor stands for an
 	// optional discriminator's absence, any other value NotSupported.
 	values := s.Selecting
-	if !slices.Contains(values, "") {
+	if !slices.Contains(values, "") && !u.Boolean() {
 		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: d, Message: u.DiscriminatorRequiredMessage(),
 			When: validated(unionspec.DiscIn(""))})
 	}
-	s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorNotSupported, Field: d,
-		When: validated(unionspec.Not(unionspec.DiscIn(s.Accepted()...)))})
+	if !u.Open() && !u.Boolean() {
+		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorNotSupported, Field: d,
+			When: validated(unionspec.Not(unionspec.DiscIn(s.Accepted()...)))})
+	}
 	for _, m := range u.Members {
 		set := unionspec.Set(m.JSONName)
-		if !m.Optional {
+		if len(m.Required) > 0 {
 			// V2
 			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorRequired, Field: m.JSONName, Message: u.RequiredMessage(m),
-				When: validated(unionspec.DiscIn(m.Value), unionspec.Not(set))})
+				When: validated(unionspec.DiscIn(m.Required...), unionspec.Not(set))})
 		}
-		others := slices.DeleteFunc(slices.Clone(values), func(v string) bool { return v == m.Value })
-		if len(others) == 0 {
-			continue // only m's value is valid: m is never forbidden nor cleared
+		others := slices.DeleteFunc(slices.Clone(values), m.Selects)
+		if len(others) == 0 && !u.Open() {
+			continue // only m's values are valid: m is never forbidden nor cleared
 		}
 		selectsOther := unionspec.DiscIn(others...)
+		if u.Open() {
+			selectsOther = unionspec.Not(unionspec.DiscIn(m.Values...))
+		}
 		// V3, with its message by whether the discriminator changed.
 		s.Checks = append(s.Checks,
 			&unionspec.Check{Error: unionspec.ErrorForbidden, Field: m.JSONName, Message: u.ForbiddenMessage(m),

@@ -1,6 +1,10 @@
 package unionspec
 
-import "slices"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
 // clears (N1–N3) of docs/semantics.md, each under a condition over its object
@@ -13,8 +17,15 @@ type Union struct {
 	// Selecting are Values, and "" where an optional discriminator's absence
 	// selects no member, sorted. Only printers of switches and enums read
 	// it, so the policy's annotation leaves it out.
-	Selecting []string  `json:"-"`
-	Members   []*Member `json:"members"`
+	Selecting []string `json:"-"`
+	// Open is set where any value of the discriminator is valid
+	// (validation-gen's modes without an enum): Values are those that the
+	// conditions name, and any other selects no member.
+	Open bool `json:"open,omitempty"`
+	// Boolean is set for a bool discriminator, whose Values are "false" and
+	// "true": absent, it is "false".
+	Boolean bool      `json:"boolean,omitempty"`
+	Members []*Member `json:"members"`
 	// Kept is when an update keeps the union as it was, for ratcheting; nil
 	// when the union does not ratchet. OpKept stands for it.
 	Kept *Cond `json:"kept,omitempty"`
@@ -96,7 +107,8 @@ const (
 	// OpUpdate holds when the object has an old counterpart.
 	OpUpdate Op = "update"
 	// OpDiscIn holds when the discriminator is one of Values; an absent
-	// one is "", and one that is not a string is none of them.
+	// one is "" ("false" for a Boolean one), and one that is not a string
+	// (a bool) is none of them.
 	OpDiscIn Op = "discIn"
 	// OpDiscUnchanged holds on an update whose discriminator equals old's.
 	OpDiscUnchanged Op = "discUnchanged"
@@ -187,12 +199,42 @@ func (u *Union) Member(name string) *Member {
 	return nil
 }
 
+// Literal is a discriminator value as Go and CEL write it: a string quoted,
+// a Boolean discriminator's value bare.
+func (u *Union) Literal(value string) string {
+	if u.Boolean {
+		return value
+	}
+	return strconv.Quote(value)
+}
+
+// Literals are values as Literal writes them, comma-separated.
+func (u *Union) Literals(values []string) string {
+	written := make([]string, len(values))
+	for i, v := range values {
+		written[i] = u.Literal(v)
+	}
+	return strings.Join(written, ", ")
+}
+
+// Absent is the value of an absent discriminator: "", or "false" for a
+// Boolean one.
+func (u *Union) Absent() string {
+	if u.Boolean {
+		return "false"
+	}
+	return ""
+}
+
 // Accepted are the discriminator values that the union's NotSupported check
 // lets through, sorted: Selecting and "", which V1 reports Required instead;
 // nil without a discriminator. The slice is the caller's.
 func (u *Union) Accepted() []string {
 	if u.Discriminator == "" {
 		return nil
+	}
+	if u.Boolean {
+		return slices.Clone(u.Selecting)
 	}
 	if slices.Contains(u.Selecting, "") {
 		return slices.Clone(u.Selecting)

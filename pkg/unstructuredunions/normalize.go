@@ -218,11 +218,11 @@ func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool 
 	case unionspec.OpUpdate:
 		return old != nil
 	case unionspec.OpDiscIn:
-		disc, ok := discriminator(obj, u.Discriminator)
+		disc, ok := discriminator(u, obj)
 		return ok && slices.Contains(c.Values, disc)
 	case unionspec.OpDiscUnchanged:
-		disc, ok := discriminator(obj, u.Discriminator)
-		oldDisc, oldOK := discriminator(old, u.Discriminator)
+		disc, ok := discriminator(u, obj)
+		oldDisc, oldOK := discriminator(u, old)
 		return old != nil && ok && oldOK && disc == oldDisc
 	case unionspec.OpSet:
 		return set(u.Member(c.Member), obj)
@@ -254,10 +254,18 @@ func setMembers(u *unionspec.Union, obj map[string]any) []string {
 	return names
 }
 
-// discriminator is obj's value of d, "" when absent; false if not a string.
-func discriminator(obj map[string]any, d string) (string, bool) {
-	value, ok := obj[d].(string)
-	return value, ok || obj[d] == nil
+// discriminator is obj's value of u's discriminator, u.Absent() when
+// absent; false if not a string (a bool for a Boolean one).
+func discriminator(u *unionspec.Union, obj map[string]any) (string, bool) {
+	value := obj[u.Discriminator]
+	if value == nil {
+		return u.Absent(), true
+	}
+	if b, ok := value.(bool); ok && u.Boolean {
+		return strconv.FormatBool(b), true
+	}
+	s, ok := value.(string)
+	return s, ok && !u.Boolean
 }
 
 // set is the Go test of "set" (docs/semantics.md §4) on a member's JSON value.

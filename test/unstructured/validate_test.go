@@ -24,7 +24,7 @@ func schemaOf(mode unionspec.Ratcheting, members ...*unions.Member) *unstructure
 
 // member is a member of schemaOf's union, selected by value.
 func member(name, value string, p unionspec.Presence, props ...*unionspec.Property) *unions.Member {
-	return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Value: value, Presence: p, Properties: props}
+	return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Values: []string{value}, Required: []string{value}, Presence: p, Properties: props}
 }
 
 // TestValidateRatcheting: an update that keeps a ratcheting union as it was

@@ -68,3 +68,28 @@ type Holder struct {
 	First  *Plain  `json:"first,omitempty" union:"oneof"`
 	Second *Plain  `json:"second,omitempty" union:"discriminator/type"`
 }
+
+// Modes has a KEP-1027 member beside mode tags, which say what the API
+// server enforces.
+type Modes struct {
+	// +k8s:modeDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +optional
+	// +k8s:ifMode("A")=+k8s:required
+	A *int32 `json:"a,omitempty"`
+	// +optional
+	// +unionMember
+	B *int32 `json:"b,omitempty"`
+}
+
+// Groups has a group that is exactly-one on one field and zero-or-one on
+// another.
+type Groups struct {
+	// +optional
+	// +oneOf=Source
+	A *int32 `json:"a,omitempty"`
+	// +optional
+	// +zeroOrOneOf=Source
+	B *int32 `json:"b,omitempty"`
+}

@@ -20,3 +20,11 @@ type Choice struct {
 	// +optional
 	B *int `json:"b,omitempty"`
 }
+
+// Modes has a mode discriminator that names itself in a mode.
+type Modes struct {
+	// +k8s:modeDiscriminator
+	// +k8s:ifMode("A")=+k8s:required
+	// +optional
+	Mode string `json:"mode,omitempty"`
+}

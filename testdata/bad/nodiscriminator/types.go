@@ -64,3 +64,13 @@ type Plain struct {
 	Kind string `json:"kind,omitempty"`
 	A    *int   `json:"a,omitempty"`
 }
+
+// Modes has a +k8s:ifMode of a modality that no field selects.
+type Modes struct {
+	// +k8s:modeDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +optional
+	// +k8s:ifMode(modality: "other", mode: "A")=+k8s:required
+	A *int32 `json:"a,omitempty"`
+}

@@ -41,3 +41,13 @@ type ByPointer struct {
 	// +optional
 	A *int `json:"a,omitempty"`
 }
+
+// ByNumber has a mode discriminator that is a number.
+type ByNumber struct {
+	// +k8s:modeDiscriminator
+	// +optional
+	Level int32 `json:"level,omitempty"`
+	// +optional
+	// +k8s:ifMode("1")=+k8s:required
+	A *int32 `json:"a,omitempty"`
+}

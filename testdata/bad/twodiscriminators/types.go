@@ -51,3 +51,16 @@ type Pipeline struct {
 	// +optional
 	Stdout *bool `json:"stdout,omitempty"`
 }
+
+// Modes has two mode discriminators of one modality.
+type Modes struct {
+	// +k8s:modeDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +k8s:modeDiscriminator
+	// +optional
+	Other string `json:"other,omitempty"`
+	// +optional
+	// +k8s:ifMode("A")=+k8s:required
+	A *int32 `json:"a,omitempty"`
+}

@@ -35,3 +35,19 @@ type Letters struct {
 	// +optional
 	Epsilon *int `json:"epsilon,omitempty"`
 }
+
+// Moded names a mode that its enum lacks, and a bool mode that is no bool.
+type Moded struct {
+	// +k8s:modeDiscriminator
+	Letter Greek `json:"letter"`
+	// +optional
+	// +k8s:ifMode("GAMMA")=+k8s:required
+	A *int32 `json:"a,omitempty"`
+
+	// +k8s:modeDiscriminator(modality: "on")
+	// +optional
+	On bool `json:"on,omitempty"`
+	// +optional
+	// +k8s:ifMode(modality: "on", mode: "yes")=+k8s:required
+	B *int32 `json:"b,omitempty"`
+}

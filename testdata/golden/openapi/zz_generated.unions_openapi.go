@@ -160,5 +160,42 @@ func UnionDefinitions() openapiext.Definitions {
 				},
 			},
 		},
+		"github.com/union-gen/union-gen/testdata/golden/modes.Modal": {
+			{
+				Discriminator: "enabled",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"false": {Name: "reason", Optional: true},
+					"true":  {Name: "settings", Optional: false},
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/modes.Profile": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Localhost":      {Name: "localhostProfile", Optional: false},
+					"RuntimeDefault": nil,
+					"Unconfined":     nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/modes.Response": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Queue":  {Name: "queuing", Optional: false},
+					"Reject": nil,
+				},
+			},
+		},
+		"github.com/union-gen/union-gen/testdata/golden/modes.Spec": {
+			{
+				Discriminator: "type",
+				FieldMembers: map[string]*openapiext.MemberField{
+					"Exempt":  {Name: "exempt", Optional: true},
+					"Limited": {Name: "limited", Optional: false},
+				},
+			},
+		},
 	}
 }
