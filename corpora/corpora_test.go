@@ -24,11 +24,11 @@ import (
 // corpora are the modules union-gen must read with no error.
 var corpora = []string{"k8s.io/api", "github.com/openshift/api"}
 
-// corporaDoc is the file of counts; the openshiftsuites module's test writes its
-// section after reportEnd.
+// corporaDoc is the file of counts; kubetest's and the openshiftsuites
+// module's tests write their sections after reportEnd.
 const (
 	corporaDoc = "../docs/corpora.md"
-	reportEnd  = "<!-- The section below is openshiftsuites' (TestOpenShiftSuites). -->\n"
+	reportEnd  = "<!-- The section below is kubetest's (TestKubernetesOracle). -->\n"
 )
 
 // TestCorpora copies each corpus out of the module cache, runs union-gen on

@@ -6,6 +6,10 @@ go 1.26.0
 // with its own directories; a module that requires it replaces them with
 // their published versions, which are those of the same release.
 replace (
+	github.com/union-gen/union-gen => ../
+	github.com/union-gen/union-gen/pkg/openapiext => ../pkg/openapiext
+	github.com/union-gen/union-gen/pkg/unionspec => ../pkg/unionspec
+	github.com/union-gen/union-gen/pkg/unstructuredunions => ../pkg/unstructuredunions
 	k8s.io/api => k8s.io/api v0.37.2
 	k8s.io/apiextensions-apiserver => k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery => k8s.io/apimachinery v0.37.2
@@ -43,12 +47,14 @@ replace (
 
 require (
 	github.com/google/uuid v1.6.0
+	github.com/union-gen/union-gen v0.0.0
 	k8s.io/api v0.37.2
-	k8s.io/apiextensions-apiserver v0.0.0
+	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2
 	k8s.io/apiserver v0.37.2
 	k8s.io/cli-runtime v0.37.2
 	k8s.io/client-go v0.37.2
+	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3
 	k8s.io/kubectl v0.0.0
 	k8s.io/kubernetes v1.37.2
 	sigs.k8s.io/yaml v1.6.0
@@ -139,6 +145,7 @@ require (
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/tmc/grpc-websocket-proxy v0.0.0-20220101234140-673ab2c3ae75 // indirect
+	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	github.com/xiang90/probing v0.0.0-20221125231312-a49e3df8f510 // indirect
 	github.com/xlab/treeprint v1.2.0 // indirect
@@ -165,6 +172,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/crypto v0.57.0 // indirect
 	golang.org/x/exp v0.0.0-20260410095643-746e56fc9e2f // indirect
+	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect

@@ -59,15 +59,21 @@ type cluster struct {
 	dir string
 }
 
-// startCluster starts etcd, embedded, and a kube-apiserver on it; both stop
-// when the test ends.
-func startCluster(t testing.TB) *cluster {
+// startCluster starts etcd, embedded, and a kube-apiserver on it, with the
+// flags given; both stop when the test ends.
+func startCluster(t testing.TB, flags ...string) *cluster {
+	t.Helper()
+	return newCluster(t, nil, flags)
+}
+
+// newCluster is startCluster with the test server's options.
+func newCluster(t testing.TB, options *kubeapiservertesting.TestServerInstanceOptions, flags []string) *cluster {
 	t.Helper()
 	etcdConfig := testserver.NewTestConfig(t)
 	testserver.RunEtcd(t, etcdConfig)
 	storage := storagebackend.NewDefaultConfig(path.Join(uuid.New().String(), "registry"), nil)
 	storage.Transport.ServerList = []string{etcdConfig.ListenClientUrls[0].String()}
-	server := kubeapiservertesting.StartTestServerOrDie(t, nil, []string{"--disable-admission-plugins=ServiceAccount"}, storage)
+	server := kubeapiservertesting.StartTestServerOrDie(t, options, append([]string{"--disable-admission-plugins=ServiceAccount"}, flags...), storage)
 	t.Cleanup(server.TearDownFn)
 	c := &cluster{config: server.ClientConfig}
 	c.config.QPS, c.config.Burst = 1000, 1000

@@ -49,6 +49,7 @@ var warningPkgs = map[string]string{
 	"prefixvalue":      "Profile",
 	"fieldgroup":       "",
 	"openapiunion":     "Modes",
+	"apigroup":         "DeviceConstraint",
 	"valuename":        "Choice",
 	"warnings":         "Choice",
 }
@@ -557,7 +558,7 @@ func TestUsage(t *testing.T) {
 			name:   "silencing an error",
 			args:   []string{"--silence-warnings=valuename,jsonname", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, prefixvalue, fieldgroup, openapiunion, requiredfield, inferredmembers, nomembers, compactrules, crdrejected, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, crdvariant, handwrittenunion (errors cannot be silenced)`},
+			stderr: []string{`--silence-warnings: "jsonname" is not the id of a rule that warns; those are valuename, guessedvalues, unselectable, prefixvalue, apigroup, fieldgroup, openapiunion, requiredfield, inferredmembers, nomembers, compactrules, crdrejected, itemunion, foreignunion, typeerrors, crdnokind, kindnocrd, crdvariant, handwrittenunion (errors cannot be silenced)`},
 		},
 		{
 			name:   "OpenAPI directory without a package",

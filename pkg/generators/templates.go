@@ -122,7 +122,7 @@ $- define "error" $
 $- if eq .Error "Invalid" $$.Invalid$($.Path$,
 $- if .Names $ "{"+$.Join$(unionsSetMembers([]string{$.Names$}, $.Sets$), ", ")+"}"
 $- else $ ""
-$- end $, $.Message$).WithOrigin($.Origin$)
+$- end $, $.Message$)$if ne .Origin "\"\""$.WithOrigin($.Origin$)$end$
 $- else if eq .Error "Required" $$.Required$($.Path$, $.Message$)
 $- else if eq .Error "Forbidden" $$.Forbidden$($.Path$, $.Message$)
 $- else $$.NotSupported$($.Path$, $.Disc$, []string{$.Values$})

@@ -346,11 +346,11 @@ var Definitions = []Definition{
 		Usage:   "+" + OneOfMarker + "=<group>",
 		Args:    "`<group>`: the group's name",
 		Meaning: "k8s.io/api's convention: exactly one of the fields of the group is set",
-		Rules:   []report.ID{report.Malformed, report.Repeated, report.MarkerOnType, report.DialectConflict, report.FieldGroup},
+		Rules:   []report.ID{report.Malformed, report.Repeated, report.MarkerOnType, report.DialectConflict, report.FieldGroup, report.APIGroup},
 		Dialects: []DialectDoc{
 			{Dialect: DialectGroups, Marker: "+" + OneOfMarker + "=<group>",
 				Meaning:   "exactly one of the group's fields is set (resource.k8s.io, core/v1), enforced by the API server's hand-written validation",
-				Behaviour: "an exactly-one union of the group's fields (V4); a group named after another field of the struct is selected by it and not checked (`fieldgroup`)"},
+				Behaviour: "an exactly-one union of the group's fields (V4); a group named after another field of the struct is selected by it and not checked (`fieldgroup`); the few groups of k8s.io/api that kube-apiserver enforces otherwise are read as it enforces them (`apigroup`)"},
 		},
 		onField: parseGroup(false),
 	},

@@ -83,6 +83,7 @@ const (
 	FieldGroup      ID = "fieldgroup"
 	PrefixValue     ID = "prefixvalue"
 	OpenAPIUnion    ID = "openapiunion"
+	APIGroup        ID = "apigroup"
 	TypeErrors      ID = "typeerrors"
 	CRDNoKind       ID = "crdnokind"
 	KindNoCRD       ID = "kindnocrd"
@@ -399,6 +400,12 @@ var Docs = []Doc{
 		Summary: "In the dialects other than KEP-1027's, a member with no value written whose Go and JSON names are no valid value, even ignoring case, is selected by the one valid value that its JSON name starts with, ignoring case (k8s.io/api's `SeccompProfile`: `localhostProfile` for `Localhost`).",
 		Message: "<member> is taken for the member of \"<value>\", the one value of <field> that its JSON name \"<json>\" starts with, ignoring case; write +unionMember=<value> to say so",
 		Hint:    "Give the member its value with `+unionMember=<value>` (or validation-gen's `memberName`) where the guess is wrong.",
+	},
+	{
+		ID: APIGroup, Family: "warning",
+		Summary: "A few `+oneOf` groups of k8s.io/api are not enforced by kube-apiserver as exactly one of their fields; union-gen reads each as the API server enforces it (at most one, at least one, or nothing of the struct), so that its verdicts on k8s.io/api are the API server's.",
+		Message: "+oneOf=<group> of k8s.io/api's <type>: <what the API server enforces>: union-gen follows kube-apiserver v1.37 and <what it checks>",
+		Hint:    "Nothing to do: the warning says where union-gen follows the API server rather than k8s.io/api's marker.",
 	},
 	{
 		ID: FieldGroup, Family: "warning",

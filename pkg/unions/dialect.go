@@ -444,7 +444,9 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 				spec.members[0].marker, name, by.GoName, t.Name.Name, markers.DiscriminatorMarker, by.GoName, markers.MemberMarker)
 			continue
 		}
-		specs = append(specs, spec)
+		if b.readAPIGroup(t, name, spec) {
+			specs = append(specs, spec)
+		}
 	}
 	return specs
 }

@@ -140,15 +140,15 @@ func stricterOnUpdate(u *unionspec.Union) *state {
 // them holds. That is right only if every object that fails a check on
 // update fails one as created too: Describe must never make an update
 // stricter than a create. Checked on every union of the examples and the
-// dialects' golden package, on every state of objects with up to four
-// members.
+// dialects' and modes' golden packages, on every state of objects with up
+// to four members.
 func TestFastPath(t *testing.T) {
 	stricter := &unionspec.Union{Members: []*unionspec.Member{{Name: "a"}}, Checks: []*unionspec.Check{{When: unionspec.And(unionspec.OldSet("a"), unionspec.Not(unionspec.Set("a")))}}}
 	if stricterOnUpdate(stricter) == nil {
 		t.Fatal("a check that holds only on update is not found")
 	}
 	for _, run := range []unionspec.Ratcheting{unionspec.RatchetingOff, unionspec.RatchetingMembership} {
-		model, err := loadModel(run, append(append([]string{}, examplePackages...), "../../examples/apis/ratcheting", "../../testdata/golden/dialects")...)
+		model, err := loadModel(run, append(append([]string{}, examplePackages...), "../../examples/apis/ratcheting", "../../testdata/golden/dialects", "../../testdata/golden/modes")...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,6 +166,26 @@ func TestFastPath(t *testing.T) {
 		}
 		if checked == 0 {
 			t.Fatal("no union checked")
+		}
+	}
+}
+
+// TestAtLeastOne: the union that the API server makes of some of
+// k8s.io/api's groups (apigroup) fails only where no member is set.
+func TestAtLeastOne(t *testing.T) {
+	u := &Union{Kind: AtLeastOne, Members: []*Member{{Field: Field{GoName: "A", JSONName: "a"}}, {Field: Field{GoName: "B", JSONName: "b"}}}}
+	spec := u.Describe()
+	members := []string{"a", "b"}
+	for set := range 1 << 2 {
+		s := &state{set: map[string]bool{"a": set&1 != 0, "b": set&2 != 0}}
+		var failed []string
+		for _, c := range spec.Checks {
+			if s.holds(c.When, spec.Kept, members) {
+				failed = append(failed, c.Message)
+			}
+		}
+		if want := set == 0; (len(failed) > 0) != want || want && failed[0] != "must specify at least one of: `a`, `b`" {
+			t.Errorf("members %v: checks %q, want a failure %t", s.set, failed, want)
 		}
 	}
 }

@@ -76,6 +76,10 @@ const (
 	ExactlyOne
 	// ZeroOrOne unions have no discriminator: at most one member is set (V4).
 	ZeroOrOne
+	// AtLeastOne unions have no discriminator: one member or more is set
+	// (V4), as the API server enforces some of k8s.io/api's groups
+	// (apiGroups).
+	AtLeastOne
 )
 
 // Choice is a row of a union's selection table.
@@ -263,8 +267,12 @@ func (u *Union) MemberNames() string {
 	return strings.Join(names, ", ")
 }
 
-// NoneMessage is V4's message for an exactly-one union with no member set.
+// NoneMessage is V4's message for an exactly-one or at-least-one union with
+// no member set.
 func (u *Union) NoneMessage() string {
+	if u.Kind == AtLeastOne {
+		return "must specify at least one of: " + u.MemberNames()
+	}
 	return "must specify one of: " + u.MemberNames()
 }
 
@@ -276,10 +284,14 @@ func (u *Union) SeveralMessage() string {
 	return "must specify exactly one of: " + u.MemberNames()
 }
 
-// Origin is the origin that validation-gen gives V4's errors.
+// Origin is the origin that validation-gen gives V4's errors; none for an
+// at-least-one union, which validation-gen has not.
 func (u *Union) Origin() string {
-	if u.Kind == ZeroOrOne {
+	switch u.Kind {
+	case ZeroOrOne:
 		return "zeroOrOneOf"
+	case AtLeastOne:
+		return ""
 	}
 	return "union"
 }

@@ -34,12 +34,14 @@ func (u *Union) Describe() *unionspec.Union {
 	}
 	if u.Kind != Discriminated {
 		// V4, on the union's object, as validation-gen reports it.
-		if u.Kind == ExactlyOne {
+		if u.Kind == ExactlyOne || u.Kind == AtLeastOne {
 			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorInvalid, Message: u.NoneMessage(), Origin: u.Origin(),
 				When: validated(unionspec.NoneSet())})
 		}
-		s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorInvalid, Message: u.SeveralMessage(), Origin: u.Origin(),
-			Value: unionspec.ValueSetMembers, When: validated(unionspec.SeveralSet())})
+		if u.Kind != AtLeastOne {
+			s.Checks = append(s.Checks, &unionspec.Check{Error: unionspec.ErrorInvalid, Message: u.SeveralMessage(), Origin: u.Origin(),
+				Value: unionspec.ValueSetMembers, When: validated(unionspec.SeveralSet())})
+		}
 		return s
 	}
 	u.describeSelection(s, validated)

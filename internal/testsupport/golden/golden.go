@@ -9,6 +9,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -58,6 +60,30 @@ func CheckBefore(t *testing.T, path, marker string, got []byte) {
 		rest = append([]byte(marker), after...)
 	}
 	Check(t, path, append(got, rest...))
+}
+
+// CheckBetween is Check for the part of the file at path between the lines
+// start and end, which other tests write before and after: the rest is
+// kept as it is. With -update, a file without start gets it before end.
+func CheckBetween(t *testing.T, path, start, end string, got []byte) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, rest, found := bytes.Cut(data, []byte(start))
+	if !found {
+		if !*update {
+			t.Fatalf("%s has no line %q (run the test with -update to add it)", path, strings.TrimSpace(start))
+		}
+		before, rest, _ = bytes.Cut(data, []byte(end))
+		rest = append([]byte(end), rest...)
+	}
+	_, after, found := bytes.Cut(rest, []byte(end))
+	if !found {
+		t.Fatalf("%s has no line %q after %q", path, strings.TrimSpace(end), strings.TrimSpace(start))
+	}
+	Check(t, path, slices.Concat(before, []byte(start), got, []byte(end), after))
 }
 
 // clip keeps long output from burying the test log.

@@ -1,0 +1,304 @@
+package kubetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/parser"
+
+	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/unions"
+)
+
+// The union-gen side of the oracle: k8s.io/api, copied out of the module
+// cache with union-gen's methods generated in it, its union model, and a
+// driver that runs the generated ValidateUnions on the objects of the
+// cases.
+
+// generatedAPI is the copy of k8s.io/api and what the oracle needs of it.
+type generatedAPI struct {
+	dir   string
+	model *unions.Model
+	// warnings are union-gen's on k8s.io/api.
+	warnings report.Problems
+	// driver runs ValidateUnions on the cases of a file (runDriver).
+	driver string
+}
+
+// generateAPI copies k8s.io/api, at kubetest's version, into work, runs
+// union-gen on all its packages, as a user would, builds its union model,
+// and builds the driver of the kinds given, by "group/version/Kind".
+func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
+	t.Helper()
+	var info struct{ Dir string }
+	if err := json.Unmarshal(goOutput(t, ".", "mod", "download", "-json", "k8s.io/api"), &info); err != nil {
+		t.Fatal(err)
+	}
+	api := &generatedAPI{dir: filepath.Join(work, "api")}
+	copyGoModule(t, info.Dir, api.dir)
+
+	unionGen := filepath.Join(work, "union-gen")
+	goOutput(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	cmd := exec.Command(unionGen, "./...")
+	cmd.Dir = api.dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("union-gen on k8s.io/api: %v\n%s", err, out)
+	}
+	api.model, api.warnings = buildModel(t, api.dir)
+	api.driver = buildDriver(t, work, api.dir, kinds)
+	return api
+}
+
+// copyGoModule copies the Go files, go.mod and go.sum of a module, writable
+// (the module cache is read-only, and union-gen writes into the packages).
+func copyGoModule(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if name := d.Name(); !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
+			return nil
+		}
+		rel, err := filepath.Rel(from, path)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(to, rel)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildModel builds the union model of every package of the module in dir,
+// as union-gen did, with its warnings.
+func buildModel(t *testing.T, dir string) (*unions.Model, report.Problems) {
+	t.Helper()
+	var model *unions.Model
+	var problems report.Problems
+	t.Run("model", func(t *testing.T) {
+		t.Chdir(dir)
+		p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
+		if err := p.LoadPackages("./..."); err != nil {
+			t.Fatal(err)
+		}
+		universe, err := p.NewUniverse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		model, problems = unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}})
+		if problems.HasErrors() {
+			t.Fatalf("errors:\n%v", problems)
+		}
+	})
+	if model == nil {
+		t.FailNow()
+	}
+	return model, problems
+}
+
+// kindRef is a kind the driver decodes: its Go package, relative to
+// k8s.io/api, and type.
+type kindRef struct {
+	pkg, kind string
+}
+
+func (k kindRef) String() string { return k.pkg + "." + k.kind }
+
+// buildDriver writes and builds, in a module of its own beside the copy of
+// k8s.io/api, the driver: it reads the cases of a JSON file, runs the
+// generated ValidateUnions of each (old and new objects of a kind), and
+// writes the errors. Its module requires what k8s.io/api does, at the
+// versions that k8s.io/api's go.mod and go.sum pin, so that no checksum
+// database is asked.
+func buildDriver(t *testing.T, work, apiDir string, kinds []kindRef) string {
+	t.Helper()
+	dir := filepath.Join(work, "driver")
+	mod, err := os.ReadFile(filepath.Join(apiDir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(apiDir, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), strings.Replace(string(mod), "module k8s.io/api", "module example.com/oracle", 1)+
+		"\nrequire k8s.io/api v0.37.2\n\nreplace k8s.io/api => "+apiDir+"\n")
+	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+	var imports, table strings.Builder
+	pkgs := map[string]string{}
+	for _, k := range kinds {
+		alias, ok := pkgs[k.pkg]
+		if !ok {
+			alias = fmt.Sprintf("api%d", len(pkgs))
+			pkgs[k.pkg] = alias
+			fmt.Fprintf(&imports, "\t%s %q\n", alias, "k8s.io/api/"+k.pkg)
+		}
+		fmt.Fprintf(&table, "\t%q: validate[%s.%s],\n", k.String(), alias, k.kind)
+	}
+	source := strings.Replace(strings.Replace(driverSource, "IMPORTS\n", imports.String(), 1), "TABLE\n", table.String(), 1)
+	writeFile(t, filepath.Join(dir, "main.go"), source)
+	binary := filepath.Join(work, "oracle-driver")
+	goOutput(t, dir, "build", "-o", binary, ".")
+	return binary
+}
+
+// driverSource is the driver's main package.
+const driverSource = `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
+
+IMPORTS
+)
+
+type object[T any] interface {
+	*T
+	ValidateUnions(old *T, fldPath *field.Path) field.ErrorList
+}
+
+// validate decodes new and old (null on create) as the kind T and returns
+// the errors of the generated ValidateUnions, with the object's root path.
+func validate[T any, P object[T]](newJSON, oldJSON json.RawMessage) (field.ErrorList, error) {
+	in := P(new(T))
+	if err := utiljson.Unmarshal(newJSON, in); err != nil {
+		return nil, err
+	}
+	var old P
+	if string(oldJSON) != "null" && len(oldJSON) > 0 {
+		old = P(new(T))
+		if err := utiljson.Unmarshal(oldJSON, old); err != nil {
+			return nil, err
+		}
+	}
+	return in.ValidateUnions((*T)(old), nil), nil
+}
+
+var kinds = map[string]func(newJSON, oldJSON json.RawMessage) (field.ErrorList, error){
+TABLE
+}
+
+type request struct {
+	Kind string
+	New, Old json.RawMessage
+}
+
+type fieldError struct {
+	Type, Field, Detail string
+}
+
+func main() {
+	var requests []request
+	if err := json.NewDecoder(os.Stdin).Decode(&requests); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	results := make([][]fieldError, len(requests))
+	for i, r := range requests {
+		errs, err := kinds[r.Kind](r.New, r.Old)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "case %d (%s): %v\n", i, r.Kind, err)
+			os.Exit(1)
+		}
+		results[i] = []fieldError{}
+		for _, e := range errs {
+			results[i] = append(results[i], fieldError{Type: string(e.Type), Field: e.Field, Detail: e.ErrorBody()})
+		}
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(results); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+
+// driverRequest is a case as the driver reads it: the kind, the new object
+// and the old one, nil on create.
+type driverRequest struct {
+	Kind     string
+	New, Old json.RawMessage
+}
+
+// fieldError is an error, of the driver or of the API server: its type (as
+// field.ErrorType writes it) and field path.
+type fieldError struct {
+	Type, Field, Detail string
+}
+
+// runDriver runs ValidateUnions on every request, in one run of the driver.
+func runDriver(t *testing.T, driver string, requests []driverRequest) [][]fieldError {
+	t.Helper()
+	in, err := json.Marshal(requests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(driver)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the oracle's driver: %v\n%s", err, stderr.String())
+	}
+	var results [][]fieldError
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != len(requests) {
+		t.Fatalf("the driver answered %d of %d cases", len(results), len(requests))
+	}
+	return results
+}
+
+// goOutput runs the go command in dir and returns its output.
+func goOutput(t *testing.T, dir string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return out
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sortedKinds are the kinds of the cases, sorted, each once.
+func sortedKinds(kinds []kindRef) []kindRef {
+	slices.SortFunc(kinds, func(a, b kindRef) int { return strings.Compare(a.String(), b.String()) })
+	return slices.Compact(kinds)
+}
