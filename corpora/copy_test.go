@@ -2,13 +2,13 @@ package corpora
 
 import (
 	"encoding/json"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 )
 
 const (
@@ -40,36 +40,15 @@ func copyModule(t *testing.T, module, dir string) *copied {
 		t.Fatal(err)
 	}
 	m := &copied{version: info.Version}
-	err := filepath.WalkDir(info.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		manifest := filepath.Base(filepath.Dir(path)) == crdManifests && strings.HasSuffix(path, ".yaml")
-		// A generated file left by an earlier run would be counted and
-		// compiled as if this run wrote it.
-		if name := d.Name(); name == generated || !manifest && !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
-			return nil
-		}
-		rel, err := filepath.Rel(info.Dir, path)
-		if err != nil {
-			return err
-		}
+	modcopy.Copy(t, info.Dir, dir, func(rel string) bool {
+		manifest := filepath.Base(filepath.Dir(rel)) == crdManifests && strings.HasSuffix(rel, ".yaml")
 		if manifest && !slices.Contains(m.crdDirs, filepath.Dir(rel)) {
 			m.crdDirs = append(m.crdDirs, filepath.Dir(rel))
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
+		// A generated file left by an earlier run would be counted and
+		// compiled as if this run wrote it.
+		return manifest || filepath.Base(rel) != generated && modcopy.GoFiles(rel)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	slices.Sort(m.crdDirs)
 	return m
 }

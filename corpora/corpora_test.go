@@ -224,10 +224,10 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 	}
 	b.WriteString(".\n\n")
 	b.WriteString("| dialect | kind | unions | members |\n|---|---|---|---|\n")
-	kinds := map[unions.Kind]string{unions.Discriminated: "discriminated", unions.ExactlyOne: "exactly one", unions.ZeroOrOne: "zero or one"}
+	kinds := map[unions.Kind]string{unions.Discriminated: "discriminated", unions.ExactlyOne: "exactly one", unions.ZeroOrOne: "zero or one", unions.AtLeastOne: "at least one"}
 	total := 0
-	for _, dialect := range []markers.Dialect{markers.DialectKEP, markers.Dialect2019, markers.DialectValidationGen, markers.DialectStructTag} {
-		for _, kind := range []unions.Kind{unions.Discriminated, unions.ExactlyOne, unions.ZeroOrOne} {
+	for _, dialect := range []markers.Dialect{markers.DialectKEP, markers.Dialect2019, markers.DialectValidationGen, markers.DialectModes, markers.DialectGroups, markers.DialectStructTag} {
+		for _, kind := range []unions.Kind{unions.Discriminated, unions.ExactlyOne, unions.ZeroOrOne, unions.AtLeastOne} {
 			if n := counts[row{dialect, kind}]; n > 0 {
 				fmt.Fprintf(&b, "| %s | %s | %d | %d |\n", dialect, kinds[kind], n, members[row{dialect, kind}])
 				total += n
@@ -236,6 +236,7 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 	}
 	fmt.Fprintf(&b, "\n%d unions in %d types; %d types get methods (they have unions or reach them), in %d packages, which compile and pass `go vet`.\n",
 		total, withUnions, len(model.Plans), len(withFiles))
+	b.WriteString(silentSection(t, dir, module, model, problems))
 	if len(warnings) > 0 {
 		b.WriteString("\nWarnings: ")
 		var list []string

@@ -78,10 +78,17 @@ func runShapes(t *testing.T, seed uint64, kinds, objects int) {
 	runDriver(t, dir, cases)
 	stats := map[string]int{}
 	differences := 0
+	sources := map[*kindShape]bool{}
 	for _, c := range cases {
 		for _, d := range c.differences(stats) {
 			if differences++; differences <= 20 {
 				t.Errorf("%s\n  new: %v\n  old: %v\n  %s", c.name, c.obj, c.old, d)
+				if !sources[c.kind] {
+					sources[c.kind] = true
+					var source strings.Builder
+					c.kind.writeSource(&source)
+					t.Logf("the source of %s:%s", c.kind.name, source.String())
+				}
 			}
 		}
 	}
@@ -135,6 +142,9 @@ func (c *shapeCase) differences(stats map[string]int) []string {
 	}
 	if c.noPolicy {
 		stats["no policy"]++
+	}
+	if slices.ContainsFunc(c.kind.unions, func(u *unionShape) bool { return u.kind == modal }) {
+		stats["of mode tags"]++
 	}
 	if got := verdict(c.unstructuredErrs); got != want {
 		diffs = append(diffs, fmt.Sprintf("unstructured: %s\n  Go:           %s", got, want))
@@ -340,7 +350,9 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 	vc := newValidators(t, compactDef)
 	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+crd.PolicySuffix, k.name, plural)
 	if got, want := p.schema != nil, k.mayNormalize(); got != want {
-		t.Fatalf("%s (%s): union-gen wrote a policy: %t; want one exactly when an update may clear a member: %t", k.name, placementNames[k.placement], got, want)
+		var source strings.Builder
+		k.writeSource(&source)
+		t.Fatalf("%s (%s): union-gen wrote a policy: %t; want one exactly when an update may clear a member: %t\n%s", k.name, placementNames[k.placement], got, want, source.String())
 	}
 	if p.schema != nil && !sameJSON(t, p.schema, s) {
 		t.Fatalf("%s: the policy's schema annotation is not the model's schema of the kind", k.name)
@@ -387,11 +399,19 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 func (k *kindShape) mayNormalize() bool {
 	return k.placement != placeList && slices.ContainsFunc(k.unions, func(u *unionShape) bool {
 		// An optional discriminator selects no member when absent too.
-		selecting := len(u.values)
-		if u.kind == discriminated && !u.required && !slices.Contains(u.values, "") {
-			selecting++
+		selecting := slices.Clone(u.values)
+		if (u.kind == discriminated || u.kind == modal && u.discType != discBool) && !u.required && !slices.Contains(u.values, "") {
+			selecting = append(selecting, "")
 		}
-		return selecting > 1
+		if u.kind != modal {
+			return len(selecting) > 1
+		}
+		// A mode clears a member that it does not allow: an open
+		// discriminator's unknown ones every member.
+		// A field that names no mode is no member.
+		return slices.ContainsFunc(u.members, func(m *memberShape) bool {
+			return len(m.modes) > 0 && (u.discType == discString || slices.ContainsFunc(selecting, func(v string) bool { return !m.allows(v) }))
+		})
 	})
 }
 

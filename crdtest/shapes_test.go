@@ -65,7 +65,20 @@ const (
 	discriminated unionKind = iota // a +unionDiscriminator selects the member
 	exactlyOne                     // +k8s:unionMember, no discriminator
 	zeroOrOne                      // +k8s:zeroOrOneOfMember
+	modal                          // validation-gen's +k8s:modeDiscriminator and +k8s:ifMode
 )
+
+// discType is the Go type of a modal union's discriminator.
+type discType int
+
+const (
+	discEnum   discType = iota // a +enum string type: its values are checked
+	discString                 // string: any value is a mode (open)
+	discBool                   // bool: the modes are false and true
+)
+
+// payloads of +k8s:ifMode, as a member's mode writes them.
+var payloads = []string{"+k8s:required", "+k8s:optional", "+k8s:forbidden", "+k8s:immutable"}
 
 type unionShape struct {
 	kind         unionKind
@@ -75,6 +88,9 @@ type unionShape struct {
 	required     bool     // +required, written without omitempty
 	values       []string // the enum's, "" among them when it means no member
 	members      []*memberShape
+	// discType and modality are a modal union's.
+	discType discType
+	modality string
 }
 
 type memberShape struct {
@@ -84,6 +100,20 @@ type memberShape struct {
 	explicit     bool   // +unionMember=value, else the Go name is the value
 	optional     bool   // +unionMember,optional
 	omitEmpty    bool   // for scalars: omitempty in the tag, else +optional alone
+	// modes are a modal union's member's: the values its +k8s:ifMode lines
+	// name, each with a payload of payloads.
+	modes []modeShape
+}
+
+type modeShape struct {
+	value   string
+	payload string
+}
+
+// allows reports whether a mode of m's lets it be set where the
+// discriminator is d.
+func (m *memberShape) allows(d string) bool {
+	return slices.ContainsFunc(m.modes, func(mode modeShape) bool { return mode.value == d && mode.payload != "+k8s:forbidden" })
 }
 
 // unionField is the JSON name of the spec's field that reaches the union
@@ -111,6 +141,11 @@ func newShapesPackage(rng *rand.Rand, n int) *shapesPackage {
 			u.goName, u.json, u.enumType, u.required, u.values = "", "", "", false, nil
 			for _, m := range u.members {
 				m.value, m.explicit, m.optional = "", false, false
+			}
+		}
+		for i, u := range k.unions {
+			if u.kind == discriminated && rng.IntN(3) == 0 {
+				u.modal(rng, i)
 			}
 		}
 		p.kinds = append(p.kinds, k)
@@ -155,6 +190,36 @@ func newUnionShape(rng *rand.Rand, kind string, index int) *unionShape {
 		u.values = append(u.values, "")
 	}
 	return u
+}
+
+// modal makes u a union of validation-gen's mode tags, of the modality of
+// its index: each member names up to three modes, "" among them, each with a
+// payload; the discriminator is an enum, a string or a bool.
+func (u *unionShape) modal(rng *rand.Rand, index int) {
+	u.kind, u.discType = modal, discType(rng.IntN(3))
+	if index > 0 {
+		u.modality = "second"
+	}
+	modes := slices.Clone(u.values)
+	if !u.required {
+		modes = append(modes, "") // an optional discriminator's absence
+	}
+	if u.discType == discBool {
+		modes, u.values, u.required = []string{"false", "true"}, []string{"false", "true"}, false
+	}
+	modes = slices.Compact(slices.Sorted(slices.Values(modes)))
+	for _, m := range u.members {
+		m.modes, m.value, m.explicit, m.optional = nil, "", false, false
+		for _, v := range modes {
+			if rng.IntN(3) == 0 {
+				m.modes = append(m.modes, modeShape{value: v, payload: payloads[rng.IntN(len(payloads))]})
+			}
+		}
+	}
+	// A mode discriminator that no field names is no union (nomembers).
+	if !slices.ContainsFunc(u.members, func(m *memberShape) bool { return len(m.modes) > 0 }) {
+		u.members[0].modes = []modeShape{{value: modes[rng.IntN(len(modes))], payload: payloads[rng.IntN(2)]}}
+	}
 }
 
 // source is the package's Go source, for union-gen and controller-gen.
@@ -223,7 +288,9 @@ type %[1]sSpec struct {
 	for _, u := range k.unions {
 		u.writeDiscriminator(b, k.ratcheting)
 		for _, m := range u.members {
-			fmt.Fprintf(b, "\t// %s\n", u.memberMarker(m))
+			for _, marker := range u.memberMarkers(m) {
+				fmt.Fprintf(b, "\t// %s\n", marker)
+			}
 			if u.kind == discriminated && len(k.unions) > 1 {
 				fmt.Fprintf(b, "\t// +unionDiscriminatedBy=%s\n", u.json)
 			}
@@ -239,7 +306,7 @@ type %[1]sSpec struct {
 	}
 	b.WriteString("}\n")
 	for _, u := range k.unions {
-		if u.kind != discriminated {
+		if u.kind != discriminated && (u.kind != modal || u.discType != discEnum) {
 			continue
 		}
 		fmt.Fprintf(b, "\n// +enum\ntype %s string\n\nconst (\n", u.enumType)
@@ -253,27 +320,47 @@ type %[1]sSpec struct {
 // writeDiscriminator writes the discriminator field of a discriminated
 // union.
 func (u *unionShape) writeDiscriminator(b *strings.Builder, ratcheting string) {
-	if u.kind != discriminated {
+	typ := u.enumType
+	switch {
+	case u.kind == discriminated:
+		b.WriteString("\t// +unionDiscriminator\n")
+	case u.kind != modal:
 		return
+	case u.modality != "":
+		fmt.Fprintf(b, "\t// +k8s:modeDiscriminator(modality: %q)\n", u.modality)
+	default:
+		b.WriteString("\t// +k8s:modeDiscriminator\n")
 	}
-	b.WriteString("\t// +unionDiscriminator\n")
+	if u.kind == modal && u.discType != discEnum {
+		typ = map[discType]string{discString: "string", discBool: "bool"}[u.discType]
+	}
 	if ratcheting != "" {
 		fmt.Fprintf(b, "\t// +unionRatcheting=%s\n", ratcheting)
 	}
 	if u.required {
-		fmt.Fprintf(b, "\t// +required\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json)
+		fmt.Fprintf(b, "\t// +required\n\t%s %s `json:%q`\n", u.goName, typ, u.json)
 	} else {
-		fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", u.goName, u.enumType, u.json+",omitempty")
+		fmt.Fprintf(b, "\t// +optional\n\t%s %s `json:%q`\n", u.goName, typ, u.json+",omitempty")
 	}
 }
 
-// memberMarker is the marker that makes m a member of u.
-func (u *unionShape) memberMarker(m *memberShape) string {
+// memberMarkers are the markers that make m a member of u.
+func (u *unionShape) memberMarkers(m *memberShape) []string {
 	switch u.kind {
 	case exactlyOne:
-		return fmt.Sprintf("+k8s:unionMember(union: %q)", u.name)
+		return []string{fmt.Sprintf("+k8s:unionMember(union: %q)", u.name)}
 	case zeroOrOne:
-		return fmt.Sprintf("+k8s:zeroOrOneOfMember(union: %q)", u.name)
+		return []string{fmt.Sprintf("+k8s:zeroOrOneOfMember(union: %q)", u.name)}
+	case modal:
+		var markers []string
+		for _, mode := range m.modes {
+			if u.modality != "" {
+				markers = append(markers, fmt.Sprintf("+k8s:ifMode(modality: %q, mode: %q)=%s", u.modality, mode.value, mode.payload))
+			} else {
+				markers = append(markers, fmt.Sprintf("+k8s:ifMode(%q)=%s", mode.value, mode.payload))
+			}
+		}
+		return markers
 	}
 	marker := "+unionMember"
 	if m.explicit {
@@ -282,7 +369,7 @@ func (u *unionShape) memberMarker(m *memberShape) string {
 	if m.optional {
 		marker += ",optional"
 	}
-	return marker
+	return []string{marker}
 }
 
 // object draws a spec of the kind as a client may send it, as JSON values.
@@ -346,20 +433,11 @@ func (k *kindShape) union(rng *rand.Rand) map[string]any {
 		// one at random in a union without one.
 		selects := func(m *memberShape) bool { return false }
 		switch u.kind {
+		case modal:
+			d := u.drawDiscriminator(rng, obj)
+			selects = func(m *memberShape) bool { return m.allows(d) }
 		case discriminated:
-			choices := u.values
-			if rng.IntN(4) == 0 {
-				choices = []string{"", "Bogus"}
-			}
-			d := choices[rng.IntN(len(choices))]
-			// An optional discriminator is omitempty: a Go client
-			// never writes its "". Written, it is the one documented
-			// difference (docs/crd.md): the schema's enum rejects it
-			// unless "" is a value, where Go reads it as absent.
-			explicitEmpty := u.required || slices.Contains(u.values, "")
-			if d != "" || explicitEmpty && (u.required || rng.IntN(2) == 0) {
-				obj[u.json] = d
-			}
+			d := u.drawDiscriminator(rng, obj)
 			selects = func(m *memberShape) bool { return m.value == d }
 		default:
 			chosen := u.members[rng.IntN(len(u.members))]
@@ -378,6 +456,37 @@ func (k *kindShape) union(rng *rand.Rand) map[string]any {
 		}
 	}
 	return obj
+}
+
+// drawDiscriminator writes into obj the union's discriminator: a valid
+// value three times in four, else "" or an invalid value, or absent; a
+// bool's false, true or absent. It returns the discriminator's value.
+func (u *unionShape) drawDiscriminator(rng *rand.Rand, obj map[string]any) string {
+	if u.discType == discBool {
+		switch rng.IntN(3) {
+		case 0:
+			return "false"
+		case 1:
+			obj[u.json] = false
+			return "false"
+		}
+		obj[u.json] = true
+		return "true"
+	}
+	choices := u.values
+	if rng.IntN(4) == 0 {
+		choices = []string{"", "Bogus"}
+	}
+	d := choices[rng.IntN(len(choices))]
+	// An optional discriminator is omitempty: a Go client never writes
+	// its "". Written, it is the one documented difference (docs/crd.md):
+	// the schema's enum rejects it unless "" is a value, where Go reads it
+	// as absent.
+	explicitEmpty := u.required || slices.Contains(u.values, "")
+	if d != "" || explicitEmpty && (u.required || rng.IntN(2) == 0) {
+		obj[u.json] = d
+	}
+	return d
 }
 
 // memberValues are the JSON values of each member kind: set ones first,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
 
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -44,7 +44,7 @@ func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 		t.Fatal(err)
 	}
 	api := &generatedAPI{dir: filepath.Join(work, "api")}
-	copyGoModule(t, info.Dir, api.dir)
+	modcopy.Copy(t, info.Dir, api.dir, modcopy.GoFiles)
 
 	unionGen := filepath.Join(work, "union-gen")
 	goOutput(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
@@ -56,36 +56,6 @@ func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 	api.model, api.warnings = buildModel(t, api.dir)
 	api.driver = buildDriver(t, work, api.dir, kinds)
 	return api
-}
-
-// copyGoModule copies the Go files, go.mod and go.sum of a module, writable
-// (the module cache is read-only, and union-gen writes into the packages).
-func copyGoModule(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		if name := d.Name(); !strings.HasSuffix(name, ".go") && name != "go.mod" && name != "go.sum" {
-			return nil
-		}
-		rel, err := filepath.Rel(from, path)
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(to, rel)
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // buildModel builds the union model of every package of the module in dir,

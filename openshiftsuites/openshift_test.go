@@ -65,6 +65,9 @@ var stricterClasses = map[string]string{
 	"consoleplugins.console.openshift.io spec.backend":                                                         implicitNoRule,
 	"featuregates.config.openshift.io spec":                                                                    implicitNoRule,
 	"ingresscontrollers.operator.openshift.io spec.endpointPublishingStrategy.loadBalancer.providerParameters": implicitOptional,
+	// classicLoadBalancer is selected by Classic, the value its JSON name
+	// starts with (prefixvalue), which before was left out (unselectable).
+	"ingresscontrollers.operator.openshift.io spec.endpointPublishingStrategy.loadBalancer.providerParameters.aws": implicitOptional,
 }
 
 // union is the CRD and the path of the union whose rule changed the verdict:

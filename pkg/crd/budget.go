@@ -100,7 +100,11 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 	}
 	unionCost := total - own.known
 	if total > CRDCostLimit {
-		e.errorf(version, report.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, compact as they may be, and %s: over the API server's limit of %d for a version; give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), make the CRD's own rules cost less, or leave this kind out of --crd-paths", unionCost, own, CRDCostLimit)
+		fix := "give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties), make the CRD's own rules cost less, or leave this kind out of --crd-paths"
+		if hw := e.handWrittenCost(own, total); hw != "" {
+			fix = hw
+		}
+		e.errorf(version, report.CELCost, subject, "the rules of the unions of this CRD version cost %d in all, compact as they may be, and %s: over the API server's limit of %d for a version; %s", unionCost, own, CRDCostLimit, fix)
 		return
 	}
 	if len(own.unknown) > 0 {
@@ -117,6 +121,39 @@ func (e *editor) addRules(version *yaml.Node, subject string, own ownCost) {
 			list.Content = append(list.Content, node(r))
 		}
 	}
+}
+
+// handWrittenCost says, for a version over the limit, which of its own
+// rules are hand-written rules of its unions (handwrittenunion), what they
+// cost, and whether the unions' rules fit once they are deleted; "" where
+// it has none.
+func (e *editor) handWrittenCost(own ownCost, total uint64) string {
+	if own.ignored {
+		return ""
+	}
+	rules := slices.Clone(own.rules)
+	var cost uint64
+	var texts []string
+	for _, text := range e.handWrittenRules {
+		i := slices.IndexFunc(rules, func(r OwnRule) bool { return r.Rule == text && r.Known })
+		if i < 0 {
+			continue
+		}
+		cost = add(add(cost, rules[i].Cost), rules[i].MessageCost)
+		texts = append(texts, fmt.Sprintf("%q at %s", text, cmp.Or(rules[i].Path, ".")))
+		rules = slices.Delete(rules, i, i+1)
+	}
+	if len(texts) == 0 {
+		return ""
+	}
+	if len(texts) > 3 {
+		texts = append(texts[:3], fmt.Sprintf("%d more", len(texts)-3))
+	}
+	if total-cost > CRDCostLimit {
+		return fmt.Sprintf("its own rules include hand-written rules of its unions that cost %d (%s), which union-gen's rules check, but even without them the version is over the limit: give the lists and maps that hold unions bounds (+kubebuilder:validation:MaxItems, MaxProperties)",
+			cost, strings.Join(texts, ", "))
+	}
+	return fmt.Sprintf("its own rules include hand-written rules of its unions that cost %d (%s), which union-gen's rules check: delete them, as the handwrittenunion warnings say, and the unions' rules fit", cost, strings.Join(texts, ", "))
 }
 
 // chooseRules chooses each union's rules as the mode and the limit per rule

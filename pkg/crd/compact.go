@@ -32,8 +32,9 @@ func compactChecks(u *unionspec.Union, schemaRejectsEmpty bool) []*unionspec.Che
 	admitted := admitted(u)
 	// The members' checks are written for the admitted values only, but
 	// in a ratcheting union: there the API server drops the enum's error
-	// on an unchanged invalid discriminator, which they then see.
-	narrow := u.Discriminator != "" && u.Kept == nil
+	// on an unchanged invalid discriminator, which they then see; and in
+	// an open one, where every value is admitted.
+	narrow := u.Discriminator != "" && u.Kept == nil && !u.Open
 	nonEmpty := unionspec.Known{Discriminator: slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Unnamed: true}
 	for _, c := range u.Checks {
 		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(nonEmpty).Is(false) {

@@ -202,7 +202,10 @@ type editor struct {
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
 	placements []*placement
-	opts       Options
+	// handWrittenRules are the rules of the current CRD version's own that
+	// are hand-written rules of its unions (handWritten).
+	handWrittenRules []string
+	opts             Options
 	// reported are the XValidation markers reported in the run: every CRD
 	// of a kind has their rules.
 	reported   map[token.Position]bool
@@ -407,7 +410,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	before := len(e.problems)
 	e.crdVersion = at
 	e.variants = map[*unionspec.Union]*unionspec.Union{}
-	e.placements = nil
+	e.placements, e.handWrittenRules = nil, nil
 	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
 	e.handWritten()
 	own, err := e.opts.Estimator.Estimate(schema)

@@ -113,6 +113,7 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 	what := fmt.Sprintf("this rule checks only %s (it reads %s and %s), which union-gen's rules now check",
 		unionName(p.union), strings.Join(fields[:len(fields)-1], ", "), fields[len(fields)-1])
 	rule := scalar(get(n, "rule"))
+	e.handWrittenRules = append(e.handWrittenRules, rule)
 	i := slices.IndexFunc(*marked, func(m markedRule) bool { return m.Rule == rule })
 	if i < 0 {
 		at := n

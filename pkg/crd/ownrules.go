@@ -31,12 +31,14 @@ type OwnRule struct {
 type ownCost struct {
 	known   uint64
 	unknown []OwnRule
+	// rules are all of them.
+	rules []OwnRule
 	// ignored is set where they alone are over the limit, and not counted.
 	ignored bool
 }
 
 func newOwnCost(rules []OwnRule) ownCost {
-	var c ownCost
+	c := ownCost{rules: rules}
 	for _, r := range rules {
 		if r.Known {
 			c.known = add(c.known, r.Cost)

@@ -120,9 +120,10 @@ func schemaEnum(u *unions.Union, emptyToSchema bool) []string {
 // discriminator to a schema that requires it, as hand-written rules do, at
 // no cost: where "" is no value, the discriminator is required, and the
 // union does not ratchet (the API server's schema ratcheting would differ).
+// An open discriminator has no enum that rejects an explicit "".
 func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
 	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
-		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff
+		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff && !u.Open() && !u.Boolean()
 }
 
 // in tests that x, the discriminator of u, is one of values, or none of

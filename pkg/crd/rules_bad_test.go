@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"sigs.k8s.io/yaml"
+
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/report"
 )
@@ -53,11 +56,67 @@ func TestRulesOfBadCRDs(t *testing.T) {
 			}
 			for _, p := range problems {
 				// A case of an error may warn that its other unions get
-				// compact rules.
-				if p.Rule != r.ID && !(p.Warning && p.Rule == report.CompactRules) {
+				// compact rules, and celcost's of the hand-written rules
+				// that put a CRD over the limit.
+				if p.Rule != r.ID && !(p.Warning && (p.Rule == report.CompactRules || p.Rule == report.HandWrittenUnion && r.ID == report.CELCost)) {
 					t.Errorf("problem has rule %q, want %s: %v", p.Rule, r.ID, p)
 				}
 			}
 		})
+	}
+}
+
+// TestCELCostOfHandWrittenRules: celcost's Gadget is over the API server's
+// limit for a version only because of its hand-written union rules, which
+// the error names, with their cost; without them, union-gen adds the
+// unions' rules, and the version fits.
+func TestCELCostOfHandWrittenRules(t *testing.T) {
+	const dir = "../../testdata/bad/celcost"
+	_, problems := editPackage(t, dir, crd.Options{})
+	var found bool
+	for _, p := range problems {
+		found = found || p.Rule == report.CELCost && strings.Contains(p.Subject, "Gadget") &&
+			strings.Contains(p.Message, "hand-written rules of its unions that cost 60000000") && strings.Contains(p.Message, "delete them")
+	}
+	if !found {
+		t.Fatalf("no celcost error names the hand-written rules and their cost:\n%v", problems)
+	}
+
+	model, _, err := buildShared(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(dir + "/crd/celcost.example.com_gadgets.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var def map[string]any
+	if err := yaml.Unmarshal(data, &def); err != nil {
+		t.Fatal(err)
+	}
+	versions, _, _ := unstructured.NestedSlice(def, "spec", "versions")
+	target := []string{"schema", "openAPIV3Schema", "properties", "spec", "properties", "targets", "items"}
+	items, ok, _ := unstructured.NestedMap(versions[0].(map[string]any), target...)
+	if !ok || items["x-kubernetes-validations"] == nil {
+		t.Fatal("the Gadget CRD has no hand-written rules on its targets")
+	}
+	delete(items, "x-kubernetes-validations")
+	if err := unstructured.SetNestedMap(versions[0].(map[string]any), items, target...); err != nil {
+		t.Fatal(err)
+	}
+	if err := unstructured.SetNestedSlice(def, versions, "spec", "versions"); err != nil {
+		t.Fatal(err)
+	}
+	without, err := yaml.Marshal(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "celcost.example.com_gadgets.yaml")
+	if err := os.WriteFile(file, without, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited, problems := crd.Edit(model, []string{file}, crd.Options{})
+	if problems.HasErrors() || len(edited) == 0 {
+		t.Fatalf("without its hand-written rules, the CRD does not get the unions' rules: %d files, problems:\n%v", len(edited), problems)
 	}
 }

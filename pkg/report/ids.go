@@ -375,7 +375,7 @@ var Docs = []Doc{
 		ID: CELCost, Family: "crd",
 		Summary: "The API server accepts a CRD's rules only where each, times the values it may run on, costs at most 10,000,000 by its estimate, and all of a version's at most 100,000,000; union-gen estimates its rules as the API server does, and writes none that do not fit, even compact (`--crd-rules=compact`).",
 		Message: "even the compact rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths",
-		Hint:    "Bound the lists and maps that hold the union (`+kubebuilder:validation:MaxItems`, `MaxProperties`), and strings that a rule compares (`MaxLength`, or an enum).",
+		Hint:    "Bound the lists and maps that hold the union (`+kubebuilder:validation:MaxItems`, `MaxProperties`), and strings that a rule compares (`MaxLength`, or an enum); where the error names the CRD's hand-written union rules (`handwrittenunion`), delete them.",
 	},
 	{
 		ID: ValueName, Family: "warning",

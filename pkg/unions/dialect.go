@@ -245,40 +245,32 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 // groups, which k8s.io/api writes beside them for openapi-gen: a type's
 // +union adds nothing, nor does +unionDiscriminator on a mode
 // discriminator, as the mode tags say what the API server enforces
-// (docs/semantics.md §2). Beside groups, +unionDiscriminator and
-// +unionMember make unions of their own; beside mode tags, and
-// +unionDeprecated beside either, they contradict them.
+// (docs/semantics.md §2); +unionDeprecated, a member of the struct's
+// 2019 union, contradicts them. Other markers of KEP-1027 make unions of
+// their own.
 func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
-	modes := slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 })
-	conflicting := func(f *unionField) (string, markers.Dialect) {
-		switch {
-		case f.marks.Deprecated:
-			return markers.LegacyMemberMarker, markers.Dialect2019
-		case !modes:
-		case f.marks.Member != nil:
-			return markers.MemberMarker, markers.DialectKEP
-		case f.marks.Discriminator && len(f.marks.ModeDiscriminators) == 0:
-			return markers.DiscriminatorMarker, markers.DialectKEP
-		}
-		return "", ""
+	newer, newerDialect := markers.K8sIfModeMarker, markers.DialectModes
+	if !slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 }) {
+		newer, newerDialect = markers.OneOfMarker, markers.DialectGroups
 	}
-	reported := false
+	kep := false
 	for _, f := range fields {
-		// A field whose own markers contradict each other was reported.
-		if marker, dialect := conflicting(f); marker != "" && f.valid {
-			newer, newerDialect := markers.K8sIfModeMarker, markers.DialectModes
-			if !modes {
-				newer, newerDialect = markers.OneOfMarker, markers.DialectGroups
-			}
-			b.markerProblem(t, f, marker, report.DialectConflict, false, "+%s (%s) in %s, whose unions are written with +%s (%s): write each union in one dialect",
-				marker, dialect, t.Name.Name, newer, newerDialect)
-			reported = true
+		switch {
+		case !f.valid:
+		case f.marks.Deprecated:
+			b.markerProblem(t, f, markers.LegacyMemberMarker, report.DialectConflict, false, "+%s (%s) in %s, whose unions are written with +%s (%s): write each union in one dialect",
+				markers.LegacyMemberMarker, markers.Dialect2019, t.Name.Name, newer, newerDialect)
+			return nil
+		case f.marks.Member != nil || f.marks.Discriminator && len(f.marks.ModeDiscriminators) == 0:
+			kep = true
 		}
 	}
-	if modes || reported || !slices.ContainsFunc(fields, func(f *unionField) bool { return f.marks.Discriminator || f.marks.Member != nil }) {
+	if !kep {
 		return nil
 	}
-	return b.kepSpecs(t, fields, byName)
+	return b.kepSpecs(t, slices.DeleteFunc(slices.Clone(fields), func(f *unionField) bool {
+		return f.marks.Discriminator && len(f.marks.ModeDiscriminators) > 0
+	}), byName)
 }
 
 // modeSpecs groups the fields with validation-gen's mode tags by modality:
@@ -325,6 +317,10 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*unionSpec {
 					"+%s of the modality %q, which no field of %s selects: add +%s to the field whose value is the mode (a modality's discriminator and members are in one struct)",
 					markers.K8sIfModeMarker, modality, t.Name.Name, modeDiscriminatorUsage(modality))
 			}
+		case len(g.members) == 0:
+			b.markerProblem(t, g.disc, markers.K8sModeDiscriminatorMarker, report.NoMembers, true,
+				"no field of %s has a +%s of the modality %q, so the mode %s selects none: union-gen checks nothing of it",
+				t.Name.Name, markers.K8sIfModeMarker, modality, g.disc.GoName)
 		default:
 			specs = append(specs, b.checkModeMembers(t, g))
 		}

@@ -226,3 +226,69 @@ const OtherGit Other = "Git"
 		})
 	}
 }
+
+// TestImplicitValues: an implicit member of KEP-1027 2019's +union struct
+// whose Go name is no value is selected by its JSON name, else by either
+// name ignoring case (openshift/api's ImagePolicy), else by the one value
+// that its JSON name starts with (k8s.io/api's SeccompProfile, with a
+// warning); a value that another member took leaves it out.
+func TestImplicitValues(t *testing.T) {
+	const enum = `package apis
+
+// +enum
+type Policy string
+
+const (
+	PolicyExact     Policy = "ExactRepository"
+	PolicyRemap     Policy = "RemapIdentity"
+	PolicyLocalhost Policy = "Localhost"
+	PolicyNone      Policy = "None"
+)
+
+`
+	field := func(goName, json string) string {
+		return fmt.Sprintf("\t// +optional\n\t%s *string `json:%q`\n", goName, json+",omitempty")
+	}
+	disc := "\t// +unionDiscriminator\n\tPolicy Policy `json:\"policy\"`\n"
+	tests := []struct {
+		name    string
+		fields  string
+		members []string
+		rules   []report.ID
+	}{
+		{"JSON names ignoring case", disc + field("Exact", "exactRepository") + field("Remap", "remapIdentity"),
+			[]string{"Exact=ExactRepository", "Remap=RemapIdentity"}, nil},
+		{"the value a JSON name starts with", disc + field("LocalhostProfile", "localhostProfile"),
+			[]string{"LocalhostProfile=Localhost"}, []report.ID{report.PrefixValue}},
+		{"a value another member took", disc + field("Localhost", "localhost") + field("LocalhostProfile", "localhostProfile"),
+			[]string{"Localhost=Localhost"}, []report.ID{report.Unselectable}},
+		{"no value", disc + field("Path", "path"),
+			nil, []report.ID{report.Unselectable}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			model, problems := buildModule(t, enum+"// +union\ntype Identity struct {\n"+tt.fields+"}\n")
+			var got []report.ID
+			for _, p := range problems {
+				if !p.Warning {
+					t.Errorf("unexpected error: %v", p)
+				}
+				if p.Rule != report.GuessedValues {
+					got = append(got, p.Rule)
+				}
+			}
+			if !slices.Equal(got, tt.rules) {
+				t.Errorf("problems = %v, want rules %q", problems, tt.rules)
+			}
+			var members []string
+			for _, plan := range model.Plans {
+				for _, m := range plan.Unions[0].Members {
+					members = append(members, m.GoName+"="+strings.Join(m.Values, "|"))
+				}
+			}
+			if !slices.Equal(members, tt.members) {
+				t.Errorf("members = %q, want %q", members, tt.members)
+			}
+		})
+	}
+}

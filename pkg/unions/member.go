@@ -74,7 +74,8 @@ func (b *builder) modeValues(t *types.Type, ms memberSpec, u *Union, m *Member) 
 			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q of the bool discriminator %s is not a bool: write \"true\" or \"false\"", value, u.Discriminator.GoName)
 			ok = false
 			continue
-		case !u.Open() && u.Enum.Source != EnumGuessed && !u.Enum.Has(value):
+		case !u.Open() && u.Enum.Source != EnumGuessed && !slices.Contains(u.selecting(), value):
+			// "" is the mode of an optional discriminator's absence.
 			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q is not a value of %s, the type of %s: valid values: %s",
 				value, b.names.Name(u.Enum.Type), u.Discriminator.GoName, Quote(u.Enum.Values))
 			ok = false

@@ -69,8 +69,8 @@ type Holder struct {
 	Second *Plain  `json:"second,omitempty" union:"discriminator/type"`
 }
 
-// Modes has a KEP-1027 member beside mode tags, which say what the API
-// server enforces.
+// Modes has a member of KEP-1027 2019's union of the struct's own fields
+// beside mode tags, which say what the API server enforces.
 type Modes struct {
 	// +k8s:modeDiscriminator
 	// +optional
@@ -79,7 +79,7 @@ type Modes struct {
 	// +k8s:ifMode("A")=+k8s:required
 	A *int32 `json:"a,omitempty"`
 	// +optional
-	// +unionMember
+	// +unionDeprecated
 	B *int32 `json:"b,omitempty"`
 }
 

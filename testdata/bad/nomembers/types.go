@@ -20,3 +20,12 @@ type Status struct {
 	// +optional
 	Message string `json:"message,omitempty"`
 }
+
+// Lonely has a mode discriminator that no field's mode names.
+type Lonely struct {
+	// +k8s:modeDiscriminator
+	// +optional
+	Mode string `json:"mode,omitempty"`
+	// +optional
+	A *int32 `json:"a,omitempty"`
+}
