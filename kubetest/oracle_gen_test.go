@@ -96,22 +96,34 @@ func (k kindRef) String() string { return k.pkg + "." + k.kind }
 // buildDriver writes and builds, in a module of its own beside the copy of
 // k8s.io/api, the driver: it reads the cases of a JSON file, runs the
 // generated ValidateUnions of each (old and new objects of a kind), and
-// writes the errors. Its module requires what k8s.io/api does, at the
-// versions that k8s.io/api's go.mod and go.sum pin, so that no checksum
-// database is asked.
+// writes the errors. Its module is kubetest's, with k8s.io/api replaced by
+// the copy: it requires every module at kubetest's version, which
+// kubetest's go.sum pins, so that no checksum database is asked and only
+// the copy's packages are compiled anew.
 func buildDriver(t *testing.T, work, apiDir string, kinds []kindRef) string {
 	t.Helper()
 	dir := filepath.Join(work, "driver")
-	mod, err := os.ReadFile(filepath.Join(apiDir, "go.mod"))
+	mod, err := os.ReadFile("go.mod")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := os.ReadFile(filepath.Join(apiDir, "go.sum"))
+	sum, err := os.ReadFile("go.sum")
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "go.mod"), strings.Replace(string(mod), "module k8s.io/api", "module example.com/oracle", 1)+
-		"\nrequire k8s.io/api v0.37.2\n\nreplace k8s.io/api => "+apiDir+"\n")
+	here, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	driverMod := strings.NewReplacer(
+		"module github.com/union-gen/union-gen/kubetest", "module example.com/oracle",
+		"k8s.io/api => k8s.io/api v0.37.2", "k8s.io/api => "+apiDir,
+		"=> ../", "=> "+filepath.Dir(here)+"/",
+	).Replace(string(mod))
+	if !strings.Contains(driverMod, "k8s.io/api => "+apiDir) {
+		t.Fatal("kubetest's go.mod does not replace k8s.io/api by its version: the driver cannot replace it by the copy")
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), driverMod)
 	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
 	var imports, table strings.Builder
 	pkgs := map[string]string{}

@@ -21,6 +21,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+	apiservervalidation "k8s.io/apiserver/pkg/validation"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/restmapper"
 	"k8s.io/gengo/v2/types"
@@ -159,7 +160,9 @@ func TestKubernetesOracle(t *testing.T) {
 	api := generateAPI(t, work, sortedKinds(refs))
 	// The test server checks on exit that its declarative and hand-written
 	// validations gave the same errors; the oracle's invalid objects find
-	// where they do not (in Kubernetes, not in union-gen).
+	// where they do not (in Kubernetes, not in union-gen). The count of
+	// those is the process's: reset, it fails no later test's server.
+	t.Cleanup(apiservervalidation.ResetValidationMetricsInstance)
 	c := newCluster(t, &kubeapiservertesting.TestServerInstanceOptions{DisableInvariantChecks: true}, oracleFlags)
 	mapper := restMapper(t, c)
 	// A ResourceSlice's node must exist.
