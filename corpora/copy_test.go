@@ -1,7 +1,6 @@
 package corpora
 
 import (
-	"encoding/json"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -33,14 +32,9 @@ type copied struct {
 // manifests).
 func copyModule(t *testing.T, module, dir string) *copied {
 	t.Helper()
-	// go mod download, unlike go list -m, fetches the module's files into
-	// an empty module cache, checked against go.sum.
-	var info struct{ Dir, Version string }
-	if err := json.Unmarshal(goCmd(t, ".", "mod", "download", "-json", module), &info); err != nil {
-		t.Fatal(err)
-	}
-	m := &copied{version: info.Version}
-	modcopy.Copy(t, info.Dir, dir, func(rel string) bool {
+	from, version := modcopy.Download(t, module)
+	m := &copied{version: version}
+	modcopy.Copy(t, from, dir, func(rel string) bool {
 		manifest := filepath.Base(filepath.Dir(rel)) == crdManifests && strings.HasSuffix(rel, ".yaml")
 		if manifest && !slices.Contains(m.crdDirs, filepath.Dir(rel)) {
 			m.crdDirs = append(m.crdDirs, filepath.Dir(rel))
@@ -71,20 +65,6 @@ func run(t *testing.T, dir, name string, args ...string) []byte {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %s in %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), dir, err, out)
-	}
-	return out
-}
-
-// goCmd runs the go command in dir and returns its standard output.
-func goCmd(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, stderr.String())
 	}
 	return out
 }

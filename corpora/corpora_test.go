@@ -16,6 +16,7 @@ import (
 	"k8s.io/gengo/v2/parser"
 
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -40,7 +41,7 @@ func TestCorpora(t *testing.T) {
 	// k8s.io/api's, with union-gen's code already generated in it.
 	work := t.TempDir()
 	unionGen := filepath.Join(work, "union-gen")
-	goCmd(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	modcopy.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 
 	var doc strings.Builder
 	doc.WriteString(reportHeader)
@@ -97,7 +98,7 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 	// nor has one that imports such a package: neither can be loaded with
 	// the build tag that hides generated files.
 	var pkgs, skipped []string
-	list := goCmd(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
+	list := modcopy.Go(t, dir, "list", "-e", "-tags", gengo.StdBuildTag, "-f", "{{.ImportPath}} {{len .GoFiles}} {{.Incomplete}}", "./...")
 	for _, line := range strings.Split(strings.TrimSpace(string(list)), "\n") {
 		var path, incomplete string
 		var files int
@@ -136,7 +137,7 @@ func runCorpus(t *testing.T, unionGen, module string, c *corpusCopy) string {
 	}
 	slices.Sort(withFiles)
 	// vet compiles the packages first, the generated files with them.
-	goCmd(t, dir, append([]string{"vet"}, withFiles...)...)
+	modcopy.Go(t, dir, append([]string{"vet"}, withFiles...)...)
 
 	var sec string
 	sec, c.model = section(t, module, m.version, dir, pkgs, skipped, withFiles)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -47,7 +48,7 @@ type diffResult struct {
 func runDifferential(t *testing.T, unionGen string, api corpusCopy) string {
 	work := t.TempDir()
 	validationGen := filepath.Join(work, "validation-gen")
-	goCmd(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
+	modcopy.Go(t, ".", "build", "-o", validationGen, "k8s.io/code-generator/cmd/validation-gen")
 
 	types := validationGenUnions(api.model)
 	if len(types) == 0 {

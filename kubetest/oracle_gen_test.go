@@ -39,15 +39,12 @@ type generatedAPI struct {
 // and builds the driver of the kinds given, by "group/version/Kind".
 func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 	t.Helper()
-	var info struct{ Dir string }
-	if err := json.Unmarshal(goOutput(t, ".", "mod", "download", "-json", "k8s.io/api"), &info); err != nil {
-		t.Fatal(err)
-	}
+	from, _ := modcopy.Download(t, "k8s.io/api")
 	api := &generatedAPI{dir: filepath.Join(work, "api")}
-	modcopy.Copy(t, info.Dir, api.dir, modcopy.GoFiles)
+	modcopy.Copy(t, from, api.dir, modcopy.GoFiles)
 
 	unionGen := filepath.Join(work, "union-gen")
-	goOutput(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	modcopy.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 	cmd := exec.Command(unionGen, "./...")
 	cmd.Dir = api.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -139,7 +136,7 @@ func buildDriver(t *testing.T, work, apiDir string, kinds []kindRef) string {
 	source := strings.Replace(strings.Replace(driverSource, "IMPORTS\n", imports.String(), 1), "TABLE\n", table.String(), 1)
 	writeFile(t, filepath.Join(dir, "main.go"), source)
 	binary := filepath.Join(work, "oracle-driver")
-	goOutput(t, dir, "build", "-o", binary, ".")
+	modcopy.Go(t, dir, "build", "-o", binary, ".")
 	return binary
 }
 
@@ -253,20 +250,6 @@ func runDriver(t *testing.T, driver string, requests []driverRequest) [][]fieldE
 		t.Fatalf("the driver answered %d of %d cases", len(results), len(requests))
 	}
 	return results
-}
-
-// goOutput runs the go command in dir and returns its output.
-func goOutput(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return out
 }
 
 func writeFile(t *testing.T, path, content string) {

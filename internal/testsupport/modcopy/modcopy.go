@@ -4,12 +4,42 @@
 package modcopy
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// Download fetches module, at the version of the go.mod in the working
+// directory, into the module cache, and returns its directory there and
+// its version. go mod download, unlike go list -m, fetches the module's
+// files into an empty module cache, checked against go.sum.
+func Download(t testing.TB, module string) (dir, version string) {
+	t.Helper()
+	var info struct{ Dir, Version string }
+	if err := json.Unmarshal(Go(t, ".", "mod", "download", "-json", module), &info); err != nil {
+		t.Fatal(err)
+	}
+	return info.Dir, info.Version
+}
+
+// Go runs the go command in dir and returns its standard output, failing t
+// with its standard error if it fails.
+func Go(t testing.TB, dir string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, stderr.String())
+	}
+	return out
+}
 
 // GoFiles keeps the files that a build of the module reads: its Go files,
 // go.mod and go.sum.
