@@ -44,6 +44,34 @@ func TestCRDPaths(t *testing.T) {
 	}
 }
 
+// TestCRDPathsNoPolicy: --policy-version=none gives the CRD its rules and
+// writes no policy; the one an earlier run wrote beside it is removed.
+func TestCRDPathsNoPolicy(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "widgets.yaml")
+	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
+	policy := filepath.Join(dir, "widgets.unions-policy.yaml")
+	copyFile(t, filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml"), policy)
+	res := run(t, "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "--policy-version=none", "./examples/apis/...", "./examples/crd/...")
+	if res.code != 0 {
+		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
+	}
+	got, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the CRD is not the committed example's:\n%s", got)
+	}
+	if _, err := os.Stat(policy); !os.IsNotExist(err) {
+		t.Errorf("the earlier run's policy is still there (%v)", err)
+	}
+}
+
 // TestCRDPathsStale: a CRD that lacks a member of the Go types is an error
 // at its position, the exit status is 1, and no file is written: neither the
 // CRDs, their policies nor the Go files.

@@ -4,13 +4,10 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/spf13/pflag"
-	"k8s.io/klog/v2"
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
@@ -28,7 +25,7 @@ problem is printed as FILE:LINE:COL: pkg.Type.Field: message [rule]; when there
 is any error, nothing is written and the exit status is 1.
 
 With --docs, prints the reference of every marker it reads and every error it
-reports, in Markdown, and exits.
+reports, in Markdown, and exits; with --version, its version.
 
 Example:
   union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
@@ -56,17 +53,13 @@ func main() {
 	generate(a, patterns, header)
 }
 
-// parseArgs reads the flags and package patterns; ok is false where --help
-// or --docs did all there was to do.
+// parseArgs reads the flags and package patterns; ok is false where --help,
+// --version or --docs did all there was to do.
 func parseArgs() (a *args.Args, patterns []string, ok bool) {
-	klog.InitFlags(nil)
 	a = args.New()
-	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
-	a.AddFlags(fs)
-	fs.AddGoFlag(flag.CommandLine.Lookup("v"))
 	// A wrong flag is one line and exit status 1, as every other error;
 	// the usage is for --help.
-	fs.SetOutput(io.Discard)
+	fs := a.FlagSet()
 	switch err := fs.Parse(os.Args[1:]); {
 	case errors.Is(err, pflag.ErrHelp):
 		fmt.Fprint(os.Stderr, usage)
@@ -78,6 +71,10 @@ func parseArgs() (a *args.Args, patterns []string, ok bool) {
 	}
 	if err := a.Validate(); err != nil {
 		fail(err)
+	}
+	if a.Version {
+		fmt.Println(version())
+		return nil, nil, false
 	}
 	if a.Docs {
 		if err := reference.Write(os.Stdout); err != nil {

@@ -606,7 +606,7 @@ func TestUsage(t *testing.T) {
 			name:   "unknown policy version",
 			args:   []string{"--policy-version=v1alpha1", "--crd-paths=x", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--policy-version must be "v1" or "v1beta1": "v1alpha1"`},
+			stderr: []string{`--policy-version must be "v1", "v1beta1" or "none": "v1alpha1"`},
 		},
 	}
 	for _, tt := range tests {

@@ -26,7 +26,8 @@ const (
 type Options struct {
 	Rules     RulesMode // precise when empty
 	Estimator Estimator // APIServerEstimator when nil
-	// PolicyVersion is one of PolicyVersions; the first when empty.
+	// PolicyVersion is one of PolicyVersions, the first when empty, or
+	// NoPolicy.
 	PolicyVersion string
 }
 

@@ -437,8 +437,12 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 	return true
 }
 
-// policy adds the policy of a CRD version, of kind t, to the file's.
+// policy adds the policy of a CRD version, of kind t, to the file's, unless
+// the run writes none.
 func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r Resource) {
+	if e.opts.PolicyVersion == NoPolicy {
+		return
+	}
 	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
 		e.errorf(get(get(crd, "metadata"), "annotations"), report.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
 			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))

@@ -30,6 +30,12 @@ type Resource struct {
 // from 1.34 (off by default); their fields are the same.
 var PolicyVersions = []string{"v1", "v1beta1"}
 
+// NoPolicy is the PolicyVersion of a run that writes no policy and removes
+// those it wrote before: for clusters without the MutatingAdmissionPolicy
+// API (before 1.34, or 1.34 and 1.35 with its feature gate off), which
+// normalize with a webhook.
+const NoPolicy = "none"
+
 // FeatureSetAnnotation is openshift's annotation of a manifest's feature
 // set: openshift/api ships a CRD file per feature set, whose policies must
 // not share a name.

@@ -51,7 +51,8 @@ type Config struct {
 	// server's cost limits allow them.
 	CRDRules crd.RulesMode
 	// PolicyVersion is the version of admissionregistration.k8s.io of the
-	// policies written beside those CRDs; v1 when empty.
+	// policies written beside those CRDs; v1 when empty, none with
+	// crd.NoPolicy.
 	PolicyVersion string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".

@@ -2,13 +2,16 @@
 package args
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
+	"k8s.io/klog/v2"
 
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/markers"
@@ -32,6 +35,8 @@ type Args struct {
 	OpenAPIOutputFile string
 	// Docs prints the reference of markers and rules instead of generating.
 	Docs bool
+	// Version prints union-gen's version instead of generating.
+	Version bool
 	// CRDPaths are CRD YAML files, or directories of them, written by
 	// controller-gen, that receive the unions' CEL rules.
 	CRDPaths []string
@@ -41,7 +46,7 @@ type Args struct {
 	CRDRules string
 	// PolicyVersion is the version of admissionregistration.k8s.io that the
 	// policies beside those CRDs are written in: "v1" or "v1beta1"; empty
-	// for v1.
+	// for v1; "none" for no policy.
 	PolicyVersion string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
@@ -69,16 +74,30 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"name of the file written into --openapi-output-pkg")
 	fs.BoolVar(&a.Docs, "docs", a.Docs,
 		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
+	fs.BoolVar(&a.Version, "version", a.Version,
+		"print union-gen's module version (a pseudo-version, or \"(devel)\", for a build from a clone) and the VCS revision it was built from, and exit")
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
 		"the unions' rules in --crd-paths: \"precise\", one per error of the Go methods with its reason, field and message; \"compact\", one per member, which cost less, as hand-written rules do. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"precise\")")
 	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
-		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled) (default \"v1\")")
+		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
 		"rules whose warnings are not printed, by the id in brackets at the end of a warning ("+warnings()+"); comma-separated or repeated")
+}
+
+// FlagSet is union-gen's command line: the arguments' flags and klog's -v.
+// A wrong flag is an error that Parse returns, printed by nothing.
+func (a *Args) FlagSet() *pflag.FlagSet {
+	fs := pflag.NewFlagSet("union-gen", pflag.ContinueOnError)
+	a.AddFlags(fs)
+	klogFlags := flag.NewFlagSet("klog", flag.ContinueOnError)
+	klog.InitFlags(klogFlags)
+	fs.AddGoFlag(klogFlags.Lookup("v"))
+	fs.SetOutput(io.Discard)
+	return fs
 }
 
 // SilencedWarnings are the rules of --silence-warnings.
@@ -142,8 +161,8 @@ func (a *Args) Validate() error {
 		}
 	}
 	if a.PolicyVersion != "" {
-		if !slices.Contains(crd.PolicyVersions, a.PolicyVersion) {
-			return fmt.Errorf("--policy-version must be \"v1\" or \"v1beta1\": %q", a.PolicyVersion)
+		if !slices.Contains(crd.PolicyVersions, a.PolicyVersion) && a.PolicyVersion != crd.NoPolicy {
+			return fmt.Errorf("--policy-version must be \"v1\", \"v1beta1\" or \"none\": %q", a.PolicyVersion)
 		}
 		if len(a.CRDPaths) == 0 {
 			return fmt.Errorf("--policy-version needs --crd-paths")
