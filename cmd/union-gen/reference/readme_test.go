@@ -4,8 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
+
+	"github.com/union-gen/union-gen/cmd/union-gen/args"
 )
 
 const readme = "../../../README.md"
@@ -100,6 +105,69 @@ func TestREADMELinks(t *testing.T) {
 	for _, m := range regexp.MustCompile(`\]\(([^)#:]+)(#[^)]*)?\)`).FindAllStringSubmatch(string(data), -1) {
 		if _, err := os.Stat(filepath.Join("../../..", m[1])); err != nil {
 			t.Errorf("README.md links to %s: %v", m[1], err)
+		}
+	}
+}
+
+// readmeTable returns the rows of the first table under the README's
+// heading, without its header and separator lines.
+func readmeTable(t *testing.T, heading string) []string {
+	t.Helper()
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("README.md has no heading %q", heading)
+	}
+	var rows []string
+	for _, line := range strings.Split(section, "\n") {
+		if strings.HasPrefix(line, "|") {
+			rows = append(rows, line)
+		} else if len(rows) > 0 {
+			break
+		}
+	}
+	if len(rows) < 3 {
+		t.Fatalf("README.md has no table under %q", heading)
+	}
+	return rows[2:]
+}
+
+// TestREADMEFlags: the README's flags table names the flags that --help
+// lists, no more and no fewer.
+func TestREADMEFlags(t *testing.T) {
+	var named []string
+	for _, row := range readmeTable(t, "## Flags") {
+		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " | ")
+		for _, m := range regexp.MustCompile("`-{1,2}([a-z-]+)`").FindAllStringSubmatch(first, -1) {
+			named = append(named, m[1])
+		}
+	}
+	var flags []string
+	args.New().FlagSet().VisitAll(func(f *pflag.Flag) { flags = append(flags, f.Name) })
+	slices.Sort(named)
+	slices.Sort(flags)
+	if !slices.Equal(named, flags) {
+		t.Errorf("README.md's flags table names %v; --help lists %v", named, flags)
+	}
+}
+
+// TestREADMEMarkers: each row of the README's markers table is the row of
+// docs/reference.md (MarkerTable) of its marker, less the rules column.
+func TestREADMEMarkers(t *testing.T) {
+	reference := map[string]string{}
+	for _, row := range strings.Split(strings.TrimSpace(MarkerTable()), "\n")[2:] {
+		marker, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " | ")
+		reference[marker] = row[:strings.LastIndex(row, " | ")] + " |"
+	}
+	for _, row := range readmeTable(t, "## Markers") {
+		marker, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " | ")
+		if want, ok := reference[marker]; !ok {
+			t.Errorf("README.md's marker %s is not in docs/reference.md", marker)
+		} else if row != want {
+			t.Errorf("README.md's row of %s is not docs/reference.md's (less its rules); copy it:\n%s", marker, want)
 		}
 	}
 }
