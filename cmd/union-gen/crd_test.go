@@ -20,27 +20,24 @@ func TestCRDPaths(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
 	}
+	checkCommitted(t, file, "examples/crd/config/examples.union-gen.io_widgets.yaml")
+	checkCommitted(t, filepath.Join(dir, "widgets.unions-policy.yaml"), "examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+}
+
+// checkCommitted checks that file is the committed file of the repository
+// at rel, byte for byte.
+func checkCommitted(t *testing.T, file, rel string) {
+	t.Helper()
 	got, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.yaml"))
+	want, err := os.ReadFile(filepath.Join(root, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("the CRD is not the committed example's:\n%s", got)
-	}
-	got, err = os.ReadFile(filepath.Join(dir, "widgets.unions-policy.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err = os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("the policy is not the committed example's:\n%s", got)
+		t.Errorf("%s is not the committed %s:\n%s", file, rel, got)
 	}
 }
 
@@ -56,17 +53,7 @@ func TestCRDPathsNoPolicy(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
 	}
-	got, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("the CRD is not the committed example's:\n%s", got)
-	}
+	checkCommitted(t, file, "examples/crd/config/examples.union-gen.io_widgets.yaml")
 	if _, err := os.Stat(policy); !os.IsNotExist(err) {
 		t.Errorf("the earlier run's policy is still there (%v)", err)
 	}

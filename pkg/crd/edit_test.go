@@ -59,6 +59,12 @@ var exampleModel = sync.OnceValues(func() (*unions.Model, error) {
 // it with the given content unless it is "".
 func edit(t *testing.T, content, policy string) ([]crd.File, report.Problems, string) {
 	t.Helper()
+	return editWith(t, content, policy, crd.Options{})
+}
+
+// editWith is edit with the options given.
+func editWith(t *testing.T, content, policy string, opts crd.Options) ([]crd.File, report.Problems, string) {
+	t.Helper()
 	model, err := exampleModel()
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +79,7 @@ func edit(t *testing.T, content, policy string) ([]crd.File, report.Problems, st
 			t.Fatal(err)
 		}
 	}
-	files, problems := crd.Edit(model, []string{file}, crd.Options{})
+	files, problems := crd.Edit(model, []string{file}, opts)
 	return files, problems, file
 }
 

@@ -1,8 +1,6 @@
 package crd_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -185,15 +183,7 @@ func TestPolicyNoConstantConditions(t *testing.T) {
 // TestEditPolicyVersion: Options.PolicyVersion (--policy-version) writes
 // the policy and its binding in that version of admissionregistration.k8s.io.
 func TestEditPolicyVersion(t *testing.T) {
-	model, err := exampleModel()
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "crd.yaml")
-	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files, problems := crd.Edit(model, []string{file}, crd.Options{PolicyVersion: "v1beta1"})
+	files, problems, file := editWith(t, read(t, controllerGen), "", crd.Options{PolicyVersion: "v1beta1"})
 	if len(problems) > 0 || len(files) != 2 {
 		t.Fatalf("got %d files and problems %v", len(files), problems)
 	}
@@ -207,28 +197,18 @@ func TestEditPolicyVersion(t *testing.T) {
 // the CRD gets its rules and no policy is written; the policy file of an
 // earlier run is removed, so that no stale policy stays beside the CRD.
 func TestEditNoPolicy(t *testing.T) {
-	model, err := exampleModel()
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "crd.yaml")
-	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	withPolicy, problems := crd.Edit(model, []string{file}, crd.Options{})
+	withPolicy, problems, file := edit(t, read(t, controllerGen), "")
 	if len(problems) > 0 || len(withPolicy) != 2 {
 		t.Fatalf("with a policy: got %d files and problems %v", len(withPolicy), problems)
 	}
 	crdData, policy := edited(t, withPolicy, file)
-	files, problems := crd.Edit(model, []string{file}, crd.Options{PolicyVersion: crd.NoPolicy})
+	noPolicy := crd.Options{PolicyVersion: crd.NoPolicy}
+	files, problems, file := editWith(t, read(t, controllerGen), "", noPolicy)
 	if len(problems) > 0 || len(files) != 1 || files[0].Path != file || string(files[0].Data) != crdData {
 		t.Fatalf("without a policy: got %d files and problems %v; want the CRD alone, with the rules it has with one", len(files), problems)
 	}
-	policyFile := withPolicy[1].Path
-	if err := os.WriteFile(policyFile, []byte(policy), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files, problems = crd.Edit(model, []string{file}, crd.Options{PolicyVersion: crd.NoPolicy})
+	files, problems, file = editWith(t, read(t, controllerGen), policy, noPolicy)
+	policyFile := strings.TrimSuffix(file, ".yaml") + crd.PolicySuffix
 	if len(problems) > 0 || len(files) != 2 || files[1].Path != policyFile || !files[1].Remove {
 		t.Fatalf("with an earlier run's policy file: got %+v and problems %v; want the CRD and the policy file removed", files, problems)
 	}
