@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/generator"
@@ -32,7 +33,9 @@ var orderDecls = []string{
 // generated files by name.
 func generateModule(t *testing.T, files map[string]string) map[string][]byte {
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "go.mod"), "module example.com/order\n\ngo 1.26.0\n")
+	goMod, goSum := usermodule.Files(t, repositoryRoot, "example.com/order")
+	writeTestFile(t, filepath.Join(dir, "go.mod"), goMod)
+	writeTestFile(t, filepath.Join(dir, "go.sum"), goSum)
 	for name, content := range files {
 		writeTestFile(t, filepath.Join(dir, "apis", name), content)
 	}
@@ -103,3 +106,7 @@ func TestOutputDoesNotDependOnDeclarationOrder(t *testing.T) {
 		}
 	}
 }
+
+// repositoryRoot is where union-gen's go.mod is: read before a test changes
+// the working directory.
+var repositoryRoot, _ = filepath.Abs("../..")

@@ -125,6 +125,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 			},
 		})
 	}
+	problems = append(problems, checkFieldPackage(c, targets)...)
 	if problems.HasErrors() {
 		return nil, problems
 	}

@@ -1,0 +1,3 @@
+module example.com/nofieldpackage
+
+go 1.24.0
