@@ -180,6 +180,11 @@ func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
 	return append(out, otherArm)
 }
 
+// within is whether every value the arm takes is one of values.
+func (a *arm) within(values []string) bool {
+	return !a.unnamed && !slices.ContainsFunc(a.Values, func(v string) bool { return !slices.Contains(values, v) })
+}
+
 // otherArm is the default case: a value that no condition names.
 var otherArm = &arm{unnamed: true}
 

@@ -293,11 +293,17 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	} else {
 		when = prefilter.print(unionspec.And(shared...), false)
 	}
-	// Normalize runs where one clear holds, so where what all share does.
+	// Normalize runs where one clear holds, so where what all share does;
+	// but only for a valid discriminator, as the prefilter assumed one.
 	for _, a := range arms(u, false, rests) {
 		view := &armView{Values: u.Spec.Literals(a.Values)}
+		valid := u.Spec.Open || a.within(u.Spec.Selecting)
 		for i, c := range u.Spec.Clears {
-			w := a.simplify(rests[i], new(true))
+			cond := rests[i]
+			if !valid {
+				cond = unionspec.And(append(slices.Clone(shared), cond)...)
+			}
+			w := a.simplify(cond, new(true))
 			if w.Is(false) {
 				continue
 			}

@@ -223,6 +223,29 @@ func TestModesNormalize(t *testing.T) {
 			Errs: []uniontest.WantErr{uniontest.NotSupported("spec.type", "Other", "Exempt", "Limited")},
 		},
 	})
+	draft := func(phase Phase) *Routed {
+		return &Routed{Phase: phase, Notes: uniontest.Ptr("n"), Labels: map[string]string{"a": "b"}}
+	}
+	uniontest.RunRows(t, root, []uniontest.Row[Routed]{
+		{
+			Name: "Draft to Published clears both fields",
+			Old:  draft(PhaseDraft),
+			In:   draft(PhasePublished),
+			Want: &Routed{Phase: PhasePublished},
+		},
+		{
+			Name: "Draft to an unknown phase changes nothing",
+			Old:  draft(PhaseDraft),
+			In:   draft("Other"),
+			Errs: []uniontest.WantErr{uniontest.NotSupported("spec.phase", "Other", "Draft", "Published", "Retired")},
+		},
+		{
+			Name: "Draft to no phase changes nothing",
+			Old:  draft(PhaseDraft),
+			In:   draft(""),
+			Errs: []uniontest.WantErr{uniontest.Required("spec.phase", `"Draft", "Published", "Retired"`)},
+		},
+	})
 	uniontest.RunRows(t, root, []uniontest.Row[Modal]{
 		{
 			Name: "mode A to an unknown mode clears ranges",

@@ -124,6 +124,19 @@ type Staged struct {
 	Content *string `json:"content,omitempty"`
 }
 
+// Routed has two fields that one mode allows, so that the clears of both
+// test that mode once; a value that is no mode clears neither (N2).
+type Routed struct {
+	// +k8s:modeDiscriminator
+	Phase Phase `json:"phase"`
+	// +optional
+	// +k8s:ifMode("Draft")=+k8s:optional
+	Notes *string `json:"notes,omitempty"`
+	// +optional
+	// +k8s:ifMode("Draft")=+k8s:optional
+	Labels map[string]string `json:"labels,omitempty"`
+}
+
 // Selection is resource.k8s.io's ResourceSliceSpec: an exactly-one and a
 // zero-or-one group.
 type Selection struct {

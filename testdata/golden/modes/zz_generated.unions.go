@@ -492,6 +492,101 @@ func (in *Response) UnionsValid() bool {
 // longer select: when a discriminator changed to a valid value, every member
 // it does not select that is set in both old and in. old is the object before
 // the update; nil means create, when there is nothing to clear.
+func (in *Routed) NormalizeUnions(old *Routed) {
+	if in == nil || old == nil {
+		return
+	}
+	if ((in.Notes != nil && old.Notes != nil) || (len(in.Labels) > 0 && len(old.Labels) > 0)) && in.Phase != "Draft" && old.Phase != in.Phase {
+		in.unionsNormalizePhase(old)
+	}
+}
+
+// unionsNormalizePhase clears the members that Phase no longer selects, now that
+// it changed: those set in both old and in, if the new value is valid.
+func (in *Routed) unionsNormalizePhase(old *Routed) {
+	switch in.Phase {
+	case "Draft", "Published", "Retired":
+		if in.Notes != nil && old.Notes != nil {
+			in.Notes = nil
+		}
+		if len(in.Labels) > 0 && len(old.Labels) > 0 {
+			in.Labels = nil
+		}
+	}
+}
+
+// ValidateUnions returns an error for every union of in whose discriminator is
+// not a valid value, or does not select exactly the members that are set. old
+// is the object before the update, nil on create; fldPath is the path of in.
+// Call it after NormalizeUnions.
+func (in *Routed) ValidateUnions(old *Routed, fldPath *field.Path) field.ErrorList {
+	if in == nil {
+		return nil
+	}
+	switch in.Phase {
+	case "Published", "Retired":
+		if in.Notes != nil || len(in.Labels) > 0 {
+			return in.unionsErrors(old, fldPath)
+		}
+	case "Draft":
+	default:
+		return in.unionsErrors(old, fldPath)
+	}
+	return nil
+}
+
+// unionsErrors returns the errors of ValidateUnions for an object whose
+// checks failed.
+func (in *Routed) unionsErrors(old *Routed, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch in.Phase {
+	case "Draft", "Published", "Retired":
+		if in.Phase != "Draft" {
+			if in.Notes != nil && (old == nil || old.Phase != in.Phase) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("notes"), "may only be set when phase is \"Draft\""))
+			}
+			if in.Notes != nil && (old != nil && old.Phase == in.Phase) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("notes"), "may only be set when phase is \"Draft\"; phase did not change: set phase to \"Draft\" to switch to this member"))
+			}
+			if len(in.Labels) > 0 && (old == nil || old.Phase != in.Phase) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when phase is \"Draft\""))
+			}
+			if len(in.Labels) > 0 && (old != nil && old.Phase == in.Phase) {
+				errs = unionsAppend(errs, field.Forbidden(fldPath.Child("labels"), "may only be set when phase is \"Draft\"; phase did not change: set phase to \"Draft\" to switch to this member"))
+			}
+		}
+	case "":
+		errs = unionsAppend(errs, field.Required(fldPath.Child("phase"), "must be one of \"Draft\", \"Published\", \"Retired\""))
+	default:
+		errs = unionsAppend(errs, field.NotSupported(fldPath.Child("phase"), in.Phase, []string{"Draft", "Published", "Retired"}))
+	}
+	return errs
+}
+
+// UnionsValid reports whether ValidateUnions finds nothing wrong in in as
+// created (old nil), without building a field path: a valid object costs no
+// allocation, and only the invalid values of an invalid one get paths and
+// errors.
+func (in *Routed) UnionsValid() bool {
+	if in == nil {
+		return true
+	}
+	switch in.Phase {
+	case "Published", "Retired":
+		if in.Notes != nil || len(in.Labels) > 0 {
+			return false
+		}
+	case "Draft":
+	default:
+		return false
+	}
+	return true
+}
+
+// NormalizeUnions clears the union members of in that its discriminators no
+// longer select: when a discriminator changed to a valid value, every member
+// it does not select that is set in both old and in. old is the object before
+// the update; nil means create, when there is nothing to clear.
 func (in *Selection) NormalizeUnions(old *Selection) {
 	if in == nil || old == nil {
 		return
