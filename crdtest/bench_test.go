@@ -201,20 +201,20 @@ func validWidget(t testing.TB) map[string]any {
 
 func ptr[T any](v T) *T { return &v }
 
-// BenchmarkCRDRules measures union-gen's rules, precise (the default) and
-// compact (--crd-rules=compact), against the peer's on the same CRD, in one
+// BenchmarkCRDRules measures union-gen's rules, compact (the default) and
+// precise (--crd-rules=precise), against the peer's on the same CRD, in one
 // run: the estimated cost of the rules of the unions (per CRD, and the most
 // expensive rule), and the time to validate a valid Widget on create and on
 // update with the API server's CEL validator.
 func BenchmarkCRDRules(b *testing.B) {
 	crds := map[string]*apiextensions.CustomResourceDefinition{
-		"union-gen":         loadCRD(b, exampleCRD),
-		"union-gen-compact": loadCRD(b, compactCRD),
+		"union-gen-compact": loadCRD(b, exampleCRD),
+		"union-gen-precise": loadCRD(b, preciseCRD),
 		"peer":              peerCRD(b),
 	}
 	obj := validWidget(b)
 	old := validWidget(b)
-	for _, name := range []string{"union-gen", "union-gen-compact", "peer"} {
+	for _, name := range []string{"union-gen-compact", "union-gen-precise", "peer"} {
 		c := crds[name]
 		var total, most uint64
 		var rules int

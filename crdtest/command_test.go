@@ -23,12 +23,14 @@ const (
 	preciseCost, compactCost = 183, 18
 )
 
-// TestOwnCostCommand runs union-gen on the crdrejected case's CRD, its own
-// rules replaced by rules of a cost that leaves the unions' rules just
-// enough room, not enough for the precise ones, or none: union-gen, which
-// estimates them as the API server does, writes the precise rules, the
-// compact ones with a warning, or fails, as the API server's limit on a
-// version's total says, and the API server accepts every CRD it writes.
+// TestOwnCostCommand runs union-gen --crd-rules=precise on the crdrejected
+// case's CRD, its own rules replaced by rules of a cost that leaves the
+// unions' rules just enough room, not enough for the precise ones, or none:
+// union-gen, which estimates them as the API server does, writes the
+// precise rules, the compact ones with a warning, or fails, as the API
+// server's limit on a version's total says, and the API server accepts
+// every CRD it writes. The default, compact rules, needs no warning where
+// they fit.
 func TestOwnCostCommand(t *testing.T) {
 	unionGen := build(t, "github.com/union-gen/union-gen/cmd/union-gen")
 	for _, tc := range []struct {
@@ -36,16 +38,22 @@ func TestOwnCostCommand(t *testing.T) {
 		own    uint64
 		status int
 		// rules are the problems of union-gen, by rule.
-		rules []string
+		rules   []string
+		compact bool // the default rules, not --crd-rules=precise
 	}{
 		{name: "room for the precise rules", own: crd.CRDCostLimit - preciseCost},
+		{name: "compact rules by default", own: crd.CRDCostLimit - compactCost, compact: true},
 		{name: "room for the compact rules", own: crd.CRDCostLimit - preciseCost + 1, rules: []string{"compactrules"}},
 		{name: "just room for the compact rules", own: crd.CRDCostLimit - compactCost, rules: []string{"compactrules"}},
 		{name: "no room", own: crd.CRDCostLimit - compactCost + 1, status: 1, rules: []string{"celcost"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pkg := ownCostPackage(t, tc.own)
-			status, stderr := runIn(t, pkg, unionGen)
+			flags := []string{"--crd-rules=precise"}
+			if tc.compact {
+				flags = nil
+			}
+			status, stderr := runIn(t, pkg, unionGen, flags...)
 			if status != tc.status || !sameRules(stderr, tc.rules) {
 				t.Errorf("exit status %d, problems:\n%s\nwant status %d, rules %v", status, stderr, tc.status, tc.rules)
 			}
@@ -98,11 +106,11 @@ func ownCostPackage(t *testing.T, own uint64) string {
 	return dir
 }
 
-// runIn runs union-gen on the package in dir and its CRD, and returns
-// its exit status and stderr.
-func runIn(t *testing.T, dir, binary string) (int, string) {
+// runIn runs union-gen with flags on the package in dir and its CRD, and
+// returns its exit status and stderr.
+func runIn(t *testing.T, dir, binary string, flags ...string) (int, string) {
 	t.Helper()
-	cmd := exec.Command(binary, "--crd-paths", "crd", ".")
+	cmd := exec.Command(binary, append(flags, "--crd-paths", "crd", ".")...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
 	var stderr bytes.Buffer

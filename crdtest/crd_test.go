@@ -27,11 +27,11 @@ import (
 )
 
 // exampleCRD is the CRD that hack/update-codegen.sh makes with
-// controller-gen and union-gen.
+// controller-gen and union-gen, whose rules are compact by default.
 const (
 	exampleCRD = "../examples/crd/config/examples.union-gen.io_widgets.yaml"
-	// compactCRD is the example CRD with --crd-rules=compact.
-	compactCRD = "../examples/crd/compact/examples.union-gen.io_widgets.yaml"
+	// preciseCRD is the example CRD with --crd-rules=precise.
+	preciseCRD = "../examples/crd/precise/examples.union-gen.io_widgets.yaml"
 	// fallbackCRD has a union in a list without maxItems, whose precise
 	// rules cost too much: union-gen gives it compact ones.
 	fallbackCRD = "../testdata/bad/compactrules/crd/compactrules.example.com_things.yaml"
@@ -129,7 +129,7 @@ func (v *validators) validateRatcheting(obj, old map[string]any) field.ErrorList
 // every rule compiles in the CRD CEL environment and passes the estimated
 // cost limits, per rule and for the whole CRD.
 func TestExampleCRDValid(t *testing.T) {
-	for _, file := range []string{exampleCRD, compactCRD, fallbackCRD, standardCRD, experimentalCRD} {
+	for _, file := range []string{exampleCRD, preciseCRD, fallbackCRD, standardCRD, experimentalCRD} {
 		crd := loadCRD(t, file)
 		if errs := crdvalidation.ValidateCustomResourceDefinition(context.Background(), crd); len(errs) > 0 {
 			t.Errorf("the API server rejects %s:\n%v", file, errs.ToAggregate())

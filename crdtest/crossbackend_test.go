@@ -115,7 +115,7 @@ type shapeCase struct {
 	unstructured     map[string]any
 	unstructuredErrs field.ErrorList
 	policy           map[string]any
-	crdErrs          field.ErrorList
+	crdErrs          field.ErrorList // of the CRD with precise rules
 	compactErrs      field.ErrorList // of the CRD with compact rules
 
 	// From the driver: the generated methods' object and errors, and the
@@ -271,10 +271,11 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 	run(t, ".", "go", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
 	controllerGen, _ := run(t, ".", "go", "tool", "-n", "controller-gen")
 	run(t, dir, strings.TrimSpace(controllerGen), "crd", "paths=./v1/...", "output:crd:dir=config")
-	if _, warnings := run(t, dir, unionGen, "--crd-paths", "config", "./v1/..."); warnings != "" {
+	if _, warnings := run(t, dir, unionGen, "--crd-rules=precise", "--crd-paths", "config", "./v1/..."); warnings != "" {
 		t.Logf("union-gen:\n%s", warnings)
 	}
-	// The same CRDs with compact rules, which must give the same verdicts.
+	// The same CRDs with compact rules, the default, which must give the
+	// same verdicts.
 	if err := os.CopyFS(filepath.Join(dir, compactConfig), os.DirFS(filepath.Join(dir, "config"))); err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +287,7 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	run(t, dir, unionGen, "--crd-rules=compact", "--crd-paths", compactConfig, "--silence-warnings", "valuename", "./v1/...")
+	run(t, dir, unionGen, "--crd-paths", compactConfig, "--silence-warnings", "valuename", "./v1/...")
 	run(t, dir, "go", "build", "-o", "driver", ".")
 	return dir
 }

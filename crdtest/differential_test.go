@@ -72,19 +72,20 @@ func enumRatcheted(goErrs field.ErrorList, discUnchanged bool) bool {
 	return true
 }
 
-// TestDifferentialCEL holds the CRD's schema and rules, run by the API
-// server's validators, to the generated ValidateUnions on every (old, new)
-// pair of the differential tables, at every placement: type, path and
-// message of every error must be equal.
+// TestDifferentialCEL holds the schema and precise rules of the example CRD
+// (--crd-rules=precise), run by the API server's validators, to the
+// generated ValidateUnions on every (old, new) pair of the differential
+// tables, at every placement: type, path and message of every error must be
+// equal.
 func TestDifferentialCEL(t *testing.T) {
-	differentialCEL(t, exampleCRD, false)
+	differentialCEL(t, preciseCRD, false)
 }
 
 // TestDifferentialCompactCEL holds the compact rules of the example CRD
-// (--crd-rules=compact) to the generated ValidateUnions likewise, by
-// verdict: an object is accepted by both, or rejected by both.
+// (the default) to the generated ValidateUnions likewise, by verdict: an
+// object is accepted by both, or rejected by both.
 func TestDifferentialCompactCEL(t *testing.T) {
-	differentialCEL(t, compactCRD, true)
+	differentialCEL(t, exampleCRD, true)
 }
 
 // differentialCEL compares the errors of the CRD's validators with Go's,

@@ -35,7 +35,7 @@ func FuzzCRDRules(f *testing.F) {
 	f.Add(uint8(6), uint16(1), "Recreate", uint16(1), "Recreate", true)
 	f.Add(uint8(7), uint16(3), "FieldB", uint16(3), "FieldB", true)
 	f.Add(uint8(8), uint16(5), "Bogus", uint16(5), "Bogus", true)
-	v := newValidators(f, loadCRD(f, exampleCRD))
+	v := newValidators(f, loadCRD(f, preciseCRD))
 	tables := difftables.ByName()
 	f.Fuzz(func(t *testing.T, which uint8, n uint16, disc string, o uint16, oldDisc string, update bool) {
 		if !utf8.ValidString(disc) || !utf8.ValidString(oldDisc) {

@@ -40,7 +40,7 @@ var backups = []string{
 // code. Normalized objects are compared as Go decodes them, so that an
 // explicit {} that one backend keeps and another drops counts as the same.
 func TestOmitZeroMember(t *testing.T) {
-	v := newValidators(t, loadCRD(t, exampleCRD))
+	v := newValidators(t, loadCRD(t, preciseCRD))
 	policy, _ := policyDocs(t)
 	patch := policyPatcher(t, policy, widgetGVK, widgetGVR)
 	schema := policySchema(t, policy.Name)

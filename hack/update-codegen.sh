@@ -15,7 +15,7 @@ cd "${ROOT}"
 MODULE=github.com/union-gen/union-gen
 OPENAPI_PKG=examples/apis/openapi
 CRD_DIR=examples/crd/config
-COMPACT_DIR=examples/crd/compact
+PRECISE_DIR=examples/crd/precise
 CRD_FILE=examples.union-gen.io_widgets.yaml
 OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
@@ -32,7 +32,7 @@ done
 while IFS= read -r -d '' file; do
   mkdir -p "${backup}/$(dirname "${file}")"
   mv "${file}" "${backup}/${file}"
-done < <(mkdir -p "${COMPACT_DIR}" && find "${CRD_DIR}" "${COMPACT_DIR}" -name '*.yaml' -print0)
+done < <(mkdir -p "${PRECISE_DIR}" && find "${CRD_DIR}" "${PRECISE_DIR}" -name '*.yaml' -print0)
 restore() {
   cp -a "${backup}/." "${ROOT}/"
   echo "$1 failed; the generated files were left as they were." >&2
@@ -67,16 +67,17 @@ go run ./cmd/union-gen \
   --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
   --crd-paths "${CRD_DIR}" \
   ./examples/apis/... ./examples/crd/... || restore union-gen
-# The same CRD with compact rules (--crd-rules=compact), which crdtest holds
-# to the same verdicts; the same inputs, so the Go files are the same.
-mkdir -p "${COMPACT_DIR}"
-cp pkg/crd/testdata/controller-gen.yaml "${COMPACT_DIR}/${CRD_FILE}"
+# The same CRD with precise rules (--crd-rules=precise), which crdtest holds
+# to the same verdicts and to the Go methods' errors; the same inputs, so the
+# Go files are the same.
+mkdir -p "${PRECISE_DIR}"
+cp pkg/crd/testdata/controller-gen.yaml "${PRECISE_DIR}/${CRD_FILE}"
 go run ./cmd/union-gen \
   --go-header-file hack/boilerplate.go.txt \
   --openapi-output-pkg "${MODULE}/${OPENAPI_PKG}" \
-  --crd-paths "${COMPACT_DIR}" --crd-rules=compact \
+  --crd-paths "${PRECISE_DIR}" --crd-rules=precise \
   --silence-warnings valuename \
-  ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-rules=compact"
+  ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-rules=precise"
 
 # The README's picture of the apply story, computed by the example's methods.
 apply_svg=$(go run ./hack/chart apply) || restore "hack/chart apply"

@@ -13,8 +13,9 @@ import (
 )
 
 // staleMember is the error of a switch to Recreate that carries the
-// defaulted rollingUpdate over: the rule that union-gen wrote, on its path.
-const staleMember = `spec.strategy.rollingUpdate: Forbidden: may only be set when type is "RollingUpdate"`
+// defaulted rollingUpdate over: the compact rule that union-gen wrote by
+// default, on its path.
+const staleMember = `spec.strategy.rollingUpdate: Invalid value: must be set when type is "RollingUpdate", and may only be set when type is "RollingUpdate"`
 
 // defaulted is the strategy that the example's schema gives a Widget
 // created without one.
@@ -143,16 +144,18 @@ func TestRealAPIServer(t *testing.T) {
 		}
 	}
 
+	// The compact rules have no "did not change" hint, which the precise
+	// ones add (crdtest holds those to the Go methods' messages).
 	t.Run("with policy/second member without switching", func(t *testing.T) {
 		if err := c.kubectlApply(t, manifest("second", "  unionType: FieldA\n  fieldA: 1\n")); err != nil {
 			t.Fatal(err)
 		}
 		_, err := c.dynamic.Resource(widgets).Namespace(namespace).Patch(ctx, "second", types.MergePatchType, []byte(`{"spec":{"fieldB":2}}`), metav1.PatchOptions{})
 		wantCauses(t, err, map[string]string{
-			"spec.fieldB": `may only be set when unionType is "FieldB"; unionType did not change: set unionType to "FieldB" to switch to this member`,
+			"spec.fieldB": `may only be set when unionType is "FieldB"`,
 		})
 		err = c.kubectlApply(t, manifest("second", "  unionType: FieldA\n  fieldA: 1\n  fieldB: 2\n"))
-		if want := `spec.fieldB: Forbidden: may only be set when unionType is "FieldB"; unionType did not change`; err == nil || !strings.Contains(err.Error(), want) {
+		if want := `spec.fieldB: Forbidden: may only be set when unionType is "FieldB"`; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("kubectl apply: want %q, got %v", want, err)
 		}
 	})

@@ -49,8 +49,9 @@ func TestMain(m *testing.M) {
 // union-gen's rules in its manifests.
 type openshiftCopy struct {
 	// source is the module in the module cache; dir the copy, with
-	// union-gen's code and precise rules; compact a copy of the manifest
-	// directories with union-gen's compact rules.
+	// union-gen's code and precise rules (--crd-rules=precise); compact a
+	// copy of the manifest directories with union-gen's compact rules, the
+	// default.
 	source, dir, compact string
 	// crdDirs are the manifest directories, relative to each of them.
 	crdDirs []string
@@ -93,8 +94,8 @@ func TestOpenShiftSuites(t *testing.T) {
 		}
 		compactDirs = append(compactDirs, target)
 	}
-	run(t, c.dir, unionGen, append([]string{"--crd-paths", strings.Join(c.crdDirs, ",")}, pkgs...)...)
-	run(t, c.dir, unionGen, append([]string{"--crd-rules=compact", "--crd-paths", strings.Join(compactDirs, ",")}, pkgs...)...)
+	run(t, c.dir, unionGen, append([]string{"--crd-rules=precise", "--crd-paths", strings.Join(c.crdDirs, ",")}, pkgs...)...)
+	run(t, c.dir, unionGen, append([]string{"--crd-paths", strings.Join(compactDirs, ",")}, pkgs...)...)
 
 	section := fmt.Sprintf("\n## openshift/api's own test suites (%s)\n", info.Version) + runSuites(t, c)
 	if !t.Failed() {

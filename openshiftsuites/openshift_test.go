@@ -14,8 +14,8 @@ import (
 )
 
 // manifest is one CRD manifest of openshift/api: as shipped, as union-gen
-// edits it (precise rules, the default), as union-gen edits it with
-// --crd-rules=compact, and replaced: union-gen's precise edit with the
+// edits it with --crd-rules=precise, as union-gen edits it by default
+// (compact rules), and replaced: union-gen's precise edit with the
 // hand-written union rules made "true".
 type manifest struct {
 	shipped, precise, compact, replaced *apiextensionsv1.CustomResourceDefinition
@@ -362,7 +362,7 @@ openshift/api as above, with `+"`--crd-paths`"+` over its %d CRD manifests (its
 own test suites with the Kubernetes 1.32 libraries of openshift's suite runner (its tests/go.mod
 and envtest), whose messages the suites expect. union-gen writes rules into %d manifests, those
 of kinds with unions. The API server's CRD validation (`+"`ValidateCustomResourceDefinition`"+`)
-accepts %d of them as union-gen writes them, %d with `+"`--crd-rules=compact`"+`, and %d with
+accepts %d of them with `+"`--crd-rules=precise`"+`, %d with the default compact rules, and %d with
 openshift's hand-written union rules replaced by union-gen's (below).
 `, len(manifests), edited, preciseOK, compactOK, replOK)
 	if rejected > 0 {

@@ -577,7 +577,7 @@ func TestUsage(t *testing.T) {
 			name:   "unknown CRD rules",
 			args:   []string{"--crd-rules=short", "--crd-paths=x", "./" + validPkg},
 			code:   1,
-			stderr: []string{`--crd-rules must be "precise" or "compact": "short"`},
+			stderr: []string{`--crd-rules must be "compact" or "precise": "short"`},
 		},
 		{
 			name:   "misspelled flag",

@@ -16,15 +16,16 @@ import (
 type RulesMode string
 
 const (
-	// RulesPrecise are Rules.
-	RulesPrecise RulesMode = "precise"
-	// RulesCompact are CompactRules, which cost less.
+	// RulesCompact are CompactRules, one per member, which cost less.
 	RulesCompact RulesMode = "compact"
+	// RulesPrecise are Rules, one per error of the Go methods, with its
+	// reason and message.
+	RulesPrecise RulesMode = "precise"
 )
 
 // Options are how Edit adds the unions' rules.
 type Options struct {
-	Rules     RulesMode // precise when empty
+	Rules     RulesMode // compact when empty
 	Estimator Estimator // APIServerEstimator when nil
 	// PolicyVersion is one of PolicyVersions, the first when empty, or
 	// NoPolicy.
@@ -32,7 +33,7 @@ type Options struct {
 }
 
 // RulesModes are the modes, the default first.
-var RulesModes = []RulesMode{RulesPrecise, RulesCompact}
+var RulesModes = []RulesMode{RulesCompact, RulesPrecise}
 
 // placement is a union's rules, precise and compact, on the schema of its
 // struct in the CRD version being edited.
@@ -163,15 +164,15 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 	chosen := make([]*ruleSet, len(e.placements))
 	total := own.known
 	for i, p := range e.placements {
-		chosen[i] = &p.precise
-		if e.opts.Rules == RulesCompact || !p.precise.fits() {
-			chosen[i] = &p.compact
+		chosen[i] = &p.compact
+		if e.opts.Rules == RulesPrecise && p.precise.fits() {
+			chosen[i] = &p.precise
 		}
 		if !chosen[i].fits() {
 			e.errorf(p.schema, report.CELCost, p.at.path, "%s: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths", p.overLimit(chosen[i], "even the compact rules of"))
 			continue
 		}
-		if chosen[i] != &p.precise && e.opts.Rules != RulesCompact {
+		if chosen[i] != &p.precise && e.opts.Rules == RulesPrecise {
 			fix := "give the lists and maps named a maxItems or maxProperties"
 			if p.precise.unwritable != nil {
 				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))

@@ -594,7 +594,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	}
 	var values []string
 	disc := get(props, u.Spec.Discriminator)
-	emptyToSchema := emptyToSchema(u, e.opts.Rules == RulesCompact, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
+	emptyToSchema := emptyToSchema(u, e.opts.Rules != RulesPrecise, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Spec.Discriminator
 	}))
 	// An open or bool discriminator has no enum: every value is a mode.

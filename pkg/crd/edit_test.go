@@ -25,6 +25,8 @@ const (
 	exampleCRD = "../../examples/crd/config/examples.union-gen.io_widgets.yaml"
 	// examplePolicy is the policy that union-gen writes beside it.
 	examplePolicy = "../../examples/crd/config/examples.union-gen.io_widgets" + crd.PolicySuffix
+	// preciseCRD is the CRD with --crd-rules=precise.
+	preciseCRD = "../../examples/crd/precise/examples.union-gen.io_widgets.yaml"
 )
 
 // testLoad is the one load of the packages of the tests.
@@ -253,28 +255,29 @@ func TestEditStale(t *testing.T) {
 }
 
 // TestEditEnum: a discriminator's enum that lists other values than the Go
-// enum is an error; a required discriminator's that lists them without ""
-// gets "" (the enum of SeccompProfile's type); an optional discriminator's
-// is kept with "" or without, as "" stands for its absence (the first of
-// the CRD's two DeploymentStrategy types).
+// enum is an error; with precise rules, a required discriminator's that
+// lists them without "" gets "" (the enum of SeccompProfile's type); an
+// optional discriminator's is kept with "" or without, as "" stands for its
+// absence (the first of the CRD's two DeploymentStrategy types).
 func TestEditEnum(t *testing.T) {
 	required := "                      - \"\"\n                      - Localhost\n"
 	optional := "                    - Recreate\n"
-	base := read(t, exampleCRD)
+	base := read(t, preciseCRD)
 	if strings.Count(base, required) != 1 || strings.Count(base, optional) != 2 {
-		t.Fatalf("%s has no seccomp and strategy type enums where this test expects them", exampleCRD)
+		t.Fatalf("%s has no seccomp and strategy type enums where this test expects them", preciseCRD)
 	}
+	precise := crd.Options{Rules: crd.RulesPrecise}
 	without := strings.Replace(base, required, "                      - Localhost\n", 1)
-	files, problems, file := edit(t, without, read(t, examplePolicy))
+	files, problems, file := editWith(t, without, read(t, examplePolicy), precise)
 	if got, _ := edited(t, files, file); len(problems) != 0 || len(files) != 1 || got != base {
 		t.Errorf("an enum without \"\" was not completed: %d files, problems %v", len(files), problems)
 	}
 	with := strings.Replace(base, optional, "                    - \"\"\n"+optional, 1)
-	if files, problems, _ = edit(t, with, read(t, examplePolicy)); len(problems) != 0 || len(files) != 0 {
+	if files, problems, _ = editWith(t, with, read(t, examplePolicy), precise); len(problems) != 0 || len(files) != 0 {
 		t.Errorf("an optional discriminator's enum with \"\" was not kept: %d files, problems %v", len(files), problems)
 	}
 	wrong := strings.Replace(base, optional, "                    - Rebuild\n", 1)
-	files, problems, _ = edit(t, wrong, "")
+	files, problems, _ = editWith(t, wrong, "", precise)
 	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, `"Rebuild", "RollingUpdate" is not the values of enum`) {
 		t.Errorf("a wrong enum: %d files, problems %v", len(files), problems)
 	}

@@ -97,7 +97,9 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 		{rules: slices.Repeat(fixedRules{{Rule: "unknown"}}, 10), warn: `its own rules cost 0, and 10 of them do not compile in the API server's CEL environment ("unknown" at ., "unknown" at ., "unknown" at ., 7 more)`},
 		{rules: fixedRules{{Rule: "known", Known: true, Cost: 1, MessageExpression: "message"}}, warn: `its own rules cost 1, and 1 of them do not compile in the API server's CEL environment (the messageExpression "message" at .)`},
 	} {
-		edited, problems := editPackage(t, ownCostCase, crd.Options{Estimator: tc.rules})
+		opts := caseOptions(t, ownCostCase)
+		opts.Estimator = tc.rules
+		edited, problems := editPackage(t, ownCostCase, opts)
 		switch {
 		case len(edited) > 0:
 			t.Errorf("%d own rules: the CRD is rewritten, where it has the precise rules", len(tc.rules))
@@ -110,7 +112,8 @@ func TestOwnRulesNotCompiled(t *testing.T) {
 }
 
 // TestOwnRulesCount: a CRD's own rules count toward a version's total
-// beside the unions': union-gen writes the precise rules where the total
+// beside the unions': with --crd-rules=precise, as the crdrejected case
+// asks, union-gen writes the precise rules where the total
 // holds them, the compact ones with a warning where only those fit, and
 // fails where neither does; where the own rules alone are over the limit,
 // as the API server rejects the CRD as given, union-gen warns and adds the
@@ -133,7 +136,9 @@ func TestOwnRulesCount(t *testing.T) {
 		{own: crd.CRDCostLimit + 1, rule: report.CRDRejected, warning: true},
 		{own: math.MaxUint64, rule: report.CRDRejected, warning: true},
 	} {
-		edited, problems := editPackage(t, ownCostCase, crd.Options{Estimator: ownRules{tc.own}})
+		opts := caseOptions(t, ownCostCase)
+		opts.Estimator = ownRules{tc.own}
+		edited, problems := editPackage(t, ownCostCase, opts)
 		switch {
 		case tc.rule == "" && len(problems) > 0:
 			t.Errorf("own rules of cost %d: %v", tc.own, problems)
@@ -179,7 +184,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 	}{
 		{files: []string{file, featureSet}, want: []string{typeLevel, fieldLevel}},
 		{files: []string{file}, own: ownRules{crd.CRDCostLimit}, want: []string{typeLevel, fieldLevel}},
-		{files: []string{edited}, want: []string{"edited.yaml:78:19", fieldLevel}},
+		{files: []string{edited}, want: []string{"edited.yaml:77:19", fieldLevel}},
 	} {
 		_, problems := crd.Edit(model, tc.files, crd.Options{Estimator: tc.own})
 		var got []string

@@ -381,7 +381,7 @@ var Docs = []Doc{
 	},
 	{
 		ID: CELCost, Family: "crd",
-		Summary: "The API server accepts a CRD's rules only where each, times the values it may run on, costs at most 10,000,000 by its estimate, and all of a version's at most 100,000,000; union-gen estimates its rules as the API server does, and writes none that do not fit, even compact (`--crd-rules=compact`).",
+		Summary: "The API server accepts a CRD's rules only where each, times the values it may run on, costs at most 10,000,000 by its estimate, and all of a version's at most 100,000,000; union-gen estimates its rules as the API server does, and writes none that do not fit, even compact ones (the default).",
 		Message: "even the compact rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: give the schema bounds (+kubebuilder:validation:MaxItems, MaxProperties, MaxLength), or leave this kind out of --crd-paths",
 		Hint:    "Bound the lists and maps that hold the union (`+kubebuilder:validation:MaxItems`, `MaxProperties`), and strings that a rule compares (`MaxLength`, or an enum); where the error names the CRD's hand-written union rules (`handwrittenunion`), delete them.",
 	},
@@ -447,9 +447,9 @@ var Docs = []Doc{
 	},
 	{
 		ID: CompactRules, Family: "warning",
-		Summary: "A union's precise CRD rules (one per error, with its reason, field and message) fit the API server's cost limits; where they do not, union-gen writes its compact rules, one per member, which give the same verdicts.",
+		Summary: "With `--crd-rules=precise`, a union's precise CRD rules (one per error, with its reason, field and message) fit the API server's cost limits; where they do not, union-gen writes its compact rules, one per member, which give the same verdicts.",
 		Message: "the precise rules of the union of <d> cost up to <n> each, over the API server's limit of 10000000 per rule, as <list> (no maxItems) let a request hold <n> of these objects: union-gen writes its compact rules, one per member (cost <n> at most), whose errors have no precise reason and message; give the lists and maps named a maxItems or maxProperties for precise rules",
-		Hint:    "Bound the list or map named (`+kubebuilder:validation:MaxItems`, `MaxProperties`) for precise rules, or choose compact rules for every CRD with `--crd-rules=compact`.",
+		Hint:    "Bound the list or map named (`+kubebuilder:validation:MaxItems`, `MaxProperties`) for precise rules, or leave out `--crd-rules=precise`: the default compact rules give the same verdicts.",
 	},
 	{
 		ID: CRDRejected, Family: "warning",

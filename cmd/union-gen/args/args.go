@@ -41,8 +41,8 @@ type Args struct {
 	// controller-gen, that receive the unions' CEL rules.
 	CRDPaths []string
 	// CRDRules is which rules the unions get in those CRDs where the API
-	// server's cost limits allow them: "precise" or "compact"; empty for
-	// precise.
+	// server's cost limits allow them: "compact" or "precise"; empty for
+	// compact.
 	CRDRules string
 	// PolicyVersion is the version of admissionregistration.k8s.io that the
 	// policies beside those CRDs are written in: "v1" or "v1beta1"; empty
@@ -79,7 +79,7 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
-		"the unions' rules in --crd-paths: \"precise\", one per error of the Go methods with its reason, field and message; \"compact\", one per member, which cost less, as hand-written rules do. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"precise\")")
+		"the unions' rules in --crd-paths: \"compact\", one per member, which cost least, as hand-written rules do; \"precise\", one per error of the Go methods with its reason, field and message, and the same verdicts, at several times the cost. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"compact\")")
 	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
 		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
@@ -154,7 +154,7 @@ func (a *Args) Validate() error {
 	}
 	if a.CRDRules != "" {
 		if !slices.Contains(crd.RulesModes, crd.RulesMode(a.CRDRules)) {
-			return fmt.Errorf("--crd-rules must be \"precise\" or \"compact\": %q", a.CRDRules)
+			return fmt.Errorf("--crd-rules must be \"compact\" or \"precise\": %q", a.CRDRules)
 		}
 		if len(a.CRDPaths) == 0 {
 			return fmt.Errorf("--crd-rules needs --crd-paths")
