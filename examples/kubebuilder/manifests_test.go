@@ -7,18 +7,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestManifests runs, in a copy of the project, the README's commands for
-// it, the recipe of the Makefile's manifests target as make would
-// (controller-gen at the Makefile's version writes the CRD, then union-gen,
-// installed apart from the project as its union-gen target does, adds its
-// rules and writes the policy beside it) and go generate. Every file of the
-// project must come out as it is checked in, so the generated files are up
-// to date, and the CRD must have the union's rules. union-gen is not in the
-// project's go.mod: installing it leaves the project's module graph alone.
+// it: the block that builds union-gen from a clone where the Makefile's
+// go-install-tool looks for it and runs make manifests (controller-gen at
+// the Makefile's version writes the CRD, then union-gen adds its rules and
+// writes the policy beside it), with GOBIN set, and go generate. Every file
+// of the project must come out as it is checked in, so the generated files
+// are up to date, the CRD must have the union's rules, and make must leave
+// the binaries of GOBIN and of the project's bin/ alone. union-gen is not
+// in the project's go.mod: installing it leaves the module graph alone.
 func TestManifests(t *testing.T) {
 	makefile := read(t, "Makefile")
 	version := makeVariable(t, makefile, "CONTROLLER_TOOLS_VERSION")
@@ -30,32 +32,116 @@ func TestManifests(t *testing.T) {
 		t.Error("go.mod names union-gen: the Makefile installs it in a module graph of its own")
 	}
 
-	dir := t.TempDir()
+	dir := project(t)
+	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
+	gobin := t.TempDir()
+	theirs := filepath.Join(gobin, "union-gen")
+	write(t, theirs, "a union-gen of the user's own")
+	installed := installAsMake(t, dir, "controller-gen", version, controllerGen)
+	env := []string{"GOBIN=" + gobin, "PATH=" + filepath.Join(dir, "bin") + string(os.PathListSeparator) + os.Getenv("PATH")}
+	runREADME(t, dir, env...)
+	run(t, dir, "go generate ./...", env...)
+
+	if got := read(t, theirs); got != "a union-gen of the user's own" {
+		t.Errorf("make changed GOBIN's union-gen: %q", got)
+	}
+	if target, err := os.Readlink(filepath.Join(dir, "bin", "controller-gen")); err != nil || target != installed {
+		t.Errorf("make changed bin/controller-gen: %q, %v", target, err)
+	}
+	if out := goOutput(t, dir, "tool", "-n", "controller-gen"); out != controllerGen {
+		t.Errorf("go tool controller-gen moved: %s", out)
+	}
+	checkCopy(t, dir)
+	checkRules(t, ".")
+}
+
+// project copies the project into a new directory, beside a link
+// ../union-gen to this repository: the clone that the README builds from.
+func project(t *testing.T) string {
+	t.Helper()
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "widgets")
 	if err := os.CopyFS(dir, os.DirFS(".")); err != nil {
 		t.Fatal(err)
 	}
-	controllerGen := goOutput(t, dir, "tool", "-n", "controller-gen")
-	unionGen := buildUnionGen(t)
-	path := "PATH=" + filepath.Dir(unionGen) + string(os.PathListSeparator) + os.Getenv("PATH")
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(repo, filepath.Join(parent, "union-gen")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
 
-	var readmeLines []string
+// installAsMake puts binary in dir's bin/ as the Makefile's go-install-tool
+// installs a tool at a version (bin/NAME-VERSION, and bin/NAME linked to
+// it), so that make does not download it again; it returns the link's
+// target.
+func installAsMake(t *testing.T, dir, name, version, binary string) string {
+	t.Helper()
+	data, err := os.ReadFile(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versioned := filepath.Join(dir, "bin", name+"-"+version)
+	if err := os.MkdirAll(filepath.Dir(versioned), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(versioned, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(versioned, filepath.Join(dir, "bin", name)); err != nil {
+		t.Fatal(err)
+	}
+	return versioned
+}
+
+// cloneLine is the line of the README's block that clones union-gen beside
+// the project, which project has done.
+const cloneLine = "git clone https://github.com/union-gen/union-gen ../union-gen"
+
+// runREADME runs, in dir with env added, the lines of the README's blocks
+// for the project, the block that installs union-gen first, but the clone,
+// and checks that they build union-gen where the Makefile's go-install-tool
+// looks for it and run make manifests.
+func runREADME(t *testing.T, dir string, env ...string) {
+	t.Helper()
+	var lines, rest []string
 	for _, b := range readmeBlocks(t, read(t, "../../README.md"), "<!-- run: examples/kubebuilder -->") {
-		readmeLines = append(readmeLines, strings.Split(strings.TrimSpace(b), "\n")...)
+		if block := strings.Split(strings.TrimSpace(b), "\n"); strings.Contains(b, cloneLine) {
+			lines = append(block, lines...)
+		} else {
+			rest = append(rest, block...)
+		}
 	}
-	if len(readmeLines) == 0 {
-		t.Fatal("the README has no command to run here")
+	lines = append(lines, rest...)
+	want := "bin/union-gen-" + makeVariable(t, read(t, "Makefile"), "UNION_GEN_VERSION")
+	if !slices.Contains(lines, cloneLine) || !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, want) }) || !slices.Contains(lines, "make manifests") {
+		t.Fatalf("the README's commands for the project do not clone union-gen (%s), build %s and run make manifests:\n%s", cloneLine, want, strings.Join(lines, "\n"))
 	}
-	for _, line := range readmeLines {
-		run(t, dir, line, path)
+	for _, line := range lines {
+		if line != cloneLine {
+			run(t, dir, line, env...)
+		}
 	}
-	runManifests(t, dir, makefile, controllerGen, unionGen)
-	run(t, dir, "go generate ./...", path)
+}
 
+// checkCopy checks that every file of the copy at dir but its bin/ is as
+// checked in.
+func checkCopy(t *testing.T, dir string) {
+	t.Helper()
 	if err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, path)
+		switch {
+		case d.IsDir() && rel == "bin":
+			return fs.SkipDir
+		case d.IsDir():
+			return nil
+		}
 		want, err := os.ReadFile(rel)
 		switch {
 		case os.IsNotExist(err):
@@ -69,7 +155,6 @@ func TestManifests(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	checkRules(t, ".")
 }
 
 // checkInstallTarget checks that the Makefile installs union-gen as it
@@ -86,25 +171,6 @@ func checkInstallTarget(t *testing.T, makefile string) {
 	}
 	if !strings.Contains(makefile, "\nmanifests: controller-gen union-gen ") {
 		t.Error("the manifests target does not depend on the union-gen target")
-	}
-}
-
-// buildUnionGen builds this repository's union-gen, in its own module, as
-// `go install` would: the project's module graph is not involved.
-func buildUnionGen(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "union-gen")
-	goOutput(t, "../..", "build", "-o", bin, "./cmd/union-gen")
-	return bin
-}
-
-// runManifests runs the Makefile's manifests recipe in dir with the given
-// controller-gen and union-gen.
-func runManifests(t *testing.T, dir, makefile, controllerGen, unionGen string) {
-	t.Helper()
-	r := strings.NewReplacer("$(CONTROLLER_GEN)", controllerGen, "$(UNION_GEN)", unionGen)
-	for _, line := range recipe(t, makefile, "manifests") {
-		run(t, dir, r.Replace(line))
 	}
 }
 
@@ -202,4 +268,11 @@ func read(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+func write(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -24,15 +24,13 @@ require (
 tool sigs.k8s.io/controller-tools/cmd/controller-gen
 `
 
-// TestOldKubernetes: the project on Kubernetes 1.33's libraries runs the
-// manifests recipe of the Makefile with union-gen installed apart from it,
-// gets the union's rules, and still builds with its k8s.io versions as they
-// were, which `go get -tool` of union-gen would raise.
+// TestOldKubernetes: the project on Kubernetes 1.33's libraries, with the
+// controller-gen of that release, runs the README's commands (union-gen
+// built from the clone, make manifests) without GOBIN, gets the union's
+// rules, and still builds with its k8s.io versions as they were, which
+// `go get -tool` of union-gen would raise.
 func TestOldKubernetes(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(".")); err != nil {
-		t.Fatal(err)
-	}
+	dir := project(t)
 	for _, f := range []string{"go.sum", "api/v1/zz_generated.unions.go", "config/crd/bases/apps.example.com_widgets.unions-policy.yaml"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil {
 			t.Fatal(err)
@@ -44,7 +42,10 @@ func TestOldKubernetes(t *testing.T) {
 	goOutput(t, dir, "mod", "tidy")
 	versions := goOutput(t, dir, "list", "-m", "all")
 
-	runManifests(t, dir, read(t, "Makefile"), goOutput(t, dir, "tool", "-n", "controller-gen"), buildUnionGen(t))
+	const oldControllerTools = "v0.18.0"
+	installAsMake(t, dir, "controller-gen", oldControllerTools, goOutput(t, dir, "tool", "-n", "controller-gen"))
+	runREADME(t, dir, "GOBIN=", "CONTROLLER_TOOLS_VERSION="+oldControllerTools,
+		"PATH="+filepath.Join(dir, "bin")+string(os.PathListSeparator)+os.Getenv("PATH"))
 	checkRules(t, dir)
 	if got, want := read(t, filepath.Join(dir, "api/v1/zz_generated.unions.go")), read(t, "api/v1/zz_generated.unions.go"); got != want {
 		t.Errorf("the union methods differ from the checked-in ones:\n%s", got)

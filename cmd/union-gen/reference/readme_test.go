@@ -46,12 +46,13 @@ func readmeBlocks(t *testing.T, text string) []block {
 	return blocks
 }
 
-var annotation = regexp.MustCompile(`^<!-- (excerpt|run|quoted): (.+) -->$`)
+var annotation = regexp.MustCompile(`^<!-- (excerpts?|run|quoted): (.+) -->$`)
 
 // TestREADMEBlocks holds the README's code blocks true: each is an excerpt of
-// a file that the tests check (generated files, examples, scripts), a
-// command that examples/kubebuilder's test runs, or a quotation of what
-// another program prints, as the comment line above it says.
+// a file that the tests check (generated files, examples, scripts), or
+// excerpts of one separated by blank lines, commands that
+// examples/kubebuilder's test runs, or a quotation of what another program
+// prints, as the comment line above it says.
 func TestREADMEBlocks(t *testing.T) {
 	data, err := os.ReadFile(readme)
 	if err != nil {
@@ -64,16 +65,24 @@ func TestREADMEBlocks(t *testing.T) {
 	for _, b := range blocks {
 		m := annotation.FindStringSubmatch(b.annotation)
 		if m == nil {
-			t.Errorf("README.md:%d: the code block has no <!-- excerpt: FILE -->, <!-- run: DIR --> or <!-- quoted: WHAT --> line above it", b.line)
+			t.Errorf("README.md:%d: the code block has no <!-- excerpt: FILE -->, <!-- excerpts: FILE -->, <!-- run: DIR --> or <!-- quoted: WHAT --> line above it", b.line)
 			continue
 		}
 		switch kind, arg := m[1], m[2]; kind {
-		case "excerpt":
+		case "excerpt", "excerpts":
 			file, err := os.ReadFile(filepath.Join("../../..", arg))
 			if err != nil {
 				t.Errorf("README.md:%d: %v", b.line, err)
-			} else if !strings.Contains(string(file), b.text) {
-				t.Errorf("README.md:%d: the code block is not an excerpt of %s; copy it from there:\n%s", b.line, arg, b.text)
+				continue
+			}
+			parts := []string{b.text}
+			if kind == "excerpts" {
+				parts = strings.SplitAfter(b.text, "\n\n")
+			}
+			for _, part := range parts {
+				if !strings.Contains(string(file), strings.TrimSuffix(part, "\n")) {
+					t.Errorf("README.md:%d: the code block is not an excerpt of %s; copy it from there:\n%s", b.line, arg, part)
+				}
 			}
 		case "run":
 			if arg != "examples/kubebuilder" {
