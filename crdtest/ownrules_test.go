@@ -26,9 +26,9 @@ func manifests(t *testing.T) []string {
 	t.Helper()
 	files := []string{
 		"testdata/rules.example.com_edges.yaml",
-		"../examples/crd/config/examples.union-gen.io_widgets.yaml",
-		"../examples/crd/compact/examples.union-gen.io_widgets.yaml",
-		"../testdata/bad/compactrules/crd/compactrules.example.com_things.yaml",
+		exampleCRD,
+		preciseCRD,
+		fallbackCRD,
 	}
 	// openshift/api at the version that the corpora module pins; go mod
 	// download, unlike go list -m, fetches it into an empty module cache.
