@@ -63,6 +63,8 @@ type lanes struct {
 	running int
 	// kubetest is whether kubetest is registered and not done.
 	kubetest bool
+	// started are the modules started, in the order they took a lane.
+	started []string
 }
 
 // afterKubetest are the modules that build kubetest's Kubernetes libraries
@@ -96,6 +98,7 @@ func (l *lanes) start(dir string) {
 		l.cond.Wait()
 	}
 	l.waiting, l.running = l.waiting[1:], l.running+1
+	l.started = append(l.started, dir)
 	l.cond.Broadcast()
 }
 
@@ -229,14 +232,23 @@ func TestLanes(t *testing.T) {
 			started <- dir
 		}()
 	}
-	next := func(want string) {
+	// The goroutines report in any order; the lanes record the order in
+	// which the modules took a lane.
+	seen := 0
+	next := func(want ...string) {
 		t.Helper()
-		if got := <-started; got != want {
-			t.Fatalf("%s started, want %s", got, want)
+		for range want {
+			<-started
 		}
+		l.mu.Lock()
+		got := slices.Clone(l.started[seen:])
+		l.mu.Unlock()
+		if !slices.Equal(got, want) {
+			t.Fatalf("started %v, want %v", got, want)
+		}
+		seen += len(want)
 	}
-	next("kubetest")
-	next("openshiftsuites")
+	next("kubetest", "openshiftsuites")
 	l.done("openshiftsuites")
 	select {
 	case dir := <-started:
@@ -244,6 +256,5 @@ func TestLanes(t *testing.T) {
 	case <-time.After(50 * time.Millisecond):
 	}
 	l.done("kubetest")
-	next("crdtest")
-	next("pkg/unionspec")
+	next("crdtest", "pkg/unionspec")
 }
