@@ -17,17 +17,19 @@ limitations under the License.
 package v1
 
 import (
-	"context"
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 	admissionv1 "k8s.io/api/admission/v1"
-	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
 )
 
 // widget is a Widget as the API server sends it, with the given strategy.
@@ -43,8 +45,9 @@ const (
 	recreateRollingUpdate = `{"type":"Recreate","rollingUpdate":{"maxUnavailable":2}}`
 )
 
-// TestNormalizingWebhook sends admission requests through the handler and
-// applies the JSON patch of its response to the request's object.
+// TestNormalizingWebhook sends AdmissionReviews through the webhook, as the
+// API server does, and applies the JSON patch of each response to the
+// request's object.
 func TestNormalizingWebhook(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -90,7 +93,7 @@ func TestNormalizingWebhook(t *testing.T) {
 	}, {
 		name:      "object that is no Widget",
 		operation: admissionv1.Update,
-		object:    `not json`,
+		object:    `{"spec":"x"}`,
 		oldObject: widget(rollingUpdate),
 		code:      http.StatusBadRequest,
 	}, {
@@ -101,16 +104,7 @@ func TestNormalizingWebhook(t *testing.T) {
 		code:      http.StatusBadRequest,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			var req admission.Request
-			req.Operation = tc.operation
-			if tc.object != "" {
-				req.Object.Raw = []byte(tc.object)
-			}
-			if tc.oldObject != "" {
-				req.OldObject.Raw = []byte(tc.oldObject)
-			}
-			resp := (&WidgetNormalizer{}).Handle(context.Background(), req)
-
+			resp := review(t, tc.operation, tc.object, tc.oldObject)
 			if tc.code != 0 {
 				if resp.Allowed || resp.Result == nil || resp.Result.Code != tc.code {
 					t.Fatalf("got allowed %v, result %+v; want a %d", resp.Allowed, resp.Result, tc.code)
@@ -121,25 +115,56 @@ func TestNormalizingWebhook(t *testing.T) {
 				t.Fatalf("not allowed: %+v", resp.Result)
 			}
 			if tc.want == "" {
-				if len(resp.Patches) != 0 || resp.PatchType != nil {
-					t.Fatalf("got patch %+v, want none", resp.Patches)
+				if len(resp.Patch) != 0 || resp.PatchType != nil {
+					t.Fatalf("got patch %s, want none", resp.Patch)
 				}
 				return
 			}
 			if resp.PatchType == nil || *resp.PatchType != admissionv1.PatchTypeJSONPatch {
 				t.Errorf("patch type %v, want %s", resp.PatchType, admissionv1.PatchTypeJSONPatch)
 			}
-			got := decode(t, tc.object)
-			for _, op := range resp.Patches {
-				if err := apply(got, op.Operation, op.Path, op.Value); err != nil {
-					t.Fatalf("patch %+v: %v", resp.Patches, err)
-				}
+			patch, err := jsonpatch.DecodePatch(resp.Patch)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if want := decode(t, tc.want); !reflect.DeepEqual(got, want) {
-				t.Errorf("patch %+v gives\n%v\nwant\n%v", resp.Patches, got, want)
+			patched, err := patch.Apply([]byte(tc.object))
+			if err != nil {
+				t.Fatalf("patch %s: %v", resp.Patch, err)
+			}
+			if got, want := decode(t, string(patched)), decode(t, tc.want); !reflect.DeepEqual(got, want) {
+				t.Errorf("patch %s gives\n%v\nwant\n%v", resp.Patch, got, want)
 			}
 		})
 	}
+}
+
+// review sends an AdmissionReview of the request through the webhook as
+// the manager's webhook server serves it, and returns its response.
+func review(t *testing.T, operation admissionv1.Operation, object, oldObject string) *admissionv1.AdmissionResponse {
+	t.Helper()
+	in := admissionv1.AdmissionReview{
+		TypeMeta: metav1.TypeMeta{APIVersion: "admission.k8s.io/v1", Kind: "AdmissionReview"},
+		Request:  &admissionv1.AdmissionRequest{UID: "1", Operation: operation},
+	}
+	if object != "" {
+		in.Request.Object.Raw = []byte(object)
+	}
+	if oldObject != "" {
+		in.Request.OldObject.Raw = []byte(oldObject)
+	}
+	body, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, widgetNormalizerPath, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	(&webhook.Admission{Handler: &WidgetNormalizer{}}).ServeHTTP(rec, req)
+	var out admissionv1.AdmissionReview
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || out.Response == nil {
+		t.Fatalf("the webhook answers %d %s: %v", rec.Code, rec.Body, err)
+	}
+	return out.Response
 }
 
 // TestNormalizingWebhookPath checks that the handler is registered at the
@@ -162,34 +187,4 @@ func decode(t *testing.T, s string) map[string]any {
 		t.Fatal(err)
 	}
 	return m
-}
-
-// apply applies a JSON patch operation that adds, replaces or removes a
-// member of an object; arrays are not needed here.
-func apply(doc map[string]any, op, path string, value any) error {
-	keys := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	for i := range keys {
-		keys[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(keys[i])
-	}
-	parent := doc
-	for _, k := range keys[:len(keys)-1] {
-		child, ok := parent[k].(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s: %q is not an object", path, k)
-		}
-		parent = child
-	}
-	last := keys[len(keys)-1]
-	_, exists := parent[last]
-	switch {
-	case op == "add":
-		parent[last] = value
-	case op == "replace" && exists:
-		parent[last] = value
-	case op == "remove" && exists:
-		delete(parent, last)
-	default:
-		return fmt.Errorf("cannot %s %s", op, path)
-	}
-	return nil
 }
