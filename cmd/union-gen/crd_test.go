@@ -1,22 +1,32 @@
 package main
 
 import (
+	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestCRDPaths runs union-gen with --crd-paths on a directory holding
 // controller-gen's CRD of examples/crd: the CRD gets union-gen's rules, as in
-// the committed example, and its policy is written beside it.
+// the committed example, and its policy is written beside it. It runs on a
+// copy of the examples (examplesCopy), where the Go files it writes must be
+// those committed.
 func TestCRDPaths(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "widgets.yaml")
 	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
-	before := takeSnapshot(t, "examples")
-	res := run(t, "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "./examples/apis/...", "./examples/crd/...")
-	checkUnchanged(t, before, "examples")
+	module := examplesCopy(t)
+	res := runIn(t, module, "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "./examples/apis/...", "./examples/crd/...")
+	committed, written := takeSnapshot(t, "examples/apis", "examples/crd"), takeSnapshotIn(t, module, "examples/apis", "examples/crd")
+	for _, path := range slices.Sorted(maps.Keys(written)) {
+		if !bytes.Equal(written[path], committed[path]) {
+			t.Errorf("%s is not the committed file", path)
+		}
+	}
 	if res.code != 0 {
 		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
 	}
@@ -49,7 +59,7 @@ func TestCRDPathsNoPolicy(t *testing.T) {
 	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
 	policy := filepath.Join(dir, "widgets.unions-policy.yaml")
 	copyFile(t, filepath.Join(root, "examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml"), policy)
-	res := run(t, "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "--policy-version=none", "./examples/apis/...", "./examples/crd/...")
+	res := runIn(t, examplesCopy(t), "--go-header-file", "hack/boilerplate.go.txt", "--crd-paths", dir, "--policy-version=none", "./examples/apis/...", "./examples/crd/...")
 	if res.code != 0 {
 		t.Fatalf("exit status %d:\n%s", res.code, res.stderr)
 	}
@@ -74,7 +84,8 @@ func TestCRDPathsStale(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(stale), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := run(t, "--output-file", "zz_generated.test_crd.go", "--crd-paths", good+","+bad, "./examples/apis/...", "./examples/crd/...")
+	module := examplesCopy(t)
+	res := runIn(t, module, "--output-file", "zz_generated.test_crd.go", "--crd-paths", good+","+bad, "./examples/apis/...", "./examples/crd/...")
 	if res.code != 1 {
 		t.Errorf("exit status %d, want 1", res.code)
 	}
@@ -87,9 +98,16 @@ func TestCRDPathsStale(t *testing.T) {
 	if policies, _ := filepath.Glob(filepath.Join(dir, "*.unions-policy.yaml")); len(policies) > 0 {
 		t.Errorf("policies were written despite the error: %v", policies)
 	}
-	if matches, _ := filepath.Glob(filepath.Join(root, "examples/*/*/*/zz_generated.test_crd.go")); len(matches) > 0 {
+	if matches, _ := filepath.Glob(filepath.Join(module, "examples/*/*/*/zz_generated.test_crd.go")); len(matches) > 0 {
 		t.Errorf("Go files were written despite the error: %v", matches)
 	}
+}
+
+// examplesCopy is a copy of the module's examples that union-gen runs on
+// (moduleCopy): examples/apis and examples/crd, and the boilerplate.
+func examplesCopy(t *testing.T) string {
+	t.Helper()
+	return moduleCopy(t, "examples/apis", "examples/crd", "hack")
 }
 
 func copyFile(t *testing.T, from, to string) {

@@ -126,10 +126,17 @@ type snapshot map[string][]byte
 // takeSnapshot reads every file below dirs (relative to the root).
 func takeSnapshot(t *testing.T, dirs ...string) snapshot {
 	t.Helper()
+	return takeSnapshotIn(t, root, dirs...)
+}
+
+// takeSnapshotIn reads every file below dirs, relative to base, by path
+// relative to base.
+func takeSnapshotIn(t *testing.T, base string, dirs ...string) snapshot {
+	t.Helper()
 	s := snapshot{}
 	for _, dir := range dirs {
 		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(root, dir)
+			dir = filepath.Join(base, dir)
 		}
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
@@ -139,7 +146,7 @@ func takeSnapshot(t *testing.T, dirs ...string) snapshot {
 			if err != nil {
 				return err
 			}
-			rel, err := filepath.Rel(root, path)
+			rel, err := filepath.Rel(base, path)
 			s[filepath.ToSlash(rel)] = data
 			return err
 		})
@@ -219,18 +226,32 @@ func caseRun(pkg string) (dir, pattern string) {
 }
 
 // caseCopy copies a package of badDir into a temporary module laid out as
-// the repository (its go.mod and go.sum, the package at the same path), for
-// a run that writes: no test writes into the source tree. It returns where
-// union-gen runs on the copy, and the copy's directory of the package.
+// the repository (moduleCopy), for a run that writes: no test writes into
+// the source tree. It returns where union-gen runs on the copy, and the
+// copy's directory of the package.
 func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 	t.Helper()
-	tmp := t.TempDir()
-	dir = filepath.Join(tmp, badDir, pkg)
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, badDir, pkg))); err != nil {
-		t.Fatal(err)
-	}
 	if moduleCase(pkg) {
+		dir = filepath.Join(t.TempDir(), badDir, pkg)
+		if err := os.CopyFS(dir, os.DirFS(filepath.Join(root, badDir, pkg))); err != nil {
+			t.Fatal(err)
+		}
 		return dir, dir
+	}
+	runDir = moduleCopy(t, badDir+"/"+pkg)
+	return runDir, filepath.Join(runDir, badDir, pkg)
+}
+
+// moduleCopy copies the main module's go.mod and go.sum, and the files
+// below dirs (relative to the root), into a temporary directory, at the
+// same paths, and returns it: union-gen runs there as in the repository.
+func moduleCopy(t *testing.T, dirs ...string) string {
+	t.Helper()
+	tmp := t.TempDir()
+	for _, d := range dirs {
+		if err := os.CopyFS(filepath.Join(tmp, d), os.DirFS(filepath.Join(root, d))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, f := range []string{"go.mod", "go.sum"} {
 		copyFile(t, filepath.Join(root, f), filepath.Join(tmp, f))
@@ -244,7 +265,7 @@ func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 			t.Fatalf("go mod edit: %v\n%s", err, out)
 		}
 	}
-	return tmp, dir
+	return tmp
 }
 
 // moduleCase reports whether a package of badDir is a module of its own.
