@@ -26,7 +26,7 @@ import (
 	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -280,7 +280,7 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 		t.Fatal(err)
 	}
 	if err := filepath.WalkDir(filepath.Join(dir, compactConfig), func(path string, d fs.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(path, crd.PolicySuffix) {
+		if err == nil && strings.HasSuffix(path, policy.Suffix) {
 			err = os.Remove(path)
 		}
 		return err
@@ -349,7 +349,7 @@ func kindCases(t *testing.T, dir string, k *kindShape, s *unstructuredunions.Sch
 	}
 	checkCostEstimates(t, compactDef)
 	vc := newValidators(t, compactDef)
-	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+crd.PolicySuffix, k.name, plural)
+	p := loadShapesPolicy(t, strings.TrimSuffix(crdFile, ".yaml")+policy.Suffix, k.name, plural)
 	if got, want := p.schema != nil, k.mayNormalize(); got != want {
 		var source strings.Builder
 		k.writeSource(&source)

@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -27,9 +28,6 @@ const (
 type Options struct {
 	Rules     RulesMode // compact when empty
 	Estimator Estimator // APIServerEstimator when nil
-	// PolicyVersion is one of PolicyVersions, the first when empty, or
-	// NoPolicy.
-	PolicyVersion string
 }
 
 // RulesModes are the modes, the default first.
@@ -58,7 +56,7 @@ type ruleSet struct {
 func newRuleSet(rs []ValidationRule, schema *yaml.Node, count uint64) ruleSet {
 	set := ruleSet{rules: rs}
 	for _, r := range rs {
-		if err := checkSize("a rule of the union", r.Rule); err != nil {
+		if err := celprint.CheckSize("a rule of the union", r.Rule); err != nil {
 			set.unwritable = err
 		}
 	}

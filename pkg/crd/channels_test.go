@@ -10,6 +10,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -23,7 +24,7 @@ const routesCRD = "channels.example.com_routes.yaml"
 // edit where it returns another, to a directory, and edits those of the
 // channels named by only, or all: it returns what Edit returns, by the file's
 // path under the directory.
-func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]crd.File, report.Problems) {
+func editChannels(t *testing.T, edit func(channel, crd string) string, only ...string) (map[string]written, report.Problems) {
 	t.Helper()
 	model, problems, err := buildShared("./testdata/channels")
 	if err != nil || problems.HasErrors() {
@@ -43,8 +44,8 @@ func editChannels(t *testing.T, edit func(channel, crd string) string, only ...s
 			paths = append(paths, filepath.Join(dir, c, routesCRD))
 		}
 	}
-	files, problems := crd.Edit(model, paths, crd.Options{})
-	out := map[string]crd.File{}
+	files, problems := editFiles(t, model, paths, crd.Options{}, "")
+	out := map[string]written{}
 	for _, f := range files {
 		rel, _ := filepath.Rel(dir, f.Path)
 		out[filepath.ToSlash(rel)] = f
@@ -128,7 +129,7 @@ func TestEditChannels(t *testing.T) {
 		if got := ids(problems); strings.Join(got, " ") != strings.Join(ruleStrings(want), " ") || problems.HasErrors() {
 			t.Errorf("%s alone: got problems %v, want %v", c, problems, want)
 		}
-		for _, name := range []string{routesCRD, strings.TrimSuffix(routesCRD, ".yaml") + crd.PolicySuffix} {
+		for _, name := range []string{routesCRD, strings.TrimSuffix(routesCRD, ".yaml") + policy.Suffix} {
 			if got, want := string(alone[c+"/"+name].Data), string(both[c+"/"+name].Data); got != want {
 				t.Errorf("%s alone: %s differs from the run over both channels", c, name)
 			}

@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
@@ -16,14 +15,13 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // kindType returns the type of a kind of a group and version, or nil.
@@ -84,25 +82,21 @@ func isKind(t *types.Type) bool {
 type File struct {
 	Path string
 	Data []byte
-	// Remove is set for a policy file of union-gen's with nothing left to hold.
-	Remove bool
 }
 
 // Edit adds the unions' rules to every CRD version in files whose kind is an
 // input type, replacing those it added before, and returns the files that
-// change, with the policy file of each beside it (PolicySuffix). An
-// edited CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so
-// that only rules and enums differ. With any error, no file is returned.
-func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Problems) {
+// change, and each file read with the CRD versions whose unions its policy
+// normalizes (policy.Files writes them), but those with problems. An edited
+// CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so that
+// only rules and enums differ. With any error, no file is returned.
+func Edit(model *unions.Model, files []string, opts Options) ([]File, []policy.CRDFile, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
 	}
-	if opts.PolicyVersion == "" {
-		opts.PolicyVersion = PolicyVersions[0]
-	}
 	var out []File
+	var policies []policy.CRDFile
 	var problems report.Problems
-	policies := policyFiles{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	withCRD := map[kindOf]bool{}
 	reported := map[token.Position]bool{}
 	fields := &variantFields{present: map[string]bool{}}
@@ -118,8 +112,9 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 		if !bytes.Equal(edited, data) {
 			out = append(out, File{Path: name, Data: edited})
 		}
-		written, policyProblems := policies.of(name, e)
-		out, problems = append(out, written...), append(problems, policyProblems...)
+		if !e.problems.HasErrors() {
+			policies = append(policies, policy.CRDFile{Path: name, Matched: e.matched, Targets: e.targets})
+		}
 	}
 	if len(withCRD) == 0 && !problems.HasErrors() {
 		// A wrong directory or group must not pass for a run with nothing to do.
@@ -128,60 +123,9 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, report.Pro
 	problems = append(problems, fields.warnings()...)
 	problems = append(problems, withoutCRD(model, withCRD)...)
 	if problems.HasErrors() {
-		return nil, problems // all or nothing
+		return nil, policies, problems // all or nothing
 	}
-	return out, problems
-}
-
-// policyFiles are the policy files of a run, each of one CRD file, as each
-// policy name is.
-type policyFiles struct {
-	policyOf map[string]string   // policy file to the CRD file it is of
-	nameOf   map[string][]string // policy name to the CRD files it is of
-}
-
-// of returns the policy file of CRD file name, which e edited, to write or
-// remove; never one that union-gen did not write, nor another CRD file's.
-func (p policyFiles) of(name string, e *editor) ([]File, report.Problems) {
-	policyFile := strings.TrimSuffix(name, filepath.Ext(name)) + PolicySuffix
-	if len(e.policies) == 0 && e.matched {
-		if have, err := os.ReadFile(policyFile); err == nil && unstructuredunions.IsPolicyFile(have) {
-			return []File{{Path: policyFile, Remove: true}}, nil
-		}
-	}
-	if len(e.policies) == 0 || e.problems.HasErrors() {
-		return nil, nil
-	}
-	if other, ok := p.policyOf[policyFile]; ok {
-		return nil, report.Problems{{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: report.PolicyFile,
-			Message: fmt.Sprintf("the policies of this file and of %s would both be written to %s: rename one of the two", other, policyFile)}}
-	}
-	p.policyOf[policyFile] = name
-	var problems report.Problems
-	for _, policy := range e.policyNames {
-		// The CRDs of different directories are of different variants
-		// (release channels), of which a cluster installs one.
-		for _, other := range p.nameOf[policy] {
-			if filepath.Dir(other) == filepath.Dir(name) {
-				problems = append(problems, report.Problem{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Rule: report.PolicyFile,
-					Message: fmt.Sprintf("the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, policy, FeatureSetAnnotation)})
-			}
-		}
-		p.nameOf[policy] = append(p.nameOf[policy], name)
-	}
-	have, err := os.ReadFile(policyFile)
-	switch {
-	case err == nil && !unstructuredunions.IsPolicyFile(have):
-		problems = append(problems, report.Problem{Pos: token.Position{Filename: policyFile, Line: 1, Column: 1}, Rule: report.PolicyFile,
-			Message: fmt.Sprintf("union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", name)})
-	case err != nil && !os.IsNotExist(err):
-		// A directory, say: not a file that union-gen wrote.
-		problems = append(problems, report.Problem{Pos: token.Position{Filename: policyFile}, Rule: report.PolicyFile,
-			Message: fmt.Sprintf("union-gen writes the policies of %s here, but cannot read what is there (%v): move it, or rename the CRD file", name, err)})
-	case !bytes.Equal(have, e.policies):
-		return []File{{Path: policyFile, Data: e.policies}}, problems
-	}
-	return nil, problems
+	return out, policies, problems
 }
 
 type editor struct {
@@ -191,9 +135,9 @@ type editor struct {
 	file     string
 	line     int // of the current document's first line, from 0
 	problems report.Problems
-	// policies are the policies of the file's CRDs, as YAML documents.
-	policies    []byte
-	policyNames []string
+	// targets are the CRD versions of the file whose unions a policy
+	// normalizes.
+	targets []policy.Target
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
 	// variants are the unions' specs as the current CRD version has them
@@ -398,7 +342,7 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		return strip(schema)
 	}
 	s := e.model.Schema(t)
-	if recurring, where := Recursion(s); recurring != "" {
+	if recurring, where := policy.Recursion(s); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
 		e.errorf(version, report.CRDRecursive, at,
@@ -433,30 +377,14 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		}
 		st.Unions = specs
 	}
-	e.policy(crd, version, at, t, s, Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
+	e.policy(crd, version, at, t, s, policy.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
 	return true
 }
 
-// policy adds the policy of a CRD version, of kind t, to the file's, unless
-// the run writes none.
-func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r Resource) {
-	if e.opts.PolicyVersion == NoPolicy {
-		return
-	}
-	if errs := validation.IsDNS1123Subdomain(r.PolicyName()); len(errs) > 0 {
-		e.errorf(get(get(crd, "metadata"), "annotations"), report.PolicyFile, at, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
-			r.PolicyName(), FeatureSetAnnotation, strings.Join(errs, "; "))
-		return
-	}
-	policy, err := Policy(r, s, e.opts.PolicyVersion)
-	if err != nil {
-		e.errorf(version, report.CELSize, at, "%v: the unions of %s have too many enum values or members for one; leave this kind out of --crd-paths", err, short(t))
-		return
-	}
-	e.policies = append(e.policies, policy...)
-	if policy != nil {
-		e.policyNames = append(e.policyNames, r.PolicyName())
-	}
+// policy records a CRD version, of kind t, as a target of its file's policy.
+func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r policy.Resource) {
+	e.targets = append(e.targets, policy.Target{Resource: r, Schema: s, Subject: at, TypeName: short(t),
+		At: e.problem(version, "", "", "").Pos, Annotations: e.problem(get(get(crd, "metadata"), "annotations"), "", "", "").Pos})
 }
 
 // marshal writes the edited CRD as controller-gen does (sigs.k8s.io/yaml),
@@ -475,11 +403,11 @@ func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	return string(b)
 }
 
-// release are a CRD's annotations that IsReleaseAnnotation.
+// release are a CRD's annotations that policy.IsReleaseAnnotation.
 func release(crd *yaml.Node) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
-		if IsReleaseAnnotation(p[0].Value) {
+		if policy.IsReleaseAnnotation(p[0].Value) {
 			out[p[0].Value] = scalar(p[1])
 		}
 	}

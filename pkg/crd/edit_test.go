@@ -1,6 +1,7 @@
 package crd_test
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/sharedload"
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -24,7 +26,7 @@ const (
 	// exampleCRD is the same CRD with union-gen's rules.
 	exampleCRD = "../../examples/crd/config/examples.union-gen.io_widgets.yaml"
 	// examplePolicy is the policy that union-gen writes beside it.
-	examplePolicy = "../../examples/crd/config/examples.union-gen.io_widgets" + crd.PolicySuffix
+	examplePolicy = "../../examples/crd/config/examples.union-gen.io_widgets" + policy.Suffix
 	// preciseCRD is the CRD with --crd-rules=precise.
 	preciseCRD = "../../examples/crd/precise/examples.union-gen.io_widgets.yaml"
 )
@@ -59,13 +61,13 @@ var exampleModel = sync.OnceValues(func() (*unions.Model, error) {
 
 // edit runs Edit on a file with the given content, and a policy file beside
 // it with the given content unless it is "".
-func edit(t *testing.T, content, policy string) ([]crd.File, report.Problems, string) {
+func edit(t *testing.T, content, policy string) ([]written, report.Problems, string) {
 	t.Helper()
-	return editWith(t, content, policy, crd.Options{})
+	return editWith(t, content, policy, crd.Options{}, "")
 }
 
-// editWith is edit with the options given.
-func editWith(t *testing.T, content, policy string, opts crd.Options) ([]crd.File, report.Problems, string) {
+// editWith is edit with the options and policy version given.
+func editWith(t *testing.T, content, policyData string, opts crd.Options, version string) ([]written, report.Problems, string) {
 	t.Helper()
 	model, err := exampleModel()
 	if err != nil {
@@ -76,30 +78,57 @@ func editWith(t *testing.T, content, policy string, opts crd.Options) ([]crd.Fil
 	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if policy != "" {
-		if err := os.WriteFile(filepath.Join(dir, "crd"+crd.PolicySuffix), []byte(policy), 0o644); err != nil {
+	if policyData != "" {
+		if err := os.WriteFile(filepath.Join(dir, "crd"+policy.Suffix), []byte(policyData), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	files, problems := crd.Edit(model, []string{file}, opts)
+	files, problems := editFiles(t, model, []string{file}, opts, version)
 	return files, problems, file
+}
+
+// written is a file that a run writes or removes: a CRD or a policy file.
+type written struct {
+	Path   string
+	Data   []byte
+	Remove bool
+}
+
+// editFiles edits the CRD files and makes their policy files, in version
+// ("" for the default), as a run does.
+func editFiles(t *testing.T, model *unions.Model, files []string, opts crd.Options, version string) ([]written, report.Problems) {
+	t.Helper()
+	crds, targets, problems := crd.Edit(model, files, opts)
+	policies, policyProblems := policy.Files(targets, cmp.Or(version, policy.Versions[0]))
+	problems = append(problems, policyProblems...)
+	if problems.HasErrors() {
+		return nil, problems
+	}
+	var out []written
+	for _, f := range crds {
+		out = append(out, written{Path: f.Path, Data: f.Data})
+	}
+	for _, f := range policies {
+		out = append(out, written{Path: f.Path, Data: f.Data, Remove: f.Remove})
+	}
+	return out, problems
 }
 
 // edited is the new content of the CRD file and of its policy file, "" for
 // a file that does not change.
-func edited(t *testing.T, files []crd.File, file string) (crdData, policy string) {
+func edited(t *testing.T, files []written, file string) (crdData, policyData string) {
 	t.Helper()
 	for _, f := range files {
 		switch f.Path {
 		case file:
 			crdData = string(f.Data)
-		case strings.TrimSuffix(file, ".yaml") + crd.PolicySuffix:
-			policy = string(f.Data)
+		case strings.TrimSuffix(file, ".yaml") + policy.Suffix:
+			policyData = string(f.Data)
 		default:
 			t.Errorf("unexpected file %s", f.Path)
 		}
 	}
-	return crdData, policy
+	return crdData, policyData
 }
 
 func read(t *testing.T, file string) string {
@@ -120,12 +149,12 @@ func TestEditControllerGen(t *testing.T) {
 	if len(problems) > 0 || len(files) != 2 {
 		t.Fatalf("got %d files and problems:\n%v", len(files), problems)
 	}
-	got, policy := edited(t, files, file)
+	got, policyData := edited(t, files, file)
 	if got != want {
 		t.Errorf("the edited CRD is not %s (run hack/update-codegen.sh); got:\n%s", exampleCRD, got)
 	}
-	if policy != wantPolicy {
-		t.Errorf("the policy is not %s (run hack/update-codegen.sh); got:\n%s", examplePolicy, policy)
+	if policyData != wantPolicy {
+		t.Errorf("the policy is not %s (run hack/update-codegen.sh); got:\n%s", examplePolicy, policyData)
 	}
 	for _, line := range strings.SplitAfter(input, "\n") {
 		if !strings.Contains(want, line) {
@@ -139,7 +168,7 @@ func TestEditControllerGen(t *testing.T) {
 		t.Errorf("a second run changes %d files, with problems %v", len(files), problems)
 	}
 	stale := strings.Replace(wantPolicy, "reinvocationPolicy: Never", "reinvocationPolicy: IfNeeded", 1)
-	if files, problems, file := edit(t, want, stale); len(problems) != 0 || len(files) != 1 || files[0].Path != strings.TrimSuffix(file, ".yaml")+crd.PolicySuffix {
+	if files, problems, file := edit(t, want, stale); len(problems) != 0 || len(files) != 1 || files[0].Path != strings.TrimSuffix(file, ".yaml")+policy.Suffix {
 		t.Errorf("a stale policy file is not rewritten alone: %d files, problems %v", len(files), problems)
 	}
 	if files, problems, _ := edit(t, want, "# mine\n"); len(files) != 0 || len(problems) != 1 || problems[0].Rule != report.PolicyFile {
@@ -164,12 +193,12 @@ func TestEditDocuments(t *testing.T) {
 		t.Errorf("the warning is at %s, not at the other CRD's kind, line %d column 11", pos, kindLine)
 	}
 	want := header + read(t, exampleCRD) + "---\n" + other + otherCRD
-	got, policy := edited(t, files, file)
+	got, policyData := edited(t, files, file)
 	if got != want {
 		t.Errorf("got:\n%s", got)
 	}
-	if policy != read(t, examplePolicy) {
-		t.Errorf("the policy of the CRD is not the example's; got:\n%s", policy)
+	if policyData != read(t, examplePolicy) {
+		t.Errorf("the policy of the CRD is not the example's; got:\n%s", policyData)
 	}
 }
 
@@ -268,16 +297,16 @@ func TestEditEnum(t *testing.T) {
 	}
 	precise := crd.Options{Rules: crd.RulesPrecise}
 	without := strings.Replace(base, required, "                      - Localhost\n", 1)
-	files, problems, file := editWith(t, without, read(t, examplePolicy), precise)
+	files, problems, file := editWith(t, without, read(t, examplePolicy), precise, "")
 	if got, _ := edited(t, files, file); len(problems) != 0 || len(files) != 1 || got != base {
 		t.Errorf("an enum without \"\" was not completed: %d files, problems %v", len(files), problems)
 	}
 	with := strings.Replace(base, optional, "                    - \"\"\n"+optional, 1)
-	if files, problems, _ = editWith(t, with, read(t, examplePolicy), precise); len(problems) != 0 || len(files) != 0 {
+	if files, problems, _ = editWith(t, with, read(t, examplePolicy), precise, ""); len(problems) != 0 || len(files) != 0 {
 		t.Errorf("an optional discriminator's enum with \"\" was not kept: %d files, problems %v", len(files), problems)
 	}
 	wrong := strings.Replace(base, optional, "                    - Rebuild\n", 1)
-	files, problems, _ = editWith(t, wrong, "", precise)
+	files, problems, _ = editWith(t, wrong, "", precise, "")
 	if len(files) != 0 || len(problems) != 1 || !strings.Contains(problems[0].Message, `"Rebuild", "RollingUpdate" is not the values of enum`) {
 		t.Errorf("a wrong enum: %d files, problems %v", len(files), problems)
 	}
@@ -306,23 +335,23 @@ func TestEditStalePolicy(t *testing.T) {
 	if err := os.WriteFile(file, []byte(read(t, "testdata/plain/crd/plain.example.com_things.yaml")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	policyFile := filepath.Join(dir, "plain.example.com_things"+crd.PolicySuffix)
+	policyFile := filepath.Join(dir, "plain.example.com_things"+policy.Suffix)
 	if err := os.WriteFile(policyFile, []byte(read(t, examplePolicy)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, []string{file}, crd.Options{})
+	files, problems := editFiles(t, model, []string{file}, crd.Options{}, "")
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	removed := slices.ContainsFunc(files, func(f crd.File) bool { return f.Path == policyFile && f.Remove })
+	removed := slices.ContainsFunc(files, func(f written) bool { return f.Path == policyFile && f.Remove })
 	if !removed {
 		t.Errorf("the stale policy file is not removed: %+v", files)
 	}
 	if err := os.WriteFile(policyFile, []byte("# mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, _ = crd.Edit(model, []string{file}, crd.Options{})
-	if slices.ContainsFunc(files, func(f crd.File) bool { return f.Path == policyFile }) {
+	files, _ = editFiles(t, model, []string{file}, crd.Options{}, "")
+	if slices.ContainsFunc(files, func(f written) bool { return f.Path == policyFile }) {
 		t.Errorf("a file that union-gen did not write is touched: %+v", files)
 	}
 }
@@ -355,7 +384,7 @@ func TestEditKindWithoutUnions(t *testing.T) {
 			if err := os.WriteFile(things, []byte(read(t, "testdata/plain/crd/plain.example.com_things.yaml")), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			files, problems := crd.Edit(model, []string{file, things}, crd.Options{})
+			files, problems := editFiles(t, model, []string{file, things}, crd.Options{}, "")
 			if len(problems) > 0 {
 				t.Fatalf("problems: %v", problems)
 			}
@@ -379,7 +408,7 @@ func TestEditKindNoCRDAtVersion(t *testing.T) {
 	if err != nil || problems.HasErrors() {
 		t.Fatalf("the packages have problems: %v %v", err, problems)
 	}
-	_, problems = crd.Edit(model, []string{"testdata/versions/crd/versions.example.com_things.yaml"}, crd.Options{})
+	_, problems = editFiles(t, model, []string{"testdata/versions/crd/versions.example.com_things.yaml"}, crd.Options{}, "")
 	if len(problems) != 1 || problems[0].Rule != report.KindNoCRD || !strings.HasSuffix(problems[0].Pos.Filename, "testdata/versions/v2/types.go") {
 		t.Errorf("got problems %v, want one kindnocrd warning at testdata/versions/v2/types.go", problems)
 	}
@@ -436,10 +465,10 @@ func TestEditPolicyPathIsDirectory(t *testing.T) {
 	if err := os.WriteFile(file, []byte(read(t, controllerGen)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(filepath.Join(dir, "crd"+crd.PolicySuffix), 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, "crd"+policy.Suffix), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	files, problems := crd.Edit(model, []string{file}, crd.Options{})
+	files, problems := editFiles(t, model, []string{file}, crd.Options{}, "")
 	if len(files) != 0 || len(problems) != 1 || problems[0].Rule != report.PolicyFile {
 		t.Errorf("%d files, problems %v; want one policyfile problem", len(files), problems)
 	}
@@ -463,7 +492,7 @@ func TestEditFeatureSets(t *testing.T) {
 		}
 		files = append(files, file)
 	}
-	out, problems := crd.Edit(model, files, crd.Options{})
+	out, problems := editFiles(t, model, files, crd.Options{}, "")
 	if len(problems) > 0 {
 		t.Fatalf("problems: %v", problems)
 	}
@@ -479,20 +508,20 @@ func TestEditFeatureSets(t *testing.T) {
 		{"Default", []string{"has(self.b)"}, []string{"has(self.c)", `"C"`}, "things.featuresets.example.com-featuresets-unions-default"},
 		{"TechPreviewNoUpgrade", []string{"has(self.c)", `"C"`}, nil, "things.featuresets.example.com-featuresets-unions-techpreviewnoupgrade"},
 	} {
-		rules, policy := data["things-"+c.featureSet+".crd.yaml"], data["things-"+c.featureSet+".crd"+crd.PolicySuffix]
+		rules, policyData := data["things-"+c.featureSet+".crd.yaml"], data["things-"+c.featureSet+".crd"+policy.Suffix]
 		for _, s := range c.has {
 			if !strings.Contains(rules, s) {
 				t.Errorf("%s: the CRD's rules have no %s:\n%s", c.featureSet, s, rules)
 			}
 		}
 		for _, s := range c.hasNot {
-			if strings.Contains(rules, s) || strings.Contains(policy, s) {
-				t.Errorf("%s: the CRD or its policy has %s, which is not in its schema:\n%s\n%s", c.featureSet, s, rules, policy)
+			if strings.Contains(rules, s) || strings.Contains(policyData, s) {
+				t.Errorf("%s: the CRD or its policy has %s, which is not in its schema:\n%s\n%s", c.featureSet, s, rules, policyData)
 			}
 		}
-		for _, s := range []string{"name: " + c.policyName + "\n", crd.FeatureSetAnnotation + ": " + c.featureSet + "\n", "include.release.openshift.io/self-managed-high-availability: \"true\"\n"} {
-			if strings.Count(policy, s) != 2 {
-				t.Errorf("%s: the policy and its binding do not both have %q:\n%s", c.featureSet, s, policy)
+		for _, s := range []string{"name: " + c.policyName + "\n", policy.FeatureSetAnnotation + ": " + c.featureSet + "\n", "include.release.openshift.io/self-managed-high-availability: \"true\"\n"} {
+			if strings.Count(policyData, s) != 2 {
+				t.Errorf("%s: the policy and its binding do not both have %q:\n%s", c.featureSet, s, policyData)
 			}
 		}
 	}
@@ -502,7 +531,7 @@ func TestEditFeatureSets(t *testing.T) {
 	if err := os.WriteFile(twin, []byte(read(t, "testdata/featuresets/crd/things-Default.crd.yaml")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, problems = crd.Edit(model, append(files, twin), crd.Options{})
+	_, problems = editFiles(t, model, append(files, twin), crd.Options{}, "")
 	if len(problems) != 1 || problems[0].Rule != report.PolicyFile || !strings.Contains(problems[0].Message, "would both be named things.featuresets.example.com-featuresets-unions-default") {
 		t.Errorf("got problems %v, want one policyfile error about the policies' name", problems)
 	}
@@ -511,7 +540,7 @@ func TestEditFeatureSets(t *testing.T) {
 	if err := os.WriteFile(twin, []byte(strings.Replace(read(t, "testdata/featuresets/crd/things-Default.crd.yaml"), "feature-set: Default", "feature-set: Not_A_Name", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, problems = crd.Edit(model, []string{twin}, crd.Options{})
+	_, problems = editFiles(t, model, []string{twin}, crd.Options{}, "")
 	if len(problems) != 1 || problems[0].Rule != report.PolicyFile || problems[0].Pos.Line != 5 || !strings.Contains(problems[0].Message, "is no valid object name") {
 		t.Errorf("got problems %v, want one policyfile error at the annotations, line 5", problems)
 	}

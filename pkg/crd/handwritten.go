@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -78,7 +79,7 @@ func unionFieldsRead(rule string, u *unions.Union) []string {
 		props = append(props, m.Name)
 	}
 	for _, p := range props {
-		if sel, err := Select(p); err == nil && slices.Contains(fields, sel) {
+		if sel, err := celprint.Select(p); err == nil && slices.Contains(fields, sel) {
 			read = append(read, p)
 		}
 	}

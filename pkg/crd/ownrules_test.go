@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -174,7 +175,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 		return path
 	}
 	const version = "    controller-gen.kubebuilder.io/version: v0.23.0\n"
-	featureSet := copyAs("featureset.yaml", version, version+"    "+crd.FeatureSetAnnotation+": TechPreviewNoUpgrade\n")
+	featureSet := copyAs("featureset.yaml", version, version+"    "+policy.FeatureSetAnnotation+": TechPreviewNoUpgrade\n")
 	edited := copyAs("edited.yaml", "self.type == ''RollingUpdate''", "self.type==''RollingUpdate''")
 	typeLevel, fieldLevel := "types.go:16:4", "types.go:47:5"
 	for _, tc := range []struct {
@@ -186,7 +187,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 		{files: []string{file}, own: ownRules{crd.CRDCostLimit}, want: []string{typeLevel, fieldLevel}},
 		{files: []string{edited}, want: []string{"edited.yaml:77:19", fieldLevel}},
 	} {
-		_, problems := crd.Edit(model, tc.files, crd.Options{Estimator: tc.own})
+		_, problems := editFiles(t, model, tc.files, crd.Options{Estimator: tc.own}, "")
 		var got []string
 		for _, p := range problems {
 			if p.Rule == report.HandWrittenUnion {

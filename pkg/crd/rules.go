@@ -1,15 +1,11 @@
 // Package crd adds the rules of the unions (docs/semantics.md V1–V4) to the
 // CRDs that controller-gen writes, as CEL x-kubernetes-validations rules and
-// discriminator enums, and writes their normalization policies.
+// discriminator enums, and finds the CRD versions that their normalization
+// policies (package policy) are of.
 package crd
 
 import (
-	"cmp"
-	"fmt"
-	"regexp"
-	"slices"
-	"strings"
-
+	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -75,26 +71,26 @@ func printRules(u *unionspec.Union, checks []*unionspec.Check, correlated, discP
 // and reports whether it can fail at all.
 func (r *ValidationRule) print(u *unionspec.Union, field string, when *unionspec.Cond, correlated, discPresent bool) bool {
 	if field != "" {
-		r.FieldPath = FieldPath(field)
+		r.FieldPath = celprint.FieldPath(field)
 	}
-	p := &celPrinter{u: u, self: "self", selectField: selectProperty, discPresent: discPresent}
+	p := &celprint.Printer{Union: u, Self: "self", Select: celprint.SelectProperty, DiscPresent: discPresent}
 	switch {
 	case !correlated:
 		when = when.Simplify(unionspec.Known{Update: new(false)})
 	case when.RequiresUpdate():
 		// A transition rule: the API server runs it on update only,
 		// with oldSelf bound.
-		when, p.old = when.Simplify(unionspec.Known{Update: new(true)}), "oldSelf"
+		when, p.Old = when.Simplify(unionspec.Known{Update: new(true)}), "oldSelf"
 	default:
 		when = when.Simplify(unionspec.Known{})
 		if when.ReadsOld() {
-			p.old, p.guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
+			p.Old, p.Guard, r.OptionalOldSelf = "oldSelf.value()", "oldSelf.hasValue()", true
 		}
 	}
 	if when.Is(false) {
 		return false // the check cannot hold here
 	}
-	r.Rule = p.print(when, true) + Marker
+	r.Rule = p.Print(when, true) + Marker
 	return true
 }
 
@@ -126,55 +122,6 @@ func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
 		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff && !u.Open() && !u.Boolean()
 }
 
-// in tests that x, the discriminator of u, is one of values, or none of
-// them, as CEL.
-func in(u *unionspec.Union, x string, values []string, none bool) string {
-	switch {
-	case len(values) == 1 && none:
-		return x + " != " + u.Literal(values[0])
-	case len(values) == 1:
-		return x + " == " + u.Literal(values[0])
-	case none:
-		return "!(" + x + " in [" + u.Literals(values) + "])"
-	}
-	return x + " in [" + u.Literals(values) + "]"
-}
-
-// selectProperty is a property of x as CRD rules select it, and its
-// presence test; Rules has checked that CEL can name it.
-func selectProperty(x, name string) (value, present string) {
-	sel, _ := Select(name)
-	return x + "." + sel, "has(" + x + "." + sel + ")"
-}
-
-// setTest is the CEL of the Go test of "set" (docs/semantics.md §4) of a
-// value, present where present holds; a struct of PresenceNonZero is set
-// when one of its properties props is.
-func setTest(p unionspec.Presence, props []*unionspec.Property, present, value string, prop func(x, name string) (value, present string)) string {
-	switch p {
-	case unionspec.PresenceLength:
-		return fmt.Sprintf("(%s && size(%s) > 0)", present, value)
-	case unionspec.PresenceString:
-		return fmt.Sprintf(`(%s && %s != "")`, present, value)
-	case unionspec.PresenceBool:
-		return fmt.Sprintf("(%s && %s == true)", present, value)
-	case unionspec.PresenceInteger:
-		return fmt.Sprintf("(%s && %s != 0)", present, value)
-	case unionspec.PresenceFloat:
-		return fmt.Sprintf("(%s && %s != 0.0)", present, value)
-	case unionspec.PresenceNonZero:
-		var tests []string
-		for _, p := range props {
-			v, has := prop(value, p.Name)
-			tests = append(tests, setTest(p.Presence, p.Properties, has, v, prop))
-		}
-		// A struct without properties is always zero.
-		return fmt.Sprintf("(%s && (%s))", present, cmp.Or(strings.Join(tests, " || "), "false"))
-	default:
-		return present
-	}
-}
-
 // selectable checks that CEL can select every property that a union's rules
 // read.
 func selectable(u *unionspec.Union) error {
@@ -194,39 +141,9 @@ func selectable(u *unionspec.Union) error {
 		add(m.Properties)
 	}
 	for _, name := range names {
-		if _, err := Select(name); err != nil {
+		if _, err := celprint.Select(name); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// celReserved are the words that the API server's CEL escapes as __word__.
-var celReserved = []string{
-	"as", "break", "const", "continue", "else", "false", "for", "function", "if",
-	"import", "in", "let", "loop", "namespace", "null", "package", "return", "true", "var", "void", "while",
-}
-
-var (
-	escapable  = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_./-]*$`)
-	identifier = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*$`)
-)
-
-// Select is a property's name escaped as the API server's CEL has it.
-func Select(name string) (string, error) {
-	if !escapable.MatchString(name) {
-		return "", fmt.Errorf("property %q cannot be named in CEL: the API server gives CEL only properties named [a-zA-Z_][a-zA-Z0-9_./-]*", name)
-	}
-	if slices.Contains(celReserved, name) {
-		return "__" + name + "__", nil
-	}
-	return strings.NewReplacer("__", "__underscores__", ".", "__dot__", "-", "__dash__", "/", "__slash__").Replace(name), nil
-}
-
-// FieldPath is a rule's fieldPath to a property of self.
-func FieldPath(name string) string {
-	if identifier.MatchString(name) {
-		return "." + name
-	}
-	return "['" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(name) + "']"
 }

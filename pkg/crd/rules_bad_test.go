@@ -16,7 +16,7 @@ import (
 
 // editPackage builds the model of the package in dir, which must have no
 // problems of its own, and edits the CRDs of its crd directory with opts.
-func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report.Problems) {
+func editPackage(t *testing.T, dir string, opts crd.Options) ([]written, report.Problems) {
 	t.Helper()
 	model, problems, err := buildShared(dir)
 	if err != nil {
@@ -29,7 +29,7 @@ func editPackage(t *testing.T, dir string, opts crd.Options) ([]crd.File, report
 	if err != nil {
 		t.Fatal(err)
 	}
-	return crd.Edit(model, files, opts)
+	return editFiles(t, model, files, opts, "")
 }
 
 // caseOptions are the options of a case of testdata/bad as cmd/union-gen's
@@ -130,7 +130,7 @@ func TestCELCostOfHandWrittenRules(t *testing.T) {
 	if err := os.WriteFile(file, without, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	edited, problems := crd.Edit(model, []string{file}, crd.Options{})
+	edited, problems := editFiles(t, model, []string{file}, crd.Options{}, "")
 	if problems.HasErrors() || len(edited) == 0 {
 		t.Fatalf("without its hand-written rules, the CRD does not get the unions' rules: %d files, problems:\n%v", len(edited), problems)
 	}

@@ -1,6 +1,7 @@
 package targets
 
 import (
+	"cmp"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -27,16 +29,22 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 	if err != nil {
 		return nil, nil, report.Problems{{Message: "--crd-paths: " + err.Error(), Rule: report.Files}}
 	}
-	edited, problems := crd.Edit(model, files, crd.Options{Rules: cfg.CRDRules, PolicyVersion: cfg.PolicyVersion})
+	edited, policyTargets, problems := crd.Edit(model, files, crd.Options{Rules: cfg.CRDRules})
+	policies, policyProblems := policy.Files(policyTargets, cmp.Or(cfg.PolicyVersion, policy.Versions[0]))
+	problems = append(problems, policyProblems...)
 	if problems.HasErrors() {
 		return nil, nil, problems
 	}
 	c.FileTypes[crdFileType] = crdFile{out: cfg.Output}
-	for _, f := range edited {
+	var written []crd.File
+	for _, f := range policies {
 		if f.Remove {
 			stale = append(stale, f.Path)
-			continue
+		} else {
+			written = append(written, crd.File{Path: f.Path, Data: f.Data})
 		}
+	}
+	for _, f := range append(edited, written...) {
 		targets = append(targets, &generator.SimpleTarget{
 			PkgName: "crd",
 			PkgPath: f.Path,

@@ -52,7 +52,7 @@ type Config struct {
 	CRDRules crd.RulesMode
 	// PolicyVersion is the version of admissionregistration.k8s.io of the
 	// policies written beside those CRDs; v1 when empty, none with
-	// crd.NoPolicy.
+	// policy.None.
 	PolicyVersion string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator
 	// has no "+unionRatcheting".

@@ -15,6 +15,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/markers"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -161,7 +162,7 @@ func (a *Args) Validate() error {
 		}
 	}
 	if a.PolicyVersion != "" {
-		if !slices.Contains(crd.PolicyVersions, a.PolicyVersion) && a.PolicyVersion != crd.NoPolicy {
+		if !slices.Contains(policy.Versions, a.PolicyVersion) && a.PolicyVersion != policy.None {
 			return fmt.Errorf("--policy-version must be \"v1\", \"v1beta1\" or \"none\": %q", a.PolicyVersion)
 		}
 		if len(a.CRDPaths) == 0 {

@@ -1,12 +1,13 @@
-package crd_test
+package policy_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/crd"
+	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -54,8 +55,8 @@ func policySchema() *unionspec.Schema {
 // non-pointer key absent as its zero value, and zeroes a scalar member that
 // JSON writes when zero.
 func TestPolicyForms(t *testing.T) {
-	r := crd.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
-	data, err := crd.Policy(r, policySchema(), "v1")
+	r := policy.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
+	data, err := policy.Write(r, policySchema(), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 		Shape: unionspec.ShapeList,
 		Elem:  &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
-	if data, err := crd.Policy(crd.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
+	if data, err := policy.Write(policy.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
 		t.Errorf("got %q, %v; want no policy", data, err)
 	}
 }
@@ -157,11 +158,11 @@ func TestRecursion(t *testing.T) {
 		{"map", &unionspec.Walk{Shape: unionspec.ShapeMap, HasOld: true, Elem: nodeWalk(true)}, "Node", ".spec.children[*]"},
 		{"plain list", &unionspec.Walk{Shape: unionspec.ShapeList, Elem: nodeWalk(false)}, "", ""},
 	} {
-		if recurs, at := crd.Recursion(node(tc.child)); recurs != tc.recurs || at != tc.at {
+		if recurs, at := policy.Recursion(node(tc.child)); recurs != tc.recurs || at != tc.at {
 			t.Errorf("%s: Recursion = %q, %q; want %q, %q", tc.name, recurs, at, tc.recurs, tc.at)
 		}
 	}
-	if recurs, _ := crd.Recursion(policySchema()); recurs != "" {
+	if recurs, _ := policy.Recursion(policySchema()); recurs != "" {
 		t.Errorf("the policy's test schema recurs at %s", recurs)
 	}
 }
@@ -170,46 +171,16 @@ func TestRecursion(t *testing.T) {
 // with the union's other clears is its patch alone, not under a condition
 // that is always true (the example's DeploymentStrategy has one clear).
 func TestPolicyNoConstantConditions(t *testing.T) {
-	policy := read(t, "../../examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+	data, err := os.ReadFile("../../examples/crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := string(data)
 	if strings.Contains(policy, "true ?") {
 		t.Errorf("the example's policy has a condition that is always true:\n%s", policy)
 	}
 	if want := `?
         [JSONPatch{op: "remove", path: "/spec/strategy/rollingUpdate"}] : [])`; !strings.Contains(policy, want) {
 		t.Errorf("the example's policy does not clear strategy.rollingUpdate under the union's shared condition alone:\n%s", policy)
-	}
-}
-
-// TestEditPolicyVersion: Options.PolicyVersion (--policy-version) writes
-// the policy and its binding in that version of admissionregistration.k8s.io.
-func TestEditPolicyVersion(t *testing.T) {
-	files, problems, file := editWith(t, read(t, controllerGen), "", crd.Options{PolicyVersion: "v1beta1"})
-	if len(problems) > 0 || len(files) != 2 {
-		t.Fatalf("got %d files and problems %v", len(files), problems)
-	}
-	_, policy := edited(t, files, file)
-	if n := strings.Count(policy, "\napiVersion: admissionregistration.k8s.io/v1beta1\n"); n != 2 || strings.Contains(policy, "admissionregistration.k8s.io/v1\n") {
-		t.Errorf("the policy and its binding are not both of admissionregistration.k8s.io/v1beta1:\n%s", policy)
-	}
-}
-
-// TestEditNoPolicy: with Options.PolicyVersion NoPolicy (--policy-version=none)
-// the CRD gets its rules and no policy is written; the policy file of an
-// earlier run is removed, so that no stale policy stays beside the CRD.
-func TestEditNoPolicy(t *testing.T) {
-	withPolicy, problems, file := edit(t, read(t, controllerGen), "")
-	if len(problems) > 0 || len(withPolicy) != 2 {
-		t.Fatalf("with a policy: got %d files and problems %v", len(withPolicy), problems)
-	}
-	crdData, policy := edited(t, withPolicy, file)
-	noPolicy := crd.Options{PolicyVersion: crd.NoPolicy}
-	files, problems, file := editWith(t, read(t, controllerGen), "", noPolicy)
-	if len(problems) > 0 || len(files) != 1 || files[0].Path != file || string(files[0].Data) != crdData {
-		t.Fatalf("without a policy: got %d files and problems %v; want the CRD alone, with the rules it has with one", len(files), problems)
-	}
-	files, problems, file = editWith(t, read(t, controllerGen), policy, noPolicy)
-	policyFile := strings.TrimSuffix(file, ".yaml") + crd.PolicySuffix
-	if len(problems) > 0 || len(files) != 2 || files[1].Path != policyFile || !files[1].Remove {
-		t.Fatalf("with an earlier run's policy file: got %+v and problems %v; want the CRD and the policy file removed", files, problems)
 	}
 }

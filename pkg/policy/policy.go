@@ -1,4 +1,7 @@
-package crd
+// Package policy writes the MutatingAdmissionPolicy that normalizes the
+// unions of a resource on update (docs/semantics.md N1–N3), from the
+// schema of its kind's unions, and the policy files beside the CRDs.
+package policy
 
 import (
 	"encoding/json"
@@ -6,16 +9,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
-
-// PolicySuffix replaces a CRD file's extension to name its policy file.
-const PolicySuffix = ".unions-policy.yaml"
 
 // Resource is a version of a CRD's resource, as its policy matches it.
 type Resource struct {
@@ -25,16 +25,16 @@ type Resource struct {
 	Release map[string]string
 }
 
-// PolicyVersions are the versions of admissionregistration.k8s.io a policy
+// Versions are the versions of admissionregistration.k8s.io a policy
 // may be written in, the default first: v1 from Kubernetes 1.36, v1beta1
 // from 1.34 (off by default); their fields are the same.
-var PolicyVersions = []string{"v1", "v1beta1"}
+var Versions = []string{"v1", "v1beta1"}
 
-// NoPolicy is the PolicyVersion of a run that writes no policy and removes
+// None is the version of a run that writes no policy and removes
 // those it wrote before: for clusters without the MutatingAdmissionPolicy
 // API (before 1.34, or 1.34 and 1.35 with its feature gate off), which
 // normalize with a webhook.
-const NoPolicy = "none"
+const None = "none"
 
 // FeatureSetAnnotation is openshift's annotation of a manifest's feature
 // set: openshift/api ships a CRD file per feature set, whose policies must
@@ -47,8 +47,8 @@ func IsReleaseAnnotation(key string) bool {
 	return key == FeatureSetAnnotation || strings.HasPrefix(key, "include.release.openshift.io/")
 }
 
-// PolicyName names the policy of a resource and its binding.
-func (r Resource) PolicyName() string {
+// Name names the policy of a resource and its binding.
+func (r Resource) Name() string {
 	name := r.Plural + "." + r.Group + "-" + r.Version + "-unions"
 	if fs := r.Release[FeatureSetAnnotation]; fs != "" {
 		name += "-" + strings.ToLower(strings.ReplaceAll(fs, ",", "-"))
@@ -90,31 +90,31 @@ func Recursion(s *unionspec.Schema) (structName, path string) {
 	return walk(&unionspec.Walk{Struct: s.Root}, "")
 }
 
-// Policy returns the MutatingAdmissionPolicy that normalizes a resource's
+// Write returns the MutatingAdmissionPolicy that normalizes a resource's
 // unions on update (docs/semantics.md N1–N3) and its binding, as YAML, or
 // nil where no update needs it: a CEL JSON patch that removes (or zeroes)
 // each member that NormalizeUnions would clear. The schema, which must have
 // no Recursion, goes in its annotation unstructuredunions.Annotation; version
-// is one of PolicyVersions. It fails only over MaxExpressionSize.
-func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
+// is one of Versions. It fails only over celprint.MaxExpressionSize.
+func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	g := &policyGen{schema: s}
 	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
 	if expr == "" {
 		return nil, nil
 	}
-	if err := checkSize("the policy's CEL expression", expr); err != nil {
+	if err := celprint.CheckSize("the policy's CEL expression", expr); err != nil {
 		return nil, err
 	}
 	schemaJSON, err := json.Marshal(s)
 	if err != nil {
-		panic(fmt.Sprintf("crd: the schema does not marshal: %v", err))
+		panic(fmt.Sprintf("policy: the schema does not marshal: %v", err))
 	}
 	policy, binding := policyDocuments(r, expr, string(schemaJSON), version)
 	var out []byte
 	for _, doc := range []any{policy, binding} {
 		b, err := sigsyaml.Marshal(doc)
 		if err != nil {
-			panic(fmt.Sprintf("crd: a policy document does not marshal: %v", err))
+			panic(fmt.Sprintf("policy: a policy document does not marshal: %v", err))
 		}
 		out = append(append(out, "---\n"...), b...)
 	}
@@ -123,7 +123,7 @@ func Policy(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 
 // policyDocuments are the policy of r and its binding.
 func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, binding map[string]any) {
-	name := r.PolicyName()
+	name := r.Name()
 	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
 	release := map[string]any{}
 	for k, v := range r.Release {
@@ -165,18 +165,6 @@ func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, bind
 		"spec":       map[string]any{"policyName": name},
 	}
 	return policy, binding
-}
-
-// MaxExpressionSize is the length, in code points, of the longest CEL
-// expression that the API server parses (cel-go's default).
-const MaxExpressionSize = 100_000
-
-// checkSize fails where expr is over MaxExpressionSize.
-func checkSize(what, expr string) error {
-	if n := utf8.RuneCountInString(expr); n > MaxExpressionSize {
-		return fmt.Errorf("%s is %d code points long, over the %d that the API server's CEL parser takes", what, n, MaxExpressionSize)
-	}
-	return nil
 }
 
 type policyGen struct {
@@ -229,8 +217,8 @@ func (g *policyGen) structPatches(st *unionspec.Struct, n, o string, p celPath, 
 			}
 			continue
 		}
-		nv, nHas := prop(n, f.Name)
-		ov, oHas := prop(o, f.Name)
+		nv, nHas := celprint.Property(n, f.Name)
+		ov, oHas := celprint.Property(o, f.Name)
 		if e := g.walkPatches(f.Walk, nv, ov, p.child(f.Name), depth); e != "" {
 			parts = append(parts, fmt.Sprintf("(%s && %s ?\n%s : [])", nHas, oHas, e))
 		}
@@ -272,7 +260,7 @@ func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth
 // unionPatches is the CEL list of the patches of a union of n: one per
 // Clear, under its condition, with the conditions they share tested once.
 func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
-	printer := &celPrinter{u: u, self: n, old: o, selectField: prop}
+	printer := &celprint.Printer{Union: u, Self: n, Old: o, Select: celprint.Property}
 	var whens [][]*unionspec.Cond
 	var clears []*unionspec.Clear
 	for _, c := range u.Clears {
@@ -292,11 +280,11 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 		own := unionspec.Without(whens[i], shared)
 		patch := "[" + clearPatch(u.Member(c.Member), p.child(c.Member)) + "]"
 		if len(own) > 0 {
-			patch = fmt.Sprintf("(%s ? %s : [])", printer.print(unionspec.And(own...), false), patch)
+			patch = fmt.Sprintf("(%s ? %s : [])", printer.Print(unionspec.And(own...), false), patch)
 		}
 		members[i] = patch
 	}
-	return fmt.Sprintf("(%s ?\n%s : [])", printer.print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
+	return fmt.Sprintf("(%s ?\n%s : [])", printer.Print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
 }
 
 // clearPatch clears a member as Go would write it once cleared.
@@ -326,8 +314,8 @@ func celZero(zero any) string {
 func keysEqual(keys []*unionspec.Key, x, y string) string {
 	var conds []string
 	for _, k := range keys {
-		xv, xHas := prop(x, k.Name)
-		yv, yHas := prop(y, k.Name)
+		xv, xHas := celprint.Property(x, k.Name)
+		yv, yHas := celprint.Property(y, k.Name)
 		if k.Pointer {
 			conds = append(conds, fmt.Sprintf("%s == %s && (!%s || %s == %s)", xHas, yHas, xHas, xv, yv))
 			continue
@@ -336,14 +324,4 @@ func keysEqual(keys []*unionspec.Key, x, y string) string {
 		conds = append(conds, fmt.Sprintf("(%s ? %s : %s) == (%s ? %s : %s)", xHas, xv, zero, yHas, yv, zero))
 	}
 	return strings.Join(conds, " && ")
-}
-
-// prop is the CEL of a property of x, and its presence test: a selection
-// where CEL allows one, else an index.
-func prop(x, name string) (value, present string) {
-	if identifier.MatchString(name) && !slices.Contains(celReserved, name) {
-		return x + "." + name, "has(" + x + "." + name + ")"
-	}
-	q := strconv.Quote(name)
-	return x + "[" + q + "]", q + " in " + x
 }
