@@ -15,7 +15,6 @@ import (
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/targets"
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -38,19 +37,8 @@ func generate(a *args.Args, patterns []string, header []byte) {
 		os.Exit(1)
 	}()
 	getTargets := func(c *generator.Context) []generator.Target {
-		// The type checker's second look at the packages costs as much as
-		// compiling them: it is taken only where gengo's types show a
-		// declaration that does not compile, or an instance of a generic
-		// type, which gengo cannot tell apart.
-		var checked unions.Checked
-		if unions.NeedsCheck(c.Universe, c.Inputs) {
-			var err error
-			if checked, err = unions.Check(patterns, a.OutputFile); err != nil {
-				fail(err)
-			}
-		}
 		var ts []generator.Target
-		ts, problems = targets.GetTargets(c, config(a, header, out, checked))
+		ts, problems = targets.GetTargets(c, config(a, header, out, patterns))
 		inputs, empty = len(c.Inputs), len(ts) == 0
 		return ts
 	}
@@ -79,7 +67,7 @@ func generate(a *args.Args, patterns []string, header []byte) {
 }
 
 // config is the generators' configuration of a run with arguments a.
-func config(a *args.Args, header []byte, out *targets.Output, checked unions.Checked) targets.Config {
+func config(a *args.Args, header []byte, out *targets.Output, patterns []string) targets.Config {
 	return targets.Config{
 		OutputFile:     a.OutputFile,
 		Header:         header,
@@ -91,6 +79,6 @@ func config(a *args.Args, header []byte, out *targets.Output, checked unions.Che
 		PolicyVersion:  a.PolicyVersion,
 		Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 		Output:         out,
-		Checked:        checked,
+		Patterns:       patterns,
 	}
 }

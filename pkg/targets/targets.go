@@ -23,6 +23,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -60,9 +61,9 @@ type Config struct {
 	// Output receives the files; the caller commits them once gengo has
 	// run every target without an error, and discards them otherwise.
 	Output *Output
-	// Checked is what the type checker tells of the input packages
-	// (unions.Check).
-	Checked unions.Checked
+	// Patterns are the package patterns of the run, which the type checker
+	// loads where gengo's types do not tell enough (load.NeedsTypeCheck).
+	Patterns []string
 }
 
 // Header returns the header of generated files: the build tag that hides them
@@ -93,7 +94,18 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
-	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: cfg.Checked})
+	// The type checker's second look at the packages costs as much as
+	// compiling them: it is taken only where gengo's types show a
+	// declaration that does not compile, or an instance of a generic type,
+	// which gengo cannot tell apart.
+	var checked load.Checked
+	if load.NeedsTypeCheck(c.Universe, c.Inputs) {
+		var err error
+		if checked, err = load.TypeCheck(cfg.Patterns, cfg.OutputFile); err != nil {
+			return nil, report.Problems{{Message: err.Error(), Rule: report.LoadError}}
+		}
+	}
+	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.

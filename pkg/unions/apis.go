@@ -35,7 +35,7 @@ func (model *Model) APIs() map[GroupVersion][]*types.Package {
 	model.apis = map[GroupVersion][]*types.Package{}
 	for _, path := range slices.Sorted(slices.Values(model.inputs)) {
 		pkg := model.universe.Package(path)
-		comments := model.src.pkg(pkg.Dir).comments
+		comments := model.src.PackageComments(pkg.Dir)
 		group := markers.TagValue(comments, "groupName")
 		if group == "" {
 			continue
@@ -48,7 +48,7 @@ func (model *Model) APIs() map[GroupVersion][]*types.Package {
 
 // TypePos is where a type is declared.
 func (model *Model) TypePos(t *types.Type) token.Position {
-	return model.src.typePos(model.universe.Package(t.Name.Package).Dir, declName(t))
+	return model.src.TypePos(model.universe.Package(t.Name.Package).Dir, declName(t))
 }
 
 // XValidationRules are the rules of the +kubebuilder:validation:XValidation
@@ -57,8 +57,8 @@ func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
 	dir := model.universe.Package(t.Name.Package).Dir
 	var doc *ast.CommentGroup
 	if field == "" {
-		doc = model.src.pkg(dir).types[declName(t)].doc
-	} else if f := model.src.field(dir, declName(t), field); f != nil {
+		doc = model.src.TypeDocComment(dir, declName(t))
+	} else if f := model.src.Field(dir, declName(t), field); f != nil {
 		doc = f.Doc
 	}
 	if doc == nil {
@@ -68,7 +68,7 @@ func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
 	for _, c := range doc.List {
 		text, _ := strings.CutPrefix(c.Text, "//")
 		if rule, ok := markers.XValidationRule(text); ok {
-			out = append(out, MarkedRule{Rule: rule, Pos: model.src.markerPos(c)})
+			out = append(out, MarkedRule{Rule: rule, Pos: model.src.MarkerPos(c)})
 		}
 	}
 	return out

@@ -13,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -29,17 +30,17 @@ type Options struct {
 	// OpenAPI is set when the run writes UnionDefinitions, which leaves out
 	// the unions that x-kubernetes-unions cannot say: each is reported.
 	OpenAPI bool
-	// Checked is what the type checker tells of the input packages (Check):
-	// its errors are errors where they touch a union's fields, one warning
-	// for the others.
-	Checked Checked
+	// Checked is what the type checker tells of the input packages
+	// (load.TypeCheck): its errors are errors where they touch a union's
+	// fields, one warning for the others.
+	Checked load.Checked
 }
 
 // Build reads the union markers of every struct type of the input packages,
 // checks them and returns the model. All problems are returned together; the
 // model must not be used when any of them is an error.
 func Build(universe types.Universe, inputs []string, opts Options) (*Model, report.Problems) {
-	src := newSource(opts.BuildTags)
+	src := load.NewSource(opts.BuildTags)
 	b := &builder{
 		opts:     opts,
 		universe: universe,
@@ -57,7 +58,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
-		for _, pos := range b.src.cgoUnionMarkers(pkg.Dir) {
+		for _, pos := range b.src.CgoUnionMarkers(pkg.Dir) {
 			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
@@ -88,14 +89,14 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	// The methods are written without the source: its syntax trees are let
 	// go before the generators run, and a run with CRDs reads the little it
 	// needs again (Model.APIs).
-	b.model.src = newSource(opts.BuildTags)
+	b.model.src = load.NewSource(opts.BuildTags)
 	return b.model, b.problems
 }
 
 type builder struct {
 	opts     Options
 	universe types.Universe
-	src      *source
+	src      *load.Source
 	model    *Model
 	problems report.Problems
 	// unions holds the unions of each struct as they are checked.
@@ -112,8 +113,8 @@ type builder struct {
 	// claims holds, for each struct named by union:"..." struct tags, the
 	// fields whose tags name it.
 	claims map[types.Name][]structTagClaim
-	// typeErrorsReported holds the indexes of Options.TypeErrors reported
-	// as errors of a union's fields.
+	// typeErrorsReported holds the indexes of Options.Checked.TypeErrors
+	// reported as errors of a union's fields.
 	typeErrorsReported map[int]bool
 }
 
@@ -162,7 +163,7 @@ func (b *builder) report(pos token.Position, subject string, rule report.ID, war
 
 // fieldError reports a problem with a field, at the field.
 func (b *builder) fieldError(t *types.Type, field string, rule report.ID, format string, args ...any) {
-	b.report(b.src.fieldPos(b.dir(t), declName(t), field), b.subject(t, field), rule, false, format, args...)
+	b.report(b.src.FieldPos(b.dir(t), declName(t), field), b.subject(t, field), rule, false, format, args...)
 }
 
 // markerProblem reports a problem with a field's marker, at the marker.
@@ -171,13 +172,13 @@ func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rul
 		b.lineProblem(t, f, line, rule, warning, format, args...)
 		return
 	}
-	b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), rule, warning, format, args...)
+	b.report(b.src.FieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
 // lineProblem reports a problem with a field's marker on its comment line
 // of index line.
 func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule report.ID, warning bool, format string, args ...any) {
-	pos := b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
+	pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
 	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
@@ -185,7 +186,7 @@ func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule repor
 func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
 	tm, errs := markers.ParseType(t.CommentLines)
 	for _, e := range errs {
-		pos := b.src.typeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
+		pos := b.src.TypeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
 		b.report(pos, b.subject(t, ""), e.Rule, false, "%s", e.Message)
 	}
 	return tm
@@ -203,7 +204,7 @@ func (b *builder) structType(t *types.Type) {
 	}
 	tm := b.typeMarkers(t)
 	if len(t.TypeParams) > 0 {
-		b.report(b.src.typePos(b.dir(t), declName(t)), b.subject(t, ""), report.Generic, false, "union markers on generic types are not supported")
+		b.report(b.src.TypePos(b.dir(t), declName(t)), b.subject(t, ""), report.Generic, false, "union markers on generic types are not supported")
 		return
 	}
 
@@ -213,7 +214,7 @@ func (b *builder) structType(t *types.Type) {
 		m := &t.Members[i]
 		fm, errs := markers.ParseField(m.CommentLines)
 		for _, e := range errs {
-			b.report(b.src.fieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
+			b.report(b.src.FieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
 		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: markers.FeatureGated(m.CommentLines)}, marks: fm, member: m, index: i, valid: true}
 		fields[i] = f
@@ -221,7 +222,7 @@ func (b *builder) structType(t *types.Type) {
 		byName[f.JSONName] = f
 		b.checkDialects(t, f)
 		switch {
-		case f.marked() && invalid(f.Type):
+		case f.marked() && load.Invalid(f.Type):
 			b.fieldTypeErrors(t, f)
 			f.valid = false
 		case f.marked() && !b.checkSerialized(t, f):

@@ -30,7 +30,7 @@ var exampleModel = sync.OnceValues(func() (*Model, error) {
 })
 
 // testLoad is the one load of every package whose model the tests build.
-var testLoad = sharedload.New(append(slices.Clone(examplePackages), "../../examples/apis/ratcheting", "../../testdata/golden/dialects", badDir+"/...", "./testdata/needscheck/...")...)
+var testLoad = sharedload.New(append(slices.Clone(examplePackages), "../../examples/apis/ratcheting", "../../testdata/golden/dialects", badDir+"/...")...)
 
 // buildShared builds the model of the packages of testLoad in dirs, with
 // --ratcheting.

@@ -484,7 +484,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 		}
 		for _, m := range f.marks.K8sMembers {
 			if m.Item != nil {
-				pos := b.src.fieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, m.Line)
+				pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, m.Line)
 				b.report(pos, b.subject(t, f.GoName), report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
 				continue
 			}
@@ -539,7 +539,7 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 			if !isOptional(f) {
 				// Real +union structs hold required fields beside the
 				// union (a targetRef): they are not members.
-				b.report(b.src.fieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), report.RequiredField, true,
+				b.report(b.src.FieldPos(b.dir(t), declName(t), f.GoName), b.subject(t, f.GoName), report.RequiredField, true,
 					"%s is required, so it is no member of the +%s struct's union: mark the members +%s, or mark %s +optional if it is one", f.GoName, markers.LegacyUnionMarker, markers.MemberMarker, f.GoName)
 				continue
 			}

@@ -12,6 +12,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/spelling"
+	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 )
@@ -32,7 +33,7 @@ type enumInfo struct {
 	// +kubebuilder:validation:Enum, and constants those of its typed
 	// constants, when it is not marked +enum.
 	kubebuilder, constants []string
-	untyped                []untypedConst
+	untyped                []load.UntypedConst
 	// kubebuilderGated says that kubebuilder are the values of all the
 	// feature gates of a FeatureGateAwareEnum.
 	kubebuilderGated bool
@@ -62,7 +63,7 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 		return info
 	}
 	enumDir := b.dir(et)
-	doc := b.src.typeDoc(enumDir, et.Name.Name)
+	doc := b.src.TypeDoc(enumDir, et.Name.Name)
 	fromSource, _ := markers.ParseType(doc)
 	fromGengo, _ := markers.ParseType(et.CommentLines)
 	if !fromSource.Enum && !fromGengo.Enum {
@@ -71,7 +72,7 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 			add = fmt.Sprintf(`"// %s" is no marker: did you mean +enum? add "// +enum"`, typo)
 		}
 		info.notEnum = fmt.Sprintf("discriminator type %s is not marked +enum: %s above `type %s string`%s",
-			name, add, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+			name, add, et.Name.Name, declaredAt(b.src.TypePos(enumDir, et.Name.Name)))
 		info.kubebuilder, info.kubebuilderGated = fromSource.EnumValues, fromSource.EnumGated
 		if info.kubebuilder == nil {
 			info.kubebuilder, info.kubebuilderGated = fromGengo.EnumValues, fromGengo.EnumGated
@@ -82,22 +83,22 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 	info.marked = true
 	info.enum = Enum{Type: et}
 	info.enum.Values, info.broken = b.enumValues(et)
-	info.untyped = b.src.untypedEnumConsts(enumDir, et.Name.Name)
+	info.untyped = b.src.UntypedEnumConsts(enumDir, et.Name.Name)
 	for _, c := range info.untyped {
-		b.report(c.pos, b.universe.Package(et.Name.Package).Name+"."+c.name, report.UntypedEnum, false,
+		b.report(c.Pos, b.universe.Package(et.Name.Package).Name+"."+c.Name, report.UntypedEnum, false,
 			"constant %s = %q is untyped, so it is not a value of enum %s; declare it as `%s %s = %q`",
-			c.name, c.value, et.Name.Name, c.name, et.Name.Name, c.value)
+			c.Name, c.Value, et.Name.Name, c.Name, et.Name.Name, c.Value)
 	}
 	for _, c := range b.constsOf(et).notUTF8 {
 		// encoding/json writes U+FFFD for such bytes: no object can carry
 		// the value.
-		b.report(b.src.constSpan(enumDir, c.Name()).from, b.universe.Package(et.Name.Package).Name+"."+c.Name(), report.NotUTF8, false,
+		b.report(b.src.ConstSpan(enumDir, c.Name()).From, b.universe.Package(et.Name.Package).Name+"."+c.Name(), report.NotUTF8, false,
 			"enum value %q is not valid UTF-8, which JSON cannot carry (encoding/json writes U+FFFD instead): write the value in UTF-8", constant.StringVal(c.Val()))
 	}
 	if len(info.enum.Values) == 0 {
 		info.rule = report.NoConsts
 		info.problem = fmt.Sprintf("enum %s has no typed constants, so the discriminator has no valid value: declare them as `const X %s = \"X\"`%s",
-			name, et.Name.Name, declaredAt(b.src.typePos(enumDir, et.Name.Name)))
+			name, et.Name.Name, declaredAt(b.src.TypePos(enumDir, et.Name.Name)))
 	}
 	return info
 }

@@ -193,13 +193,13 @@ func (b *builder) notAValue(u *Union, value string) string {
 	// A plain string discriminator has no enumInfo.
 	if info := b.enums[u.Enum.Type.Name]; info != nil {
 		for _, c := range info.untyped {
-			if c.value == value {
-				return fmt.Sprintf("%q is not a value of enum %s: constant %s is untyped; declare it as `%s %s = %q`", value, name, c.name, c.name, name, value)
+			if c.Value == value {
+				return fmt.Sprintf("%q is not a value of enum %s: constant %s is untyped; declare it as `%s %s = %q`", value, name, c.Name, c.Name, name, value)
 			}
 		}
-		for _, v := range b.src.enumVars(b.dir(u.Enum.Type), name) {
-			if v.value == value {
-				return fmt.Sprintf("%q is not a value of enum %s: %s is a variable; declare it a constant, `const %s %s = %q`", value, name, v.name, v.name, name, value)
+		for _, v := range b.src.EnumVars(b.dir(u.Enum.Type), name) {
+			if v.Value == value {
+				return fmt.Sprintf("%q is not a value of enum %s: %s is a variable; declare it a constant, `const %s %s = %q`", value, name, v.Name, v.Name, name, value)
 			}
 		}
 	}

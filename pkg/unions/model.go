@@ -12,6 +12,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -24,7 +25,7 @@ type Model struct {
 
 	universe types.Universe
 	inputs   []string
-	src      *source
+	src      *load.Source
 	apis     map[GroupVersion][]*types.Package
 }
 

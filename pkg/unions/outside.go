@@ -94,7 +94,7 @@ func (w *outsideWalk) hasUnion(t *types.Type) bool {
 	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
 		return false
 	}
-	return w.b.src.unionTypes(w.b.dir(t))[declName(t)]
+	return w.b.src.UnionTypes(w.b.dir(t))[declName(t)]
 }
 
 // report reports union u, reached from field m of input struct t.
@@ -106,7 +106,7 @@ func (w *outsideWalk) report(t *types.Type, m types.Member, u *types.Type) {
 			b.names.Name(u), b.subject(t, m.Name), pkg, pkg)
 		return
 	}
-	b.report(b.src.fieldPos(b.dir(t), declName(t), m.Name), b.subject(t, m.Name), report.ForeignUnion, true,
+	b.report(b.src.FieldPos(b.dir(t), declName(t), m.Name), b.subject(t, m.Name), report.ForeignUnion, true,
 		"reaches the union of %s, in package %s of another module: union-gen does not check it, as a module's unions are its own project's to enforce", b.names.Name(u), pkg)
 }
 
@@ -157,17 +157,17 @@ func (b *builder) firstUnionMarker(t *types.Type) (token.Position, string) {
 	dir, name := b.dir(t), declName(t)
 	doc := t.CommentLines
 	if len(doc) == 0 {
-		doc = b.src.typeDoc(dir, name)
+		doc = b.src.TypeDoc(dir, name)
 	}
 	if i := unionMarkerLine(doc); i >= 0 {
-		return b.src.typeMarkerPos(dir, name, doc, i), b.subject(t, "")
+		return b.src.TypeMarkerPos(dir, name, doc, i), b.subject(t, "")
 	}
 	for _, m := range t.Members {
 		if i := unionMarkerLine(m.CommentLines); i >= 0 {
-			return b.src.fieldMarkerPos(dir, name, m.Name, m.CommentLines, i), b.subject(t, m.Name)
+			return b.src.FieldMarkerPos(dir, name, m.Name, m.CommentLines, i), b.subject(t, m.Name)
 		}
 	}
-	return b.src.typePos(dir, name), b.subject(t, "")
+	return b.src.TypePos(dir, name), b.subject(t, "")
 }
 
 // unionMarkerLine is the index of the first of lines that is a union

@@ -38,7 +38,7 @@ func (b *builder) plan(structs []*types.Type) {
 		plan := &Plan{Struct: t, Unions: b.unions[t.Name]}
 		for _, m := range t.Members {
 			if arg := b.reachingTypeArg(t, m); arg != nil {
-				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.fieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
+				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.FieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
 				continue
 			}
 			if !b.reaches(m) {
@@ -67,7 +67,7 @@ func (b *builder) plan(structs []*types.Type) {
 
 // reachingTypeArg returns a type argument of a generic type in the field's
 // type that has or reaches unions, if any: gengo gives an instance the fields
-// of its generic type, so the type checker tells them (Checked.TypeArgs).
+// of its generic type, so the type checker tells them (load.Checked.TypeArgs).
 func (b *builder) reachingTypeArg(t *types.Type, m types.Member) *types.Type {
 	if !typeinfo.IsSerialized(m) {
 		return nil

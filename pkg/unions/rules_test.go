@@ -10,6 +10,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -148,7 +149,7 @@ func buildBad(t *testing.T, dir string) report.Problems {
 	if _, err := os.Stat(badDir + "/" + dir + "/go.mod"); err == nil {
 		return buildModuleCase(t, badDir+"/"+dir)
 	}
-	checked, err := Check([]string{badDir + "/" + dir + "/..."}, "zz_generated.unions.go")
+	checked, err := load.TypeCheck([]string{badDir + "/" + dir + "/..."}, "zz_generated.unions.go")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,22 @@
-package unions
+package load_test
 
 import (
 	"testing"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/internal/testsupport/sharedload"
+	"github.com/union-gen/union-gen/pkg/load"
 )
 
-// TestNeedsCheck: the type checker's costly second look is taken for
+// testLoad is the one load of the packages of the tests.
+var testLoad = sharedload.New("../../examples/apis/...", "../../testdata/bad/generic", "../../testdata/bad/typeerror", "./testdata/needscheck/...")
+
+// TestNeedsTypeCheck: the type checker's costly second look is taken for
 // packages with a declaration that does not compile or a generic instance,
 // and not for packages that compile, with their slices and maps, nor for an
 // error only in a function body.
-func TestNeedsCheck(t *testing.T) {
+func TestNeedsTypeCheck(t *testing.T) {
 	for dir, want := range map[string]bool{
 		"../../examples/apis/...":        false,
 		"../../testdata/bad/generic":     true,
@@ -22,8 +28,8 @@ func TestNeedsCheck(t *testing.T) {
 		"./testdata/needscheck/body":     false,
 	} {
 		err := testLoad.Use(func(u types.Universe, pkgs []string) {
-			if got := NeedsCheck(u, pkgs); got != want {
-				t.Errorf("NeedsCheck(%s) = %v, want %v", dir, got, want)
+			if got := load.NeedsTypeCheck(u, pkgs); got != want {
+				t.Errorf("NeedsTypeCheck(%s) = %v, want %v", dir, got, want)
 			}
 		}, dir)
 		if err != nil {

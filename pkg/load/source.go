@@ -1,8 +1,13 @@
-package unions
+// Package load reads of the input packages what gengo's types do not give:
+// their syntax, for positions, package comments and what the type checker
+// leaves out of gengo's types (Source), and the type checker's errors and
+// the type arguments of generic types (TypeCheck).
+package load
 
 import (
 	"go/ast"
 	"go/token"
+	gotypes "go/types"
 	"strconv"
 	"strings"
 
@@ -10,9 +15,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
-// source gives file positions to declarations. gengo's types carry none, so
+// Source gives file positions to declarations. gengo's types carry none, so
 // the packages that use union markers are parsed once more, here, on demand.
-type source struct {
+type Source struct {
 	fset      *token.FileSet
 	buildTags []string
 	pkgs      map[string]*pkgSource
@@ -27,12 +32,12 @@ type pkgSource struct {
 	types    map[string]typeDecl
 	// untyped holds, by enum type name, the untyped constants written in
 	// const blocks after constants of that type.
-	untyped map[string][]untypedConst
+	untyped map[string][]UntypedConst
 	// consts holds the spec that declares each constant.
 	consts map[string]*ast.ValueSpec
 	// vars holds, by type name, the variables of that type with a string
 	// literal, which some authors write for what must be constants.
-	vars map[string][]untypedConst
+	vars map[string][]UntypedConst
 }
 
 type typeDecl struct {
@@ -41,17 +46,18 @@ type typeDecl struct {
 	doc *ast.CommentGroup
 }
 
-func newSource(buildTags []string) *source {
-	return &source{fset: token.NewFileSet(), buildTags: buildTags, pkgs: map[string]*pkgSource{}, unionDocs: map[string]map[string]bool{}}
+// NewSource parses the packages of the build tags, each once, on demand.
+func NewSource(buildTags []string) *Source {
+	return &Source{fset: token.NewFileSet(), buildTags: buildTags, pkgs: map[string]*pkgSource{}, unionDocs: map[string]map[string]bool{}}
 }
 
 // pkg parses the package in dir once. A package that cannot be read yields an
 // empty index: gengo has already loaded it, so positions are then only missing.
-func (s *source) pkg(dir string) *pkgSource {
+func (s *Source) pkg(dir string) *pkgSource {
 	if p, ok := s.pkgs[dir]; ok {
 		return p
 	}
-	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]untypedConst{}, consts: map[string]*ast.ValueSpec{}, vars: map[string][]untypedConst{}}
+	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]UntypedConst{}, consts: map[string]*ast.ValueSpec{}, vars: map[string][]UntypedConst{}}
 	s.pkgs[dir] = p
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, false) {
 		p.comments = append(p.comments, markers.PackageComments(f)...)
@@ -76,12 +82,24 @@ func (s *source) pkg(dir string) *pkgSource {
 	return p
 }
 
-// unionTypes returns the names of the types of the package in dir whose doc
+// PackageComments are the package comments of every file of the package in
+// dir.
+func (s *Source) PackageComments(dir string) []string {
+	return s.pkg(dir).comments
+}
+
+// TypeDocComment is the doc comment of a type of the package in dir, or its
+// declaration's for a lone spec; nil if none.
+func (s *Source) TypeDocComment(dir, typeName string) *ast.CommentGroup {
+	return s.pkg(dir).types[typeName].doc
+}
+
+// UnionTypes returns the names of the types of the package in dir whose doc
 // comment has a union marker. gengo gives no doc comment to the types of a
 // package that is not an input, so they are read here, but only from the
 // files that mention "+union", which most packages have none of: the
 // package is not parsed whole, as pkg parses it.
-func (s *source) unionTypes(dir string) map[string]bool {
+func (s *Source) UnionTypes(dir string) map[string]bool {
 	if names, ok := s.unionDocs[dir]; ok {
 		return names
 	}
@@ -102,15 +120,15 @@ func (s *source) unionTypes(dir string) map[string]bool {
 	return names
 }
 
-// cgoUnionMarkers returns the position of the first union marker of each
+// CgoUnionMarkers returns the position of the first union marker of each
 // file of the package in dir that imports "C": with cgo off, as union-gen
 // reads packages, such a file is not in the package.
-func (s *source) cgoUnionMarkers(dir string) []token.Position {
+func (s *Source) CgoUnionMarkers(dir string) []token.Position {
 	var out []token.Position
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, true) {
 		for _, c := range f.Comments {
 			if markers.HasUnionMarker(strings.Split(c.Text(), "\n")) {
-				out = append(out, s.position(c.Pos()))
+				out = append(out, s.Position(c.Pos()))
 				break
 			}
 		}
@@ -118,31 +136,33 @@ func (s *source) cgoUnionMarkers(dir string) []token.Position {
 	return out
 }
 
-func (s *source) position(pos token.Pos) token.Position {
+// Position is the position of pos in the parsed files; none where pos is not
+// valid.
+func (s *Source) Position(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
 	return s.fset.Position(pos)
 }
 
-// typePos is the position of a type's name.
-func (s *source) typePos(dir, typeName string) token.Position {
+// TypePos is the position of a type's name.
+func (s *Source) TypePos(dir, typeName string) token.Position {
 	if d, ok := s.pkg(dir).types[typeName]; ok {
-		return s.position(d.spec.Name.Pos())
+		return s.Position(d.spec.Name.Pos())
 	}
 	return token.Position{}
 }
 
-// typeDoc is the doc comment of a type, as lines without comment markers.
-func (s *source) typeDoc(dir, typeName string) []string {
+// TypeDoc is the doc comment of a type, as lines without comment markers.
+func (s *Source) TypeDoc(dir, typeName string) []string {
 	if d, ok := s.pkg(dir).types[typeName]; ok && d.doc != nil {
 		return strings.Split(strings.TrimSuffix(d.doc.Text(), "\n"), "\n")
 	}
 	return nil
 }
 
-// field finds a struct field by name; embedded fields are named by their type.
-func (s *source) field(dir, typeName, fieldName string) *ast.Field {
+// Field finds a struct field by name; embedded fields are named by their type.
+func (s *Source) Field(dir, typeName, fieldName string) *ast.Field {
 	d, ok := s.pkg(dir).types[typeName]
 	if !ok {
 		return nil
@@ -180,46 +200,46 @@ func embeddedName(e ast.Expr) string {
 	return ""
 }
 
-// fieldPos is the position of a struct field's name.
-func (s *source) fieldPos(dir, typeName, fieldName string) token.Position {
-	f := s.field(dir, typeName, fieldName)
+// FieldPos is the position of a struct field's name.
+func (s *Source) FieldPos(dir, typeName, fieldName string) token.Position {
+	f := s.Field(dir, typeName, fieldName)
 	if f == nil {
-		return s.typePos(dir, typeName)
+		return s.TypePos(dir, typeName)
 	}
 	for _, n := range f.Names {
 		if n.Name == fieldName {
-			return s.position(n.Pos())
+			return s.Position(n.Pos())
 		}
 	}
-	return s.position(f.Type.Pos())
+	return s.Position(f.Type.Pos())
 }
 
-// fieldMarkerPos is the position of the "+" of comment line i of a field's
+// FieldMarkerPos is the position of the "+" of comment line i of a field's
 // doc comment, as gengo reported the lines.
-func (s *source) fieldMarkerPos(dir, typeName, fieldName string, lines []string, i int) token.Position {
-	if f := s.field(dir, typeName, fieldName); f != nil {
+func (s *Source) FieldMarkerPos(dir, typeName, fieldName string, lines []string, i int) token.Position {
+	if f := s.Field(dir, typeName, fieldName); f != nil {
 		if pos, ok := s.commentLinePos(f.Doc, lines, i); ok {
 			return pos
 		}
 	}
-	return s.fieldPos(dir, typeName, fieldName)
+	return s.FieldPos(dir, typeName, fieldName)
 }
 
-// typeMarkerPos is the position of the "+" of comment line i of a type's doc
+// TypeMarkerPos is the position of the "+" of comment line i of a type's doc
 // comment, as gengo reported the lines.
-func (s *source) typeMarkerPos(dir, typeName string, lines []string, i int) token.Position {
+func (s *Source) TypeMarkerPos(dir, typeName string, lines []string, i int) token.Position {
 	if d, ok := s.pkg(dir).types[typeName]; ok {
 		if pos, ok := s.commentLinePos(d.doc, lines, i); ok {
 			return pos
 		}
 	}
-	return s.typePos(dir, typeName)
+	return s.TypePos(dir, typeName)
 }
 
 // commentLinePos finds comment line i of lines in doc. gengo drops some
 // lines of a comment (directives, blank edges), so the line is found by its
 // text, counting repeats of it.
-func (s *source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (token.Position, bool) {
+func (s *Source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (token.Position, bool) {
 	if doc == nil || i < 0 || i >= len(lines) {
 		return token.Position{}, false
 	}
@@ -239,34 +259,34 @@ func (s *source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (t
 			occurrence--
 			continue
 		}
-		return s.markerPos(c), true
+		return s.MarkerPos(c), true
 	}
 	return token.Position{}, false
 }
 
-// markerPos is the position of the "+" of the marker on a comment line.
-func (s *source) markerPos(c *ast.Comment) token.Position {
-	return s.position(c.Pos() + token.Pos(len("//")+strings.Index(strings.TrimPrefix(c.Text, "//"), "+")))
+// MarkerPos is the position of the "+" of the marker on a comment line.
+func (s *Source) MarkerPos(c *ast.Comment) token.Position {
+	return s.Position(c.Pos() + token.Pos(len("//")+strings.Index(strings.TrimPrefix(c.Text, "//"), "+")))
 }
 
-// untypedConst is a constant written in a const block after constants of an
+// UntypedConst is a constant written in a const block after constants of an
 // enum type, but without the type: Go makes it an untyped string constant.
-type untypedConst struct {
-	name  string
-	value string
-	pos   token.Position
+type UntypedConst struct {
+	Name  string
+	Value string
+	Pos   token.Position
 }
 
-// untypedEnumConsts finds the constants that the author probably meant as
+// UntypedEnumConsts finds the constants that the author probably meant as
 // values of enumName: untyped string constants with a value, in a block
 // whose earlier specs are typed enumName.
-func (s *source) untypedEnumConsts(dir, enumName string) []untypedConst {
+func (s *Source) UntypedEnumConsts(dir, enumName string) []UntypedConst {
 	return s.pkg(dir).untyped[enumName]
 }
 
 // indexConsts records the spec of each constant of a const block, and its
 // untyped string constants under the type of the typed specs before them.
-func (s *source) indexConsts(p *pkgSource, gd *ast.GenDecl) {
+func (s *Source) indexConsts(p *pkgSource, gd *ast.GenDecl) {
 	typeName := ""
 	for _, spec := range gd.Specs {
 		vs := spec.(*ast.ValueSpec)
@@ -291,13 +311,13 @@ func (s *source) indexConsts(p *pkgSource, gd *ast.GenDecl) {
 			if !ok || lit.Kind != token.STRING {
 				continue
 			}
-			p.untyped[typeName] = append(p.untyped[typeName], untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
+			p.untyped[typeName] = append(p.untyped[typeName], UntypedConst{Name: n.Name, Value: unquote(lit.Value), Pos: s.Position(n.Pos())})
 		}
 	}
 }
 
 // indexVars records the variables of a named type given a string literal.
-func (s *source) indexVars(p *pkgSource, gd *ast.GenDecl) {
+func (s *Source) indexVars(p *pkgSource, gd *ast.GenDecl) {
 	for _, spec := range gd.Specs {
 		vs := spec.(*ast.ValueSpec)
 		id, ok := vs.Type.(*ast.Ident)
@@ -309,15 +329,15 @@ func (s *source) indexVars(p *pkgSource, gd *ast.GenDecl) {
 				break
 			}
 			if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				p.vars[id.Name] = append(p.vars[id.Name], untypedConst{name: n.Name, value: unquote(lit.Value), pos: s.position(n.Pos())})
+				p.vars[id.Name] = append(p.vars[id.Name], UntypedConst{Name: n.Name, Value: unquote(lit.Value), Pos: s.Position(n.Pos())})
 			}
 		}
 	}
 }
 
-// enumVars are the variables of type enumName of the package in dir that
+// EnumVars are the variables of type enumName of the package in dir that
 // are given a string literal.
-func (s *source) enumVars(dir, enumName string) []untypedConst {
+func (s *Source) EnumVars(dir, enumName string) []UntypedConst {
 	return s.pkg(dir).vars[enumName]
 }
 
@@ -326,4 +346,52 @@ func unquote(lit string) string {
 		return v
 	}
 	return lit
+}
+
+// Span is the source of a declaration, from its first to its last line and
+// column.
+type Span struct{ From, To token.Position }
+
+// Holds reports whether p is within the span.
+func (s Span) Holds(p token.Position) bool {
+	after := func(a, b token.Position) bool { return a.Line > b.Line || a.Line == b.Line && a.Column >= b.Column }
+	return s.From.IsValid() && p.Filename == s.From.Filename && after(p, s.From) && after(s.To, p)
+}
+
+// NodeSpan is the Span of a node of the source's files.
+func (s *Source) NodeSpan(n ast.Node) Span {
+	return Span{s.Position(n.Pos()), s.Position(n.End())}
+}
+
+// ConstSpan is the Span of a constant's declaration: its spec, which may
+// declare others too.
+func (s *Source) ConstSpan(dir, name string) Span {
+	if vs, ok := s.pkg(dir).consts[name]; ok {
+		return s.NodeSpan(vs)
+	}
+	return Span{}
+}
+
+// FieldSpan is the Span of a struct field's declaration.
+func (s *Source) FieldSpan(dir, typeName, fieldName string) Span {
+	if f := s.Field(dir, typeName, fieldName); f != nil {
+		return s.NodeSpan(f)
+	}
+	return Span{}
+}
+
+// TypeSpan is the Span of a type's declaration.
+func (s *Source) TypeSpan(dir, typeName string) Span {
+	if d, ok := s.pkg(dir).types[typeName]; ok {
+		return s.NodeSpan(d.spec)
+	}
+	return Span{}
+}
+
+// FieldTypeText is a field's type as written.
+func (s *Source) FieldTypeText(dir, typeName, fieldName string) string {
+	if f := s.Field(dir, typeName, fieldName); f != nil {
+		return gotypes.ExprString(f.Type)
+	}
+	return "of " + fieldName
 }

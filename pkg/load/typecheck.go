@@ -1,4 +1,4 @@
-package unions
+package load
 
 import (
 	"go/token"
@@ -24,17 +24,17 @@ type Checked struct {
 	TypeArgs map[types.Name]map[string][]types.Name
 }
 
-// NeedsCheck reports whether the input packages need Check: a declaration of
-// theirs does not compile (a type, constant, variable or function signature
-// holds a type that go/types could not type, or a constant has no value), or
-// a type holds an instance of a generic type. Errors only in function bodies
+// NeedsTypeCheck reports whether the input packages need TypeCheck: a
+// declaration of theirs does not compile (a type, constant, variable or
+// function signature holds a type that go/types could not type, or a
+// constant has no value), or a type holds an instance of a generic type. Errors only in function bodies
 // are not seen, and need not be: they change no declaration that union-gen
 // reads, and go build reports them.
-func NeedsCheck(universe types.Universe, inputs []string) bool {
+func NeedsTypeCheck(universe types.Universe, inputs []string) bool {
 	for _, path := range inputs {
 		pkg := universe.Package(path)
 		for _, t := range pkg.Types {
-			if invalid(t) {
+			if Invalid(t) {
 				return true
 			}
 			for _, m := range t.Methods {
@@ -43,7 +43,7 @@ func NeedsCheck(universe types.Universe, inputs []string) bool {
 				}
 			}
 			for _, m := range t.Members {
-				if invalid(m.Type) || holds(m.Type, isInstance, map[*types.Type]bool{}) {
+				if Invalid(m.Type) || Holds(m.Type, isInstance, map[*types.Type]bool{}) {
 					return true
 				}
 			}
@@ -51,12 +51,12 @@ func NeedsCheck(universe types.Universe, inputs []string) bool {
 		for _, c := range pkg.Constants {
 			// gengo writes an unknown value, as of a constant whose
 			// declaration does not compile, as "unknown".
-			if invalid(c.Underlying) || c.ConstValue != nil && *c.ConstValue == "unknown" {
+			if Invalid(c.Underlying) || c.ConstValue != nil && *c.ConstValue == "unknown" {
 				return true
 			}
 		}
 		for _, v := range pkg.Variables {
-			if invalid(v.Underlying) {
+			if Invalid(v.Underlying) {
 				return true
 			}
 		}
@@ -76,7 +76,7 @@ func invalidSignature(f *types.Type) bool {
 		return false
 	}
 	for _, p := range append(slices.Clone(f.Signature.Parameters), f.Signature.Results...) {
-		if invalid(p.Type) {
+		if Invalid(p.Type) {
 			return true
 		}
 	}
@@ -90,10 +90,10 @@ func isInstance(t *types.Type) bool {
 	return t.Name.Package != "" && strings.Contains(t.Name.Name, "[")
 }
 
-// Check type-checks the packages of patterns as go build does. Type errors
+// TypeCheck type-checks the packages of patterns as go build does. Type errors
 // in files named outputFile, which the run replaces, are left out. Packages
 // that cannot be loaded at all are left to gengo, which fails on them.
-func Check(patterns []string, outputFile string) (Checked, error) {
+func TypeCheck(patterns []string, outputFile string) (Checked, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes,
 	}
@@ -198,4 +198,40 @@ func cutNumber(s string) (string, int, bool) {
 	}
 	n, err := strconv.Atoi(s[i+1:])
 	return s[:i], n, err == nil
+}
+
+// TypeError is an error of the Go type checker in an input package.
+type TypeError struct {
+	Pos     token.Position
+	Message string
+}
+
+// holds reports whether a value of type t holds a type of which is holds: t itself, or
+// through pointers, slices, arrays, maps and what named types are declared
+// as (not a struct's fields).
+func Holds(t *types.Type, is func(*types.Type) bool, seen map[*types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if is(t) {
+		return true
+	}
+	switch t.Kind {
+	case types.Pointer, types.Slice, types.Array:
+		return Holds(t.Elem, is, seen)
+	case types.Map:
+		return Holds(t.Key, is, seen) || Holds(t.Elem, is, seen)
+	}
+	return Holds(t.Underlying, is, seen)
+}
+
+// invalid reports whether a value of type t holds a type that go/types could
+// not type, such as an undefined name: gengo gives it the kind Unsupported
+// and names it "unnameable_Unsupported".
+func Invalid(t *types.Type) bool {
+	return Holds(t, func(t *types.Type) bool {
+		basic, ok := t.GoType.(*gotypes.Basic)
+		return ok && basic.Kind() == gotypes.Invalid
+	}, map[*types.Type]bool{})
 }
