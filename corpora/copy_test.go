@@ -8,6 +8,14 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
+
+	// The corpora, which the tests copy out of the module cache: imported
+	// (a package of each, of constants or small) so that go.mod requires
+	// them, at the versions that the tests read, and go.sum verifies them
+	// without the checksum database. The tools that the tests build,
+	// union-gen and validation-gen, are go.mod's tool directives.
+	_ "github.com/openshift/api/annotations"
+	_ "k8s.io/api/coordination/v1"
 )
 
 const (

@@ -6,12 +6,9 @@ replace github.com/union-gen/union-gen => ../
 
 require (
 	github.com/openshift/api v0.0.0-20260318185450-1f2fa3f09f4e
-	github.com/spf13/pflag v1.0.10
 	github.com/union-gen/union-gen v0.0.0
 	k8s.io/api v0.37.2
-	k8s.io/code-generator v0.37.2
 	k8s.io/gengo/v2 v2.0.0-20260408192533-25e2208e0dc3
-	k8s.io/klog/v2 v2.140.0
 )
 
 require (
@@ -54,6 +51,7 @@ require (
 	github.com/prometheus/common v0.70.0 // indirect
 	github.com/prometheus/procfs v0.21.1 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
+	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
 	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
@@ -87,7 +85,9 @@ require (
 	k8s.io/apimachinery v0.37.2 // indirect
 	k8s.io/apiserver v0.37.2 // indirect
 	k8s.io/client-go v0.37.2 // indirect
+	k8s.io/code-generator v0.37.2 // indirect
 	k8s.io/component-base v0.37.2 // indirect
+	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260821135717-be32def86098 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 	sigs.k8s.io/apiserver-network-proxy/konnectivity-client v0.36.0 // indirect
@@ -102,3 +102,8 @@ replace github.com/union-gen/union-gen/pkg/openapiext => ../pkg/openapiext
 replace github.com/union-gen/union-gen/pkg/unionspec => ../pkg/unionspec
 
 replace github.com/union-gen/union-gen/pkg/unstructuredunions => ../pkg/unstructuredunions
+
+tool (
+	github.com/union-gen/union-gen/cmd/union-gen
+	k8s.io/code-generator/cmd/validation-gen
+)
