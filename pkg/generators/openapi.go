@@ -19,14 +19,14 @@ const openapiextPackage = "github.com/union-gen/union-gen/pkg/openapiext"
 // input packages, keyed by openapi-gen's definition names, for
 // openapiext.WithUnions.
 type openAPIGenerator struct {
-	goFile
+	goGenerator
 	model  *unions.Model
 	inputs []string
 }
 
 // NewOpenAPIGenerator writes UnionDefinitions into outputFile of the package pkg.
 func NewOpenAPIGenerator(outputFile, pkg string, model *unions.Model, inputs []string) generator.Generator {
-	return &openAPIGenerator{goFile: newGoFile(outputFile, pkg), model: model, inputs: inputs}
+	return &openAPIGenerator{goGenerator: newGoGenerator(outputFile, pkg), model: model, inputs: inputs}
 }
 
 // Filter selects no type: the file holds one function over all of them.

@@ -37,7 +37,7 @@ func DefaultNameSystem() string {
 // unionsGenerator writes NormalizeUnions and ValidateUnions for every struct
 // of one package that has a union or reaches one.
 type unionsGenerator struct {
-	goFile
+	goGenerator
 	model *unions.Model
 	// helpers are those that the methods written so far call.
 	helpers helperSet
@@ -45,26 +45,26 @@ type unionsGenerator struct {
 
 // NewUnionsGenerator writes the methods of the package pkg into outputFile.
 func NewUnionsGenerator(outputFile, pkg string, model *unions.Model) generator.Generator {
-	return &unionsGenerator{goFile: newGoFile(outputFile, pkg), model: model}
+	return &unionsGenerator{goGenerator: newGoGenerator(outputFile, pkg), model: model}
 }
 
-// goFile is a generator of a Go file of the package pkg, which imports the
-// packages of the types it names.
-type goFile struct {
+// goGenerator is the generator of a Go file of the package pkg, which
+// imports the packages of the types it names.
+type goGenerator struct {
 	generator.GoGenerator
 	pkg     string
 	imports namer.ImportTracker
 }
 
-func newGoFile(outputFile, pkg string) goFile {
-	return goFile{generator.GoGenerator{OutputFilename: outputFile}, pkg, generator.NewImportTrackerForPackage(pkg)}
+func newGoGenerator(outputFile, pkg string) goGenerator {
+	return goGenerator{generator.GoGenerator{OutputFilename: outputFile}, pkg, generator.NewImportTrackerForPackage(pkg)}
 }
 
-func (g *goFile) Namers(*generator.Context) namer.NameSystems {
+func (g *goGenerator) Namers(*generator.Context) namer.NameSystems {
 	return namer.NameSystems{"raw": namer.NewRawNamer(g.pkg, g.imports)}
 }
 
-func (g *goFile) Imports(*generator.Context) []string {
+func (g *goGenerator) Imports(*generator.Context) []string {
 	return g.imports.ImportLines()
 }
 

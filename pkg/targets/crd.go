@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"k8s.io/gengo/v2/generator"
+	"k8s.io/gengo/v2/namer"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/crd"
@@ -15,9 +16,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// crdFileType is the file type of the CRD files that union-gen rewrites and
-// of the policy files that it writes beside them.
-const crdFileType = "crd"
+// manifestFileType is the file type of the CRD files that union-gen
+// rewrites and of the policy files that it writes beside them.
+const manifestFileType = "manifest"
 
 // crdTargetsOf edits the CRD files of cfg.CRDPaths, and makes the policy
 // files beside them, in memory, and returns a target for each file that
@@ -35,7 +36,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 	if problems.HasErrors() {
 		return nil, nil, problems
 	}
-	c.FileTypes[crdFileType] = crdFile{out: cfg.Output}
+	c.FileTypes[manifestFileType] = manifestFile{out: cfg.Output}
 	var written []crd.File
 	for _, f := range policies {
 		if f.Remove {
@@ -50,36 +51,44 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 			PkgPath: f.Path,
 			PkgDir:  filepath.Dir(f.Path),
 			GeneratorsFunc: func(*generator.Context) []generator.Generator {
-				return []generator.Generator{&crdGenerator{
-					GoGenerator: generator.GoGenerator{OutputFilename: filepath.Base(f.Path)},
-					data:        f.Data,
-				}}
+				return []generator.Generator{&manifestGenerator{filename: filepath.Base(f.Path), data: f.Data}}
 			},
 		})
 	}
 	return targets, stale, problems
 }
 
-// crdGenerator writes the content of an edited CRD file or of a policy
-// file.
-type crdGenerator struct {
-	generator.GoGenerator
-	data []byte
+// manifestGenerator writes the content of an edited CRD file or of a policy
+// file: YAML, which it has whole, so that it names no type, nor imports.
+type manifestGenerator struct {
+	filename string
+	data     []byte
 }
 
-func (g *crdGenerator) FileType() string                            { return crdFileType }
-func (g *crdGenerator) Filter(*generator.Context, *types.Type) bool { return false }
-func (g *crdGenerator) Init(_ *generator.Context, w io.Writer) error {
+func (g *manifestGenerator) Name() string                                 { return "manifest" }
+func (g *manifestGenerator) Filter(*generator.Context, *types.Type) bool  { return false }
+func (g *manifestGenerator) Namers(*generator.Context) namer.NameSystems  { return nil }
+func (g *manifestGenerator) Finalize(*generator.Context, io.Writer) error { return nil }
+func (g *manifestGenerator) PackageVars(*generator.Context) []string      { return nil }
+func (g *manifestGenerator) PackageConsts(*generator.Context) []string    { return nil }
+func (g *manifestGenerator) GenerateType(*generator.Context, *types.Type, io.Writer) error {
+	return nil
+}
+func (g *manifestGenerator) Imports(*generator.Context) []string { return nil }
+func (g *manifestGenerator) Filename() string                    { return g.filename }
+func (g *manifestGenerator) FileType() string                    { return manifestFileType }
+func (g *manifestGenerator) Init(_ *generator.Context, w io.Writer) error {
 	_, err := w.Write(g.data)
 	return err
 }
 
-// crdFile writes a CRD or policy file as its generator made it, into out.
-type crdFile struct {
+// manifestFile writes a CRD or policy file as its generator made it, into
+// out.
+type manifestFile struct {
 	out *Output
 }
 
-func (ft crdFile) AssembleFile(f *generator.File, path string) error {
+func (ft manifestFile) AssembleFile(f *generator.File, path string) error {
 	return ft.out.stage(path, f.Body.Bytes())
 }
 

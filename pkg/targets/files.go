@@ -15,22 +15,22 @@ import (
 	"k8s.io/gengo/v2/types"
 )
 
-// goFile is the file type of union-gen's Go files. It assembles them as
+// goFileType is the file type of union-gen's Go files. It assembles them as
 // gengo does, but formats only the header, package clause and imports, as
 // the generators' declarations come formatted (see formatted), never with a
 // gofmt binary (gengo runs one when it is on PATH, which would make the
 // output depend on the machine); it writes atomically.
-type goFile struct {
+type goFileType struct {
 	assemble func(io.Writer, *generator.File)
 	out      *Output
 }
 
-// useGoFile makes the context write Go files with goFile, into out.
+// useGoFile makes the context write Go files with goFileType, into out.
 func useGoFile(c *generator.Context, out *Output) {
-	c.FileTypes[generator.GoFileType] = goFile{assemble: generator.NewGoFile().Assemble, out: out}
+	c.FileTypes[generator.GoFileType] = goFileType{assemble: generator.NewGoFile().Assemble, out: out}
 }
 
-func (ft goFile) AssembleFile(f *generator.File, path string) error {
+func (ft goFileType) AssembleFile(f *generator.File, path string) error {
 	body := f.Body
 	f.Body = bytes.Buffer{}
 	var b bytes.Buffer

@@ -116,7 +116,7 @@ func TestGoFileDoesNotWriteUnformattableCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := &Output{}
-	ft := goFile{assemble: generator.NewGoFile().Assemble, out: out}
+	ft := goFileType{assemble: generator.NewGoFile().Assemble, out: out}
 	f := &generator.File{Name: "zz_generated.unions.go", PackageName: "a", Imports: map[string]struct{}{`"broken`: {}}}
 	err := ft.AssembleFile(f, path)
 	if err == nil || !strings.Contains(err.Error(), "does not format, so it was not written") {

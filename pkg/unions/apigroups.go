@@ -57,7 +57,7 @@ func readingOf(t *types.Type, group string) (apiGroupReading, bool) {
 // readAPIGroup reads a group of k8s.io/api as the API server enforces it
 // (apiGroups), with a warning at its first member; it reports false for a
 // group that union-gen does not check.
-func (b *builder) readAPIGroup(t *types.Type, name string, spec *unionSpec) bool {
+func (b *builder) readAPIGroup(t *types.Type, name string, spec *declaredUnion) bool {
 	r, ok := readingOf(t, name)
 	if !ok {
 		return true

@@ -245,7 +245,7 @@ func (b *builder) structType(t *types.Type) {
 
 // union checks a union's discriminator and members and builds it, or returns
 // nil when its discriminator is unusable.
-func (b *builder) union(t *types.Type, s *unionSpec) *Union {
+func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 	u := &Union{Kind: s.kind}
 	var beyondEnum []string
 	if s.disc != nil {

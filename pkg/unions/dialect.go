@@ -19,15 +19,15 @@ import (
 // (docs/semantics.md §2); once grouped, every union is checked and built the
 // same way, by union, discriminator and member.
 
-// unionSpec is a union as its dialect groups it, before it is checked.
-type unionSpec struct {
+// declaredUnion is a union as its dialect groups it, before it is checked.
+type declaredUnion struct {
 	dialect markers.Dialect
 	kind    Kind
 	// disc is the discriminator of a Discriminated union, and discMarker
 	// the marker that made it one, which problems point at.
 	disc       *unionField
 	discMarker string
-	members    []memberSpec
+	members    []declaredMember
 	// infer is set for a discriminator of KEP-1027's markers in a struct
 	// without +unionMember: its members are inferred from candidates, the
 	// struct's optional fields without union markers, once its valid
@@ -38,8 +38,8 @@ type unionSpec struct {
 	broken bool
 }
 
-// memberSpec is a member as its dialect names it.
-type memberSpec struct {
+// declaredMember is a member as its dialect names it.
+type declaredMember struct {
 	f *unionField
 	// value is the discriminator value that selects the member; "" for its
 	// Go name.
@@ -48,7 +48,7 @@ type memberSpec struct {
 	// marker is the marker that made the field a member, which problems
 	// point at; "" for an implicit member, whose problems point at it.
 	marker string
-	// inferred is set for a member inferred by its name (unionSpec.infer).
+	// inferred is set for a member inferred by its name (declaredUnion.infer).
 	inferred bool
 	// modes are, for a member of validation-gen's mode tags, the modes
 	// that its +k8s:ifMode lines name, for which value and optional stand.
@@ -65,7 +65,7 @@ type modeRule struct {
 
 // first is the index of the union's first field, which orders the unions of
 // a struct.
-func (s *unionSpec) first() int {
+func (s *declaredUnion) first() int {
 	first := math.MaxInt
 	if s.disc != nil {
 		first = s.disc.index
@@ -185,11 +185,11 @@ func groupMarker(g markers.Group) string {
 // discriminator. It runs once the unions are grouped, since a struct tag
 // names its discriminator without a marker; a field marked as a
 // discriminator that no union took was reported already.
-func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*unionSpec) {
+func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*declaredUnion) {
 	for _, f := range fields {
 		fm := f.marks
 		if fm.Ratcheting == unionspec.RatchetingOff || fm.Discriminator || fm.K8sDiscriminator != nil ||
-			slices.ContainsFunc(specs, func(s *unionSpec) bool { return s.disc == f }) {
+			slices.ContainsFunc(specs, func(s *declaredUnion) bool { return s.disc == f }) {
 			continue
 		}
 		b.markerProblem(t, f, markers.RatchetingMarker, report.MisplacedRatcheting, false,
@@ -208,7 +208,7 @@ func k8sMemberMarker(m markers.K8sMember) string {
 // the order of their first fields. Mode tags and groups say what the API
 // server enforces where a struct also has KEP-1027 2019's markers, which
 // then add nothing (supersededBy2019).
-func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*unionSpec {
+func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*declaredUnion {
 	specs := b.validationGenSpecs(t, fields)
 	hasK8s := len(specs) > 0 || slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.K8sMembers) > 0 })
 	modes, groups := b.modeSpecs(t, fields), b.groupSpecs(t, fields, byName)
@@ -236,8 +236,8 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 	default:
 		specs = append(specs, b.kepSpecs(t, fields, byName)...)
 	}
-	specs = slices.DeleteFunc(specs, func(s *unionSpec) bool { return s == nil })
-	slices.SortStableFunc(specs, func(x, y *unionSpec) int { return cmp.Compare(x.first(), y.first()) })
+	specs = slices.DeleteFunc(specs, func(s *declaredUnion) bool { return s == nil })
+	slices.SortStableFunc(specs, func(x, y *declaredUnion) int { return cmp.Compare(x.first(), y.first()) })
 	return specs
 }
 
@@ -248,7 +248,7 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 // (docs/semantics.md §2); +unionDeprecated, a member of the struct's
 // 2019 union, contradicts them. Other markers of KEP-1027 make unions of
 // their own.
-func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
+func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
 	newer, newerDialect := markers.K8sIfModeMarker, markers.DialectModes
 	if !slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 }) {
 		newer, newerDialect = markers.OneOfMarker, markers.DialectGroups
@@ -277,12 +277,12 @@ func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[st
 // the +k8s:modeDiscriminator of each makes a discriminated union of the
 // fields whose +k8s:ifMode lines name that modality, each selected by the
 // modes it names (docs/semantics.md §2).
-func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*unionSpec {
+func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*declaredUnion {
 	var order []string
-	groups := map[string]*unionSpec{}
-	group := func(modality string) *unionSpec {
+	groups := map[string]*declaredUnion{}
+	group := func(modality string) *declaredUnion {
 		if groups[modality] == nil {
-			groups[modality] = &unionSpec{dialect: markers.DialectModes, kind: Discriminated, discMarker: markers.K8sModeDiscriminatorMarker}
+			groups[modality] = &declaredUnion{dialect: markers.DialectModes, kind: Discriminated, discMarker: markers.K8sModeDiscriminatorMarker}
 			order = append(order, modality)
 		}
 		return groups[modality]
@@ -303,10 +303,10 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*unionSpec {
 			}
 		}
 		for _, modality := range modalities(f.marks.IfModes) {
-			group(modality).members = append(group(modality).members, memberSpec{f: f, marker: markers.K8sIfModeMarker, modes: modeRules(f.marks.IfModes, modality)})
+			group(modality).members = append(group(modality).members, declaredMember{f: f, marker: markers.K8sIfModeMarker, modes: modeRules(f.marks.IfModes, modality)})
 		}
 	}
-	var specs []*unionSpec
+	var specs []*declaredUnion
 	for _, modality := range order {
 		g := groups[modality]
 		switch {
@@ -330,8 +330,8 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*unionSpec {
 
 // checkModeMembers drops from a mode union the member that is its own
 // discriminator, which validation-gen refuses too.
-func (b *builder) checkModeMembers(t *types.Type, g *unionSpec) *unionSpec {
-	g.members = slices.DeleteFunc(g.members, func(m memberSpec) bool {
+func (b *builder) checkModeMembers(t *types.Type, g *declaredUnion) *declaredUnion {
+	g.members = slices.DeleteFunc(g.members, func(m declaredMember) bool {
 		if m.f != g.disc {
 			return false
 		}
@@ -403,9 +403,9 @@ func modeRules(ifModes []markers.IfMode, modality string) []modeRule {
 // +zeroOrOneOf=<group> (at most one) of the struct's fields. A group named
 // after another field of the struct is selected by that field, which the
 // markers do not say how: it is left out with a warning (fieldgroup).
-func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
+func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
 	var order []string
-	groups := map[string]*unionSpec{}
+	groups := map[string]*declaredUnion{}
 	first := map[string]*unionField{}
 	for _, f := range fields {
 		if !f.valid {
@@ -419,7 +419,7 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 			spec := groups[g.Name]
 			switch {
 			case spec == nil:
-				spec = &unionSpec{dialect: markers.DialectGroups, kind: kind}
+				spec = &declaredUnion{dialect: markers.DialectGroups, kind: kind}
 				groups[g.Name], first[g.Name] = spec, f
 				order = append(order, g.Name)
 			case spec.kind != kind:
@@ -427,13 +427,13 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 					first[g.Name].GoName, groupMarker(markers.Group{ZeroOrOne: !g.ZeroOrOne}), g.Name)
 				continue
 			}
-			spec.members = append(spec.members, memberSpec{f: f, marker: groupMarker(g)})
+			spec.members = append(spec.members, declaredMember{f: f, marker: groupMarker(g)})
 		}
 	}
-	var specs []*unionSpec
+	var specs []*declaredUnion
 	for _, name := range order {
 		spec := groups[name]
-		if by := byName[name]; by != nil && !slices.ContainsFunc(spec.members, func(m memberSpec) bool { return m.f == by }) {
+		if by := byName[name]; by != nil && !slices.ContainsFunc(spec.members, func(m declaredMember) bool { return m.f == by }) {
 			f := first[name]
 			b.markerProblem(t, f, spec.members[0].marker, report.FieldGroup, true,
 				"+%s=%s names the field %s of %s, which selects the group's fields by its value, and no marker says which value selects which: union-gen checks nothing of the group; write +%s on %s and +%s=<value> on the fields",
@@ -451,20 +451,20 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 // union they name: a +k8s:unionDiscriminator makes its union discriminated,
 // +k8s:unionMember members without one form an exactly-one union, and
 // +k8s:zeroOrOneOfMember members a zero-or-one union.
-func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*unionSpec {
+func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*declaredUnion {
 	type key struct {
 		name      string
 		zeroOrOne bool
 	}
 	var order []key
-	groups := map[key]*unionSpec{}
-	group := func(k key) *unionSpec {
+	groups := map[key]*declaredUnion{}
+	group := func(k key) *declaredUnion {
 		if groups[k] == nil {
 			kind := ExactlyOne
 			if k.zeroOrOne {
 				kind = ZeroOrOne
 			}
-			groups[k] = &unionSpec{dialect: markers.DialectValidationGen, kind: kind}
+			groups[k] = &declaredUnion{dialect: markers.DialectValidationGen, kind: kind}
 			order = append(order, k)
 		}
 		return groups[k]
@@ -489,10 +489,10 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 				continue
 			}
 			g := group(key{name: m.Union, zeroOrOne: m.ZeroOrOne})
-			g.members = append(g.members, memberSpec{f: f, value: m.MemberName, marker: k8sMemberMarker(m)})
+			g.members = append(g.members, declaredMember{f: f, value: m.MemberName, marker: k8sMemberMarker(m)})
 		}
 	}
-	specs := make([]*unionSpec, len(order))
+	specs := make([]*declaredUnion, len(order))
 	for i, k := range order {
 		specs[i] = groups[k]
 	}
@@ -504,8 +504,8 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*uni
 // openshift/api writes them, or else every field but the discriminator;
 // elsewhere they are the +unionDeprecated fields. Members are selected by
 // their Go names; without a discriminator, at most one is set.
-func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *unionSpec {
-	s := &unionSpec{dialect: markers.Dialect2019, kind: ZeroOrOne, discMarker: markers.DiscriminatorMarker}
+func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *declaredUnion {
+	s := &declaredUnion{dialect: markers.Dialect2019, kind: ZeroOrOne, discMarker: markers.DiscriminatorMarker}
 	for _, f := range fields {
 		if !f.marks.Discriminator {
 			continue
@@ -525,9 +525,9 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 		case f.marks.Discriminator:
 		case f.marks.Member != nil || f.marks.Deprecated:
 			if f.valid {
-				ms := memberSpec{f: f, marker: markers.LegacyMemberMarker}
+				ms := declaredMember{f: f, marker: markers.LegacyMemberMarker}
 				if f.marks.Member != nil {
-					ms = memberSpec{f: f, value: f.marks.Member.Value, optional: f.marks.Member.Optional, marker: markers.MemberMarker}
+					ms = declaredMember{f: f, value: f.marks.Member.Value, optional: f.marks.Member.Optional, marker: markers.MemberMarker}
 				}
 				s.members = append(s.members, ms)
 			}
@@ -546,7 +546,7 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 			// Implicit members are required when selected, as the rules
 			// of the projects that write them require them
 			// (docs/semantics.md, Other dialects).
-			s.members = append(s.members, memberSpec{f: f})
+			s.members = append(s.members, declaredMember{f: f})
 		}
 	}
 	return s
@@ -555,7 +555,7 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *u
 // kepSpecs groups the fields of KEP-1027's markers: each member belongs to
 // the discriminator of its struct, or to the one its +unionDiscriminatedBy
 // names.
-func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*unionSpec {
+func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
 	var discriminators []*unionField
 	for _, f := range fields {
 		// An invalid discriminator still claims its members, so that they
@@ -575,10 +575,10 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 			}
 		}
 	}
-	specs := map[*unionField]*unionSpec{}
+	specs := map[*unionField]*declaredUnion{}
 	for _, d := range discriminators {
 		if d.valid {
-			specs[d] = &unionSpec{dialect: markers.DialectKEP, kind: Discriminated, disc: d, discMarker: markers.DiscriminatorMarker, infer: infer, candidates: candidates}
+			specs[d] = &declaredUnion{dialect: markers.DialectKEP, kind: Discriminated, disc: d, discMarker: markers.DiscriminatorMarker, infer: infer, candidates: candidates}
 		}
 	}
 	for _, m := range fields {
@@ -586,10 +586,10 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 			continue
 		}
 		if d := b.discriminatorOf(t, m, discriminators, byName); d != nil && specs[d] != nil {
-			specs[d].members = append(specs[d].members, memberSpec{f: m, value: m.marks.Member.Value, optional: m.marks.Member.Optional, marker: markers.MemberMarker})
+			specs[d].members = append(specs[d].members, declaredMember{f: m, value: m.marks.Member.Value, optional: m.marks.Member.Optional, marker: markers.MemberMarker})
 		}
 	}
-	var out []*unionSpec
+	var out []*declaredUnion
 	for _, d := range discriminators {
 		if s := specs[d]; s != nil {
 			out = append(out, s)
@@ -604,16 +604,16 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 // exactly before one named ignoring case), each required when selected, as
 // the projects that write such unions require it, and says which it took, or
 // that it found none.
-func (b *builder) inferMembers(t *types.Type, s *unionSpec, u *Union) {
+func (b *builder) inferMembers(t *types.Type, s *declaredUnion, u *Union) {
 	var taken []string
 	for _, ignoreCase := range []bool{false, true} {
 		for _, f := range s.candidates {
 			value, ok := inferredValue(u.Enum, f, ignoreCase)
-			if f.inferred || !ok || slices.ContainsFunc(s.members, func(m memberSpec) bool { return m.value == value }) {
+			if f.inferred || !ok || slices.ContainsFunc(s.members, func(m declaredMember) bool { return m.value == value }) {
 				continue
 			}
 			f.inferred = true
-			s.members = append(s.members, memberSpec{f: f, value: value, inferred: true})
+			s.members = append(s.members, declaredMember{f: f, value: value, inferred: true})
 			taken = append(taken, fmt.Sprintf("%s (%q)", f.GoName, value))
 		}
 	}
@@ -653,8 +653,8 @@ func inferredValue(e Enum, f *unionField, ignoreCase bool) (string, bool) {
 // tag (the 2018 proposal): every field is a member, but the discriminator
 // that union:"discriminator/<name>" names, and members are selected by their
 // Go names; union:"oneof" allows at most one set.
-func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[string]*unionField, c structTagClaim) *unionSpec {
-	s := &unionSpec{dialect: markers.DialectStructTag, kind: ZeroOrOne}
+func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[string]*unionField, c structTagClaim) *declaredUnion {
+	s := &declaredUnion{dialect: markers.DialectStructTag, kind: ZeroOrOne}
 	if name := c.tag.Discriminator; name != "" {
 		d := byName[name]
 		if d == nil || d.JSONName != name || !typeinfo.IsSerialized(*d.member) {
@@ -669,7 +669,7 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 		case typeinfo.IsInline(*f.member):
 			b.fieldError(t, f.GoName, report.JSONName, "the union of struct tag %s cannot embed a struct inline: give the field a name and a JSON tag", c.tag)
 		default:
-			s.members = append(s.members, memberSpec{f: f})
+			s.members = append(s.members, declaredMember{f: f})
 		}
 	}
 	return s

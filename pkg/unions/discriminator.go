@@ -17,7 +17,7 @@ import (
 // member become the enum's Variant values (withVariant). Its valid values come from +enum, or else from
 // +kubebuilder:validation:Enum; KEP-1027's dialect requires one of them, the
 // others have them guessed when neither is there.
-func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEnum []string) {
+func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyondEnum []string) {
 	d := s.disc
 	et := d.Type
 	if s.dialect == markers.DialectModes {
@@ -76,7 +76,7 @@ func (b *builder) discriminator(t *types.Type, s *unionSpec) (u *Union, beyondEn
 // +unionDiscriminator marks the field too, which k8s.io/api's hand-written
 // validation checks; else any value is a mode (EnumModes), named once the
 // members are read (modes).
-func (b *builder) modeDiscriminator(t *types.Type, s *unionSpec) *Union {
+func (b *builder) modeDiscriminator(t *types.Type, s *declaredUnion) *Union {
 	d := s.disc
 	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
 		WritesEmpty: !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
@@ -149,7 +149,7 @@ func (u *Union) withVariant(base []string) {
 
 // guess completes the guessed values of a union with its members' values,
 // now that they are known, and warns that they were guessed.
-func (b *builder) guess(t *types.Type, s *unionSpec, u *Union) {
+func (b *builder) guess(t *types.Type, s *declaredUnion, u *Union) {
 	var values []string
 	for _, m := range u.Members {
 		values = append(values, m.Values...)

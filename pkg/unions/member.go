@@ -15,7 +15,7 @@ import (
 )
 
 // member checks a member field and adds it to its union.
-func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
+func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 	m := ms.f
 	ok := true
 	presence, why := b.presence(*m.member)
@@ -62,7 +62,7 @@ func (b *builder) member(t *types.Type, ms memberSpec, u *Union) {
 // modeValues gives a member of validation-gen's mode tags the modes that
 // allow it, and those that require it, sorted; it reports false when a mode
 // is no valid value. A mode that forbids the member is none of them.
-func (b *builder) modeValues(t *types.Type, ms memberSpec, u *Union, m *Member) bool {
+func (b *builder) modeValues(t *types.Type, ms declaredMember, u *Union, m *Member) bool {
 	ok := true
 	for _, mode := range ms.modes {
 		value := mode.value
@@ -96,7 +96,7 @@ func (b *builder) modeValues(t *types.Type, ms memberSpec, u *Union, m *Member) 
 // discriminated union: its written value, else its Go name, or, outside
 // KEP-1027's dialect, the value that its names give (implicitValue). It
 // reports false for a member that is left out of the union or is in error.
-func (b *builder) memberValue(t *types.Type, ms memberSpec, u *Union) (string, bool) {
+func (b *builder) memberValue(t *types.Type, ms declaredMember, u *Union) (string, bool) {
 	m := ms.f
 	value := ms.value
 	if value == "" {

@@ -52,9 +52,10 @@ func (w *Walk) Counterpart(old any) any {
 	return old
 }
 
-// Check verifies that every struct and value that the schema names is known,
-// so that an evaluator never meets a missing struct nor misreads a misspelling.
-func (s *Schema) Check() error {
+// Verify reports the first struct or value that the schema names and that is
+// not known, so that an evaluator never meets a missing struct nor misreads a
+// misspelling.
+func (s *Schema) Verify() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)
 	}

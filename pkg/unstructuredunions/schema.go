@@ -107,7 +107,7 @@ func (p *policy) schema() (*Schema, error) {
 	var s Schema
 	err := json.Unmarshal([]byte(data), &s)
 	if err == nil {
-		err = s.Check()
+		err = s.Verify()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
