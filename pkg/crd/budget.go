@@ -10,7 +10,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // RulesMode is which rules unions get where the API server's limits allow.
@@ -37,7 +37,7 @@ var RulesModes = []RulesMode{RulesCompact, RulesPrecise}
 // struct in the CRD version being edited.
 type placement struct {
 	schema *yaml.Node
-	union  *unions.Union
+	union  *unionspec.Union
 	at     reach
 	// count is how many times the API server counts each rule.
 	count            uint64
@@ -173,7 +173,7 @@ func (e *editor) chooseRules(own ownCost) ([]*ruleSet, uint64) {
 		if chosen[i] != &p.precise && e.opts.Rules == RulesPrecise {
 			fix := "give the lists and maps named a maxItems or maxProperties"
 			if p.precise.unwritable != nil {
-				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Enum.Values))
+				fix = fmt.Sprintf("its enum has %d values; give the discriminator fewer", len(p.union.Values))
 			}
 			e.warnf(p.schema, report.CompactRules, p.at.path, "%s: union-gen writes its compact rules, one per member (cost %d at most), whose errors have no precise reason and message; %s for precise rules", p.overLimit(&p.precise, "the precise rules of"), p.compact.max, fix)
 		}
@@ -231,7 +231,15 @@ func (p *placement) held() string {
 	return fmt.Sprintf("the lists and maps on the way let it hold %d of these objects", p.count)
 }
 
-// unionName names a union in messages.
-func unionName(u *unions.Union) string {
-	return "the union of " + cmp.Or(u.Spec.Discriminator, u.MemberNames())
+// unionName names a union in messages: by its discriminator, or else as
+// validation-gen's errors list members, "`a`, `b`".
+func unionName(u *unionspec.Union) string {
+	if u.Discriminator != "" {
+		return "the union of " + u.Discriminator
+	}
+	names := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		names[i] = "`" + m.Name + "`"
+	}
+	return "the union of " + strings.Join(names, ", ")
 }

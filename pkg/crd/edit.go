@@ -15,67 +15,32 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-	"k8s.io/gengo/v2/types"
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// kindType returns the type of a kind of a group and version, or nil.
-func kindType(model *unions.Model, gv unions.GroupVersion, kind string) *types.Type {
-	for _, p := range model.APIs()[gv] {
-		if t := p.Types[kind]; t != nil {
-			return t
-		}
-	}
-	return nil
-}
-
 // withoutCRD warns of the kinds with unions but no CRD in withCRD, in the
 // groups that have CRDs: a kind whose CRD was not generated gets no rules.
-func withoutCRD(model *unions.Model, withCRD map[kindOf]bool) report.Problems {
+func withoutCRD(in Input, withCRD map[GroupVersionKind]bool) report.Problems {
 	groups := map[string]bool{}
 	for k := range withCRD {
 		groups[k.Group] = true
 	}
 	var problems report.Problems
-	for _, gv := range slices.SortedFunc(maps.Keys(model.APIs()), func(a, b unions.GroupVersion) int {
-		return cmp.Or(strings.Compare(a.Group, b.Group), strings.Compare(a.Version, b.Version))
+	for _, gvk := range slices.SortedFunc(maps.Keys(in.Kinds), func(a, b GroupVersionKind) int {
+		return cmp.Or(strings.Compare(a.Group, b.Group), strings.Compare(a.Version, b.Version), strings.Compare(a.Kind, b.Kind))
 	}) {
-		if !groups[gv.Group] {
+		k := in.Kinds[gvk]
+		if !groups[gvk.Group] || withCRD[gvk] || k.Schema == nil || !k.IsKind {
 			continue
 		}
-		for _, p := range model.APIs()[gv] {
-			for _, name := range slices.Sorted(maps.Keys(p.Types)) {
-				t := p.Types[name]
-				if withCRD[kindOf{gv, name}] || model.Plans[t.Name] == nil || !isKind(t) {
-					continue
-				}
-				problems = append(problems, report.Problem{Pos: model.TypePos(t), Subject: short(t), Rule: report.KindNoCRD, Warning: true,
-					Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", name, gv.Version, gv.Group)})
-			}
-		}
+		problems = append(problems, report.Problem{Pos: k.Pos, Subject: k.Name, Rule: report.KindNoCRD, Warning: true,
+			Message: fmt.Sprintf("kind %s has unions, but no CRD of --crd-paths is of it at version %s, while other CRDs of group %s are: generate its CRD with controller-gen into --crd-paths, or it gets no rules", gvk.Kind, gvk.Version, gvk.Group)})
 	}
 	return problems
-}
-
-// isKind reports whether t embeds metav1.TypeMeta and has metav1.ObjectMeta,
-// as a kind has and a list of one has not.
-func isKind(t *types.Type) bool {
-	const meta = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	var typeMeta, objectMeta bool
-	for _, m := range t.Members {
-		switch m.Type.Name {
-		case types.Name{Package: meta, Name: "TypeMeta"}:
-			typeMeta = m.Embedded
-		case types.Name{Package: meta, Name: "ObjectMeta"}:
-			objectMeta = true
-		}
-	}
-	return typeMeta && objectMeta
 }
 
 // File is a CRD file and its new content.
@@ -90,14 +55,14 @@ type File struct {
 // normalizes (policy.Files writes them), but those with problems. An edited
 // CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so that
 // only rules and enums differ. With any error, no file is returned.
-func Edit(model *unions.Model, files []string, opts Options) ([]File, []policy.CRDFile, report.Problems) {
+func Edit(in Input, files []string, opts Options) ([]File, []policy.CRDFile, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
 	}
 	var out []File
 	var policies []policy.CRDFile
 	var problems report.Problems
-	withCRD := map[kindOf]bool{}
+	withCRD := map[GroupVersionKind]bool{}
 	reported := map[token.Position]bool{}
 	fields := &variantFields{present: map[string]bool{}}
 	for _, name := range files {
@@ -106,7 +71,7 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, []policy.C
 			problems = append(problems, report.Problem{Message: "--crd-paths: " + err.Error(), Rule: report.Files})
 			continue
 		}
-		e := &editor{model: model, withCRD: withCRD, file: name, opts: opts, reported: reported, fields: fields}
+		e := &editor{in: in, withCRD: withCRD, file: name, opts: opts, reported: reported, fields: fields}
 		edited := e.file1(data)
 		problems = append(problems, e.problems...)
 		if !bytes.Equal(edited, data) {
@@ -121,7 +86,7 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, []policy.C
 		problems = append(problems, report.Problem{Message: fmt.Sprintf("--crd-paths: no CRD version in %d YAML files is of a kind of the input packages (its group from +groupName, its version the package's +versionName or name, its kind a type's name)", len(files)), Rule: report.NoMatchingCRD})
 	}
 	problems = append(problems, fields.warnings()...)
-	problems = append(problems, withoutCRD(model, withCRD)...)
+	problems = append(problems, withoutCRD(in, withCRD)...)
 	if problems.HasErrors() {
 		return nil, policies, problems // all or nothing
 	}
@@ -129,9 +94,9 @@ func Edit(model *unions.Model, files []string, opts Options) ([]File, []policy.C
 }
 
 type editor struct {
-	model *unions.Model
+	in Input
 	// withCRD records the kinds of the CRDs of every file.
-	withCRD  map[kindOf]bool
+	withCRD  map[GroupVersionKind]bool
 	file     string
 	line     int // of the current document's first line, from 0
 	problems report.Problems
@@ -140,8 +105,10 @@ type editor struct {
 	targets []policy.Target
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
-	// variants are the unions' specs as the current CRD version has them
-	// (unions.Union.Variant); nil for a union it does not have.
+	// schema describes the unions of the current CRD version's kind.
+	schema *unionspec.Schema
+	// variants are the unions as the current CRD version has them
+	// (Input.Variant); nil for a union it does not have.
 	variants map[*unionspec.Union]*unionspec.Union
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
@@ -155,12 +122,6 @@ type editor struct {
 	reported   map[token.Position]bool
 	fields     *variantFields
 	crdVersion string // names the CRD version being edited in fields
-}
-
-// kindOf is a kind of a group and version.
-type kindOf struct {
-	unions.GroupVersion
-	kind string
 }
 
 // errorf reports a problem at a node of the current document.
@@ -182,9 +143,10 @@ func (e *editor) problem(n *yaml.Node, rule report.ID, subject, format string, a
 	return report.Problem{Pos: pos, Subject: subject, Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 
-// short names a type as Go code does from another package: pkg.Type.
-func short(t *types.Type) string {
-	return path.Base(t.Name.Package) + "." + t.Name.Name
+// short names a struct of a Schema as Go code does from another package:
+// pkg.Type.
+func short(structName string) string {
+	return path.Base(structName)
 }
 
 // documentStart is a line that starts a YAML document: "---" alone, or
@@ -297,15 +259,15 @@ func (e *editor) document(doc string) string {
 	ofInputKind := false
 	for _, version := range items(get(spec, "versions")) {
 		name := scalar(get(version, "name"))
-		gv := unions.GroupVersion{Group: group, Version: name}
-		t := kindType(e.model, gv, kind)
-		if t == nil {
+		gvk := GroupVersionKind{Group: group, Version: name, Kind: kind}
+		k := e.in.Kinds[gvk]
+		if k == nil {
 			others = append(others, name)
 			continue
 		}
 		e.matched, ofInputKind = true, true
-		e.withCRD[kindOf{gv, kind}] = true
-		changed = e.version(crd, version, t) || changed
+		e.withCRD[gvk] = true
+		changed = e.version(crd, version, k) || changed
 	}
 	at := get(get(spec, "names"), "kind")
 	if at == nil {
@@ -325,9 +287,9 @@ func (e *editor) document(doc string) string {
 	return e.marshal(crd, doc)
 }
 
-// version gives a CRD version, of Go type t, the rules of t's unions and its
+// version gives a CRD version, of kind k, the rules of k's unions and its
 // policy, and reports whether it changed the version.
-func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
+func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 	spec := get(crd, "spec")
 	group, kind, name := scalar(get(spec, "group")), scalar(get(get(spec, "names"), "kind")), scalar(get(version, "name"))
 	at := kind + "." + group + "/" + name
@@ -336,26 +298,26 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		e.errorf(version, report.CRDSchema, at, "version %s has no schema.openAPIV3Schema; generate the CRD with controller-gen first", name)
 		return false
 	}
-	if e.model.Plans[t.Name] == nil {
+	if k.Schema == nil {
 		// A kind without unions is left alone, but for the rules that
 		// union-gen added when it had some.
 		return strip(schema)
 	}
-	s := e.model.Schema(t)
+	s := k.Schema
 	if recurring, where := policy.Recursion(s); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
 		e.errorf(version, report.CRDRecursive, at,
 			"%s reaches unions through values of the recursive type %s, again at %s: a policy's CEL normalizes to a fixed depth, so union-gen cannot write one; reach the recursion through a list that is not a list-map (+listType=atomic), whose items are not normalized",
-			short(t), path.Base(recurring), strings.TrimPrefix(where, "."))
+			k.Name, short(recurring), strings.TrimPrefix(where, "."))
 		return false
 	}
 	strip(schema)
 	before := len(e.problems)
-	e.crdVersion = at
+	e.crdVersion, e.schema = at, s
 	e.variants = map[*unionspec.Union]*unionspec.Union{}
 	e.placements, e.handWrittenRules = nil, nil
-	e.visit(schema, t, reach{path: kind, correlated: true, bound: 1})
+	e.visit(schema, s.Root, reach{path: kind, correlated: true, bound: 1})
 	e.handWritten()
 	own, err := e.opts.Estimator.Estimate(schema)
 	if err != nil {
@@ -366,24 +328,32 @@ func (e *editor) version(crd, version *yaml.Node, t *types.Type) bool {
 		return false
 	}
 	e.addRules(version, at, newOwnCost(own))
-	for _, st := range s.Structs {
-		var specs []*unionspec.Union
-		for _, u := range st.Unions {
-			if v, ok := e.variants[u]; !ok {
-				specs = append(specs, u)
-			} else if v != nil {
-				specs = append(specs, v)
-			}
-		}
-		st.Unions = specs
-	}
-	e.policy(crd, version, at, t, s, policy.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
+	e.policy(crd, version, at, k, e.variantSchema(), policy.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
 	return true
 }
 
-// policy records a CRD version, of kind t, as a target of its file's policy.
-func (e *editor) policy(crd, version *yaml.Node, at string, t *types.Type, s *unionspec.Schema, r policy.Resource) {
-	e.targets = append(e.targets, policy.Target{Resource: r, Schema: s, Subject: at, TypeName: short(t),
+// variantSchema is the schema of the current CRD version's kind with the
+// unions as the version has them (variant), and without those it lacks.
+func (e *editor) variantSchema() *unionspec.Schema {
+	s := &unionspec.Schema{Root: e.schema.Root, Structs: make(map[string]*unionspec.Struct, len(e.schema.Structs))}
+	for name, st := range e.schema.Structs {
+		v := *st
+		v.Unions = nil
+		for _, u := range st.Unions {
+			if spec, ok := e.variants[u]; !ok {
+				v.Unions = append(v.Unions, u)
+			} else if spec != nil {
+				v.Unions = append(v.Unions, spec)
+			}
+		}
+		s.Structs[name] = &v
+	}
+	return s
+}
+
+// policy records a CRD version, of kind k, as a target of its file's policy.
+func (e *editor) policy(crd, version *yaml.Node, at string, k *Kind, s *unionspec.Schema, r policy.Resource) {
+	e.targets = append(e.targets, policy.Target{Resource: r, Schema: s, Subject: at, TypeName: k.Name,
 		At: e.problem(version, "", "", "").Pos, Annotations: e.problem(get(get(crd, "metadata"), "annotations"), "", "", "").Pos})
 }
 
@@ -423,10 +393,10 @@ type reach struct {
 	correlated bool
 	bound      uint64
 	unbounded  []string
-	// structs are the Go structs whose schema it is (several where one
+	// structs are the structs whose schema it is (several where one
 	// embeds another), and holder the field whose schema it is, if any:
 	// their markers wrote its own rules.
-	structs []*types.Type
+	structs []string
 	holder  *goField
 }
 
@@ -454,46 +424,44 @@ func (r reach) into(parent *yaml.Node, key string) reach {
 	return r
 }
 
-// visit records the unions of t, and of the structs it reaches.
-func (e *editor) visit(schema *yaml.Node, t *types.Type, at reach) {
-	plan := e.model.Plans[t.Name]
-	if plan == nil {
-		return
-	}
-	at.structs = append(slices.Clip(at.structs), t)
+// visit records the unions of the struct named structName, and of the
+// structs it reaches.
+func (e *editor) visit(schema *yaml.Node, structName string, at reach) {
+	st := e.schema.Structs[structName]
+	at.structs = append(slices.Clip(at.structs), structName)
 	props := get(schema, "properties")
-	for _, u := range plan.Unions {
+	for _, u := range st.Unions {
 		e.union(schema, props, u, at)
 	}
-	for _, step := range plan.Steps {
-		if step.JSONName == "" {
-			e.visit(schema, step.Walk.GoStruct, at)
+	for _, f := range st.Fields {
+		if f.Name == "" {
+			e.visit(schema, f.Walk.Struct, at)
 			continue
 		}
-		child := get(props, step.JSONName)
+		child := get(props, f.Name)
 		switch {
-		case child == nil && step.Gated:
+		case child == nil && f.Gated:
 			continue // not in this feature set's CRD
-		case child == nil && step.Optional:
-			e.fields.absent(e, schema, at.path, step, t)
+		case child == nil && f.Optional:
+			e.fields.absent(e, schema, at.path, f, structName)
 			continue
 		case child == nil:
-			e.errorf(schema, report.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", step.JSONName, short(t))
+			e.errorf(schema, report.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
 			continue
 		}
-		e.fields.present[e.crdVersion+" "+at.path+"."+step.JSONName] = true
+		e.fields.present[e.crdVersion+" "+at.path+"."+f.Name] = true
 		next := at
-		next.path += "." + step.JSONName
-		next.structs, next.holder = nil, &goField{parent: t, name: step.GoName}
-		e.walk(child, step.Walk, next)
+		next.path += "." + f.Name
+		next.structs, next.holder = nil, &goField{parent: structName, name: f.GoName}
+		e.walk(child, f.Walk, next)
 	}
 }
 
-func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
+func (e *editor) walk(schema *yaml.Node, w *unionspec.Walk, at reach) {
 	var key string
 	switch w.Shape {
 	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		e.visit(schema, w.GoStruct, at)
+		e.visit(schema, w.Struct, at)
 		return
 	case unionspec.ShapeList:
 		key, at.correlated = "items", false
@@ -504,16 +472,16 @@ func (e *editor) walk(schema *yaml.Node, w *unions.Walk, at reach) {
 	}
 	child := get(schema, key)
 	if child == nil {
-		e.errorf(schema, report.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type.String())
+		e.errorf(schema, report.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type)
 		return
 	}
-	e.walk(child, w.GoElem, at.into(schema, key))
+	e.walk(child, w.Elem, at.into(schema, key))
 }
 
 // union records the rules of the CRD's variant of a union, for addRules and
 // the policy, and gives the discriminator's schema its enum.
-func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
-	if u.Discriminator.Gated && get(props, u.Discriminator.JSONName) == nil {
+func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
+	if u.DiscriminatorGated && get(props, u.Discriminator) == nil {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
@@ -521,12 +489,12 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 		return
 	}
 	var values []string
-	disc := get(props, u.Spec.Discriminator)
-	emptyToSchema := emptyToSchema(u, e.opts.Rules != RulesPrecise, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
-		return n.Value == u.Spec.Discriminator
+	disc := get(props, u.Discriminator)
+	emptyToSchema := u.EmptyToSchema(e.opts.Rules != RulesPrecise, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
+		return n.Value == u.Discriminator
 	}))
 	// An open or bool discriminator has no enum: every value is a mode.
-	enumerated := u.Spec.Discriminator != "" && !u.Open() && !u.Boolean()
+	enumerated := u.Discriminator != "" && !u.Open && !u.Boolean
 	if enumerated {
 		var ok bool
 		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
@@ -536,9 +504,9 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	if !e.members(schema, props, u, values, at.path) {
 		return
 	}
-	spec := u.Variant(func(name string) bool { return get(props, name) != nil }, values)
+	spec := e.in.Variant(u, func(name string) bool { return get(props, name) != nil }, values)
 	if enumerated && values == nil {
-		set(disc, "enum", node(schemaEnum(u, emptyToSchema)))
+		set(disc, "enum", node(u.SchemaEnum(emptyToSchema)))
 	}
 	e.variant(schema, at.path, u, spec)
 	precise, err := Rules(spec, at.correlated)
@@ -554,15 +522,15 @@ func (e *editor) union(schema, props *yaml.Node, u *unions.Union, at reach) {
 	count := at.count(schema)
 	p := &placement{schema: schema, union: u, at: at, count: count, precise: newRuleSet(precise, schema, count), compact: newRuleSet(compact, schema, count)}
 	if p.precise.unwritable != nil && p.compact.unwritable != nil {
-		e.errorf(schema, report.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.unwritable, len(u.Enum.Values))
+		e.errorf(schema, report.CELSize, at.path, "%v: its enum has %d values; give the discriminator fewer", p.precise.unwritable, len(u.Values))
 		return
 	}
 	e.placements = append(e.placements, p)
 }
 
 // discriminator checks that the schema has the discriminator, a string.
-func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path string) bool {
-	d := u.Spec.Discriminator
+func (e *editor) discriminator(schema, props *yaml.Node, u *unionspec.Union, path string) bool {
+	d := u.Discriminator
 	if d == "" {
 		return true
 	}
@@ -572,15 +540,15 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unions.Union, path s
 		return false
 	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != discType(u):
 		// The API server would reject the enum and rules added to it.
-		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), short(u.Enum.Type))
+		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), u.DiscriminatorType)
 		return false
 	}
 	return true
 }
 
 // discType is the schema type of a union's discriminator.
-func discType(u *unions.Union) string {
-	if u.Boolean() {
+func discType(u *unionspec.Union) string {
+	if u.Boolean {
 		return "boolean"
 	}
 	return "string"
@@ -588,28 +556,28 @@ func discType(u *unions.Union) string {
 
 // members checks that the schema has the union's members, whose JSON shows
 // when they are set; a variant enum's values (non-nil) may leave some out.
-func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []string, path string) bool {
+func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []string, path string) bool {
 	for _, m := range u.Members {
-		member := get(props, m.JSONName)
+		member := get(props, m.Name)
 		switch {
-		case member == nil && (m.Gated || leftOut(u, m, values)):
+		case member == nil && (m.Gated || u.LeftOut(m, values)):
 			continue // not in this variant of the CRD
-		case member == nil && variantValue(u, m) != "":
-			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Spec.Discriminator, variantValue(u, m), m.JSONName)
+		case member == nil && u.VariantValue(m) != "":
+			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Discriminator, u.VariantValue(m), m.Name)
 			return false
 		case member == nil:
-			e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.JSONName, unionName(u))
+			e.errorf(schema, report.CRDSchema, path, "the schema has no property %q, a member of %s: the CRD is stale; run controller-gen first", m.Name, unionName(u))
 			return false
 		case member.Kind != yaml.MappingNode:
-			e.errorf(member, report.CRDSchema, path+"."+m.JSONName, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.JSONName)
+			e.errorf(member, report.CRDSchema, path+"."+m.Name, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.Name)
 			return false
 		case m.Opaque != "":
 			// The Go methods tell it by reflect; the rules and the policy
 			// read JSON, which does not show what decoding makes of it.
-			e.errorf(member, report.MemberType, path+"."+m.JSONName, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
+			e.errorf(member, report.MemberType, path+"."+m.Name, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
-		case leftOut(u, m, values):
-			e.warnf(member, report.CRDVariant, path+"."+m.JSONName, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.JSONName, u.Spec.Discriminator, variantValue(u, m))
+		case u.LeftOut(m, values):
+			e.warnf(member, report.CRDVariant, path+"."+m.Name, "the schema has the member %q, but its enum of %q leaves out %q, the value that selects it, so union-gen's rules forbid the member in this CRD: list the value with the member, or leave both out", m.Name, u.Discriminator, u.VariantValue(m))
 		}
 	}
 	return true
@@ -618,9 +586,9 @@ func (e *editor) members(schema, props *yaml.Node, u *unions.Union, values []str
 // enum checks the discriminator's enum and returns the valid values of this
 // CRD's variant of the union; nil where the caller writes the enum: there is
 // none, or it lacks the "" that the rules accept. A variant's enum may leave
-// values out (variantEnum).
-func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path string) (values []string, ok bool) {
-	want := schemaEnum(u, emptyToSchema)
+// values out (unionspec.Union.VariantEnum).
+func (e *editor) enum(disc *yaml.Node, u *unionspec.Union, emptyToSchema bool, path string) (values []string, ok bool) {
+	want := u.SchemaEnum(emptyToSchema)
 	enum := get(disc, "enum")
 	if enum == nil {
 		return nil, true
@@ -628,7 +596,7 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 	var have []string
 	for _, n := range items(enum) {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, short(u.Enum.Type), unions.Quote(u.Enum.Values))
+			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, u.DiscriminatorType, u.Literals(u.Values))
 			return nil, false
 		}
 		have = append(have, n.Value)
@@ -636,32 +604,32 @@ func (e *editor) enum(disc *yaml.Node, u *unions.Union, emptyToSchema bool, path
 	slices.Sort(have)
 	have = slices.Compact(have)
 	switch {
-	case slices.Equal(have, want) || !emptyToSchema && slices.Equal(have, u.Spec.Accepted()):
+	case slices.Equal(have, want) || !emptyToSchema && slices.Equal(have, u.Accepted()):
 		return have, true
-	case slices.Equal(have, u.Enum.Values) || slices.Equal(have, u.Spec.Accepted()):
+	case slices.Equal(have, u.Values) || slices.Equal(have, u.Accepted()):
 		// Completed with "", or without it where the schema is to
 		// reject "" itself (an earlier run's enum).
 		return nil, true
 	}
-	if values, ok := variantEnum(u, have, want); ok {
+	if values, ok := u.VariantEnum(have, want); ok {
 		if len(values) > len(have) {
 			set(disc, "enum", node(values))
 		}
 		return values, true
 	}
-	e.errorf(enum, report.CRDEnum, path+"."+u.Discriminator.JSONName, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-		unions.Quote(have), short(u.Enum.Type), unions.Quote(u.Enum.Values))
+	e.errorf(enum, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
+		u.Literals(have), u.DiscriminatorType, u.Literals(u.Values))
 	return nil, false
 }
 
 // variant records the spec of a union in the CRD version being edited, nil
 // where it has none: a struct has one schema in a CRD version.
-func (e *editor) variant(schema *yaml.Node, path string, u *unions.Union, spec *unionspec.Union) {
-	if have, ok := e.variants[u.Spec]; ok && !reflect.DeepEqual(have, spec) {
+func (e *editor) variant(schema *yaml.Node, path string, u, spec *unionspec.Union) {
+	if have, ok := e.variants[u]; ok && !reflect.DeepEqual(have, spec) {
 		e.errorf(schema, report.CRDSchema, path, "the union here has other members or values than the same union elsewhere in this CRD version: the CRD was edited; run controller-gen first")
 		return
 	}
-	e.variants[u.Spec] = spec
+	e.variants[u] = spec
 }
 
 // node is a rule or a list of strings as a YAML node.

@@ -16,6 +16,7 @@ import (
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/targets"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -98,8 +99,8 @@ type written struct {
 // ("" for the default), as a run does.
 func editFiles(t *testing.T, model *unions.Model, files []string, opts crd.Options, version string) ([]written, report.Problems) {
 	t.Helper()
-	crds, targets, problems := crd.Edit(model, files, opts)
-	policies, policyProblems := policy.Files(targets, cmp.Or(version, policy.Versions[0]))
+	crds, policyTargets, problems := crd.Edit(targets.CRDInput(model), files, opts)
+	policies, policyProblems := policy.Files(policyTargets, cmp.Or(version, policy.Versions[0]))
 	problems = append(problems, policyProblems...)
 	if problems.HasErrors() {
 		return nil, problems

@@ -11,11 +11,10 @@ import (
 	"github.com/google/cel-go/parser"
 
 	"go.yaml.in/yaml/v3"
-	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // selfFields are the properties of self that a rule reads (self.a.b reads
@@ -66,16 +65,16 @@ func collectSelfFields(x celast.Expr, fields *[]string) bool {
 
 // unionFieldsRead are the union's properties that a hand-written rule of it
 // reads; nil where it is none: it reads fewer than two, or anything else.
-func unionFieldsRead(rule string, u *unions.Union) []string {
+func unionFieldsRead(rule string, u *unionspec.Union) []string {
 	fields, ok := selfFields(rule)
 	if !ok || len(fields) < 2 {
 		return nil
 	}
 	var props, read []string
-	if u.Spec.Discriminator != "" {
-		props = append(props, u.Spec.Discriminator)
+	if u.Discriminator != "" {
+		props = append(props, u.Discriminator)
 	}
-	for _, m := range u.Spec.Members {
+	for _, m := range u.Members {
 		props = append(props, m.Name)
 	}
 	for _, p := range props {
@@ -137,22 +136,23 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
 
+// goField is a Go field of a struct of a Schema, by its Go name.
 type goField struct {
-	parent *types.Type
+	parent string
 	name   string
 }
 
 // markedRule is a marker's rule and what it is on, as problems name it.
 type markedRule struct {
-	unions.MarkedRule
+	MarkedRule
 	subject string
 }
 
 // markers returns the markers of a schema's structs and of its field.
 func (e *editor) markers(r reach) []markedRule {
 	var out []markedRule
-	add := func(t *types.Type, field, subject string) {
-		for _, m := range e.model.XValidationRules(t, field) {
+	add := func(structName, field, subject string) {
+		for _, m := range e.in.Markers(structName, field) {
 			out = append(out, markedRule{m, subject})
 		}
 	}

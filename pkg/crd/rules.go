@@ -6,7 +6,6 @@ package crd
 
 import (
 	"github.com/union-gen/union-gen/pkg/celprint"
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -42,10 +41,10 @@ func Rules(u *unionspec.Union, correlated bool) ([]ValidationRule, error) {
 }
 
 // CompactRules returns the compact rules of a union, its checks merged by
-// field (compactChecks): the same verdicts as Rules at less cost, one error
+// field (unionspec.Union.CompactChecks): the same verdicts as Rules at less cost, one error
 // per field with the checks' messages joined.
 func CompactRules(u *unionspec.Union, correlated, schemaRejectsEmpty bool) ([]ValidationRule, error) {
-	return printRules(u, compactChecks(u, schemaRejectsEmpty), correlated, schemaRejectsEmpty)
+	return printRules(u, u.CompactChecks(schemaRejectsEmpty), correlated, schemaRejectsEmpty)
 }
 
 // printRules prints checks as rules. With discPresent, the schema requires
@@ -98,28 +97,6 @@ var reasons = map[unionspec.ErrorType]string{
 	unionspec.ErrorRequired:  ReasonRequired,
 	unionspec.ErrorForbidden: ReasonForbidden,
 	unionspec.ErrorInvalid:   ReasonInvalid,
-}
-
-// schemaEnum is the enum of the discriminator's schema (docs/semantics.md
-// §7): the Accepted values, so that the rules report "" as Go does; but the
-// enum's own values where the discriminator is optional, "" is no value and
-// Go does not write it, so that the schema rejects an explicit "", or with
-// emptyToSchema.
-func schemaEnum(u *unions.Union, emptyToSchema bool) []string {
-	if emptyToSchema || u.DiscriminatorOptional && !u.Enum.Has("") && !u.WritesEmpty {
-		return u.Enum.Values
-	}
-	return u.Spec.Accepted()
-}
-
-// emptyToSchema says whether compact rules leave an absent or ""
-// discriminator to a schema that requires it, as hand-written rules do, at
-// no cost: where "" is no value, the discriminator is required, and the
-// union does not ratchet (the API server's schema ratcheting would differ).
-// An open discriminator has no enum that rejects an explicit "".
-func emptyToSchema(u *unions.Union, compact, schemaRequired bool) bool {
-	return compact && schemaRequired && u.Spec.Discriminator != "" && !u.Enum.Has("") &&
-		!u.DiscriminatorOptional && u.Ratcheting == unionspec.RatchetingOff && !u.Open() && !u.Boolean()
 }
 
 // selectable checks that CEL can select every property that a union's rules

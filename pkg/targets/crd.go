@@ -30,7 +30,7 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 	if err != nil {
 		return nil, nil, report.Problems{{Message: "--crd-paths: " + err.Error(), Rule: report.Files}}
 	}
-	edited, policyTargets, problems := crd.Edit(model, files, crd.Options{Rules: cfg.CRDRules})
+	edited, policyTargets, problems := crd.Edit(CRDInput(model), files, crd.Options{Rules: cfg.CRDRules})
 	policies, policyProblems := policy.Files(policyTargets, cmp.Or(cfg.PolicyVersion, policy.Versions[0]))
 	problems = append(problems, policyProblems...)
 	if problems.HasErrors() {

@@ -27,6 +27,8 @@ type Model struct {
 	inputs   []string
 	src      *load.Source
 	apis     map[GroupVersion][]*types.Package
+	// unionOf holds every union by its Spec, for Variant.
+	unionOf map[*unionspec.Union]*Union
 }
 
 // Union is one union: member fields of which the discriminator field selects
@@ -410,4 +412,18 @@ func (model *Model) Schema(t *types.Type) *unionspec.Schema {
 	}
 	add(t)
 	return s
+}
+
+// Variant describes the union whose rules are spec as a CRD variant has it
+// (Union.Variant): the backends ask the model, which decides the rules.
+func (model *Model) Variant(spec *unionspec.Union, present func(jsonName string) bool, values []string) *unionspec.Union {
+	if model.unionOf == nil {
+		model.unionOf = map[*unionspec.Union]*Union{}
+		for _, plan := range model.Plans {
+			for _, u := range plan.Unions {
+				model.unionOf[u.Spec] = u
+			}
+		}
+	}
+	return model.unionOf[spec].Variant(present, values)
 }

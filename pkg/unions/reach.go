@@ -59,7 +59,7 @@ func (b *builder) plan(structs []*types.Type) {
 			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
 		}
 		for _, step := range plan.Steps {
-			plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: step.JSONName, Walk: step.Walk.Walk})
+			plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: step.JSONName, Walk: step.Walk.Walk, GoName: step.GoName, Gated: step.Gated, Optional: step.Optional})
 		}
 		b.model.Plans[t.Name] = plan
 	}
@@ -110,8 +110,9 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case elem != nil && (elem.Shape == unionspec.ShapeList || elem.Shape == unionspec.ShapeMap):
 			// openshift/api has pointers to lists: walked as the list,
 			// which a nil pointer leaves empty.
-			deref := *elem
-			deref.Type, deref.Deref = t, true
+			deref, spec := *elem, *elem.Walk
+			spec.Type = t.String()
+			deref.Walk, deref.Type, deref.Deref = &spec, t, true
 			return &deref, ""
 		case u.Elem.Kind != types.Struct:
 			return nil, "a pointer to " + b.names.Name(u.Elem) + " is not supported; use a pointer to a struct, a slice or a map"
@@ -123,7 +124,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		if elem == nil {
 			return nil, why
 		}
-		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk}, Type: t, GoElem: elem}, ""
+		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk, Type: t.String()}, Type: t, GoElem: elem}, ""
 	case types.Map:
 		elem, why := b.walkOf(u.Elem, seen)
 		key := typeinfo.Underlying(u.Key)
@@ -134,7 +135,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case elem == nil:
 			return nil, why
 		default:
-			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld}, Type: t, GoElem: elem, NamedKey: u.Key.Kind != types.Builtin}, ""
+			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld, Type: t.String()}, Type: t, GoElem: elem, NamedKey: u.Key.Kind != types.Builtin}, ""
 		}
 	}
 	return nil, ""
@@ -143,7 +144,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 // structWalk walks a value of type t, a struct of type s or a pointer to
 // one, which has old counterparts.
 func structWalk(shape unionspec.Shape, t, s *types.Type) *Walk {
-	return &Walk{Walk: &unionspec.Walk{Shape: shape, Struct: s.Name.String(), HasOld: true}, Type: t, GoStruct: s}
+	return &Walk{Walk: &unionspec.Walk{Shape: shape, Struct: s.Name.String(), HasOld: true, Type: t.String()}, Type: t, GoStruct: s}
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk

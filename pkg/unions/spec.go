@@ -1,7 +1,10 @@
 package unions
 
 import (
+	"path"
 	"slices"
+
+	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -10,9 +13,12 @@ import (
 // and ratcheting, §4): the one place that decides them for the backends
 // that print or evaluate unionspec.
 func (u *Union) Describe() *unionspec.Union {
-	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Open: u.Open(), Boolean: u.Boolean()}
+	s := &unionspec.Union{Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values, Open: u.Open(), Boolean: u.Boolean(),
+		Optional: u.DiscriminatorOptional, WritesEmpty: u.WritesEmpty, DiscriminatorGated: u.Discriminator.Gated,
+		EnumGated: u.Enum.Gated, Variant: u.Enum.Variant}
 	if u.Kind == Discriminated {
 		s.Selecting = u.selecting()
+		s.DiscriminatorType = short(u.Enum.Type)
 	}
 	for _, m := range u.Members {
 		s.Members = append(s.Members, &unionspec.Member{
@@ -20,6 +26,11 @@ func (u *Union) Describe() *unionspec.Union {
 			Presence:   m.Presence,
 			Properties: m.Properties,
 			KeepZero:   m.Presence.Scalar() && !m.OmitsZero,
+			GoName:     m.GoName,
+			Values:     m.Values,
+			Required:   m.Required,
+			Gated:      m.Gated,
+			Opaque:     m.Opaque,
 		})
 	}
 	// validated is a check's condition: it fails unless an update keeps a
@@ -133,4 +144,13 @@ func (u *Union) kept() *unionspec.Cond {
 		}
 	}
 	return unionspec.And(conds...)
+}
+
+// short names a type as problems name it, as Go code does from another
+// package: pkg.Type; "" for none.
+func short(t *types.Type) string {
+	if t == nil {
+		return ""
+	}
+	return path.Base(t.Name.Package) + "." + t.Name.Name
 }

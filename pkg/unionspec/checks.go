@@ -8,7 +8,9 @@ import (
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
 // clears (N1–N3) of docs/semantics.md, each under a condition over its object
-// and old counterpart; backends only print or evaluate it, deciding nothing.
+// and old counterpart, as the model decides them (pkg/unions' Describe); the
+// backends print or evaluate it, and derive from it here what a CRD's schema
+// has of it (crd.go), and the compact form of its checks (compact.go).
 type Union struct {
 	// Discriminator is the discriminator's property; "" if none.
 	Discriminator string `json:"discriminator"`
@@ -32,6 +34,28 @@ type Union struct {
 	// Checks are the errors validation reports, in order.
 	Checks []*Check `json:"checks"`
 	Clears []*Clear `json:"clears,omitempty"`
+
+	// What a CRD's schema has of the union beside its rules, and what
+	// problems name (crd.go); the policy's annotation leaves it out.
+
+	// DiscriminatorType names the discriminator's Go type in problems.
+	DiscriminatorType string `json:"-"`
+	// Optional is set where the discriminator may be absent (+optional,
+	// or omitempty or omitzero, and not +required).
+	Optional bool `json:"-"`
+	// WritesEmpty: Go writes an unset discriminator as "", where its JSON
+	// tag does not leave it out.
+	WritesEmpty bool `json:"-"`
+	// DiscriminatorGated is set for a discriminator under an openshift
+	// feature gate, which the CRDs of some feature sets do not have.
+	DiscriminatorGated bool `json:"-"`
+	// EnumGated is set for the values of openshift's FeatureGateAwareEnum:
+	// the CRD of a feature set has those of its gates.
+	EnumGated bool `json:"-"`
+	// Variant are the values beyond a +kubebuilder:validation:Enum, which a
+	// CRD variant (a release channel's) may leave out with the members
+	// they select (docs/crd.md, "CRD variants").
+	Variant []string `json:"-"`
 }
 
 // Member is a member property and how it is told set.
@@ -42,6 +66,17 @@ type Member struct {
 	// KeepZero is set for a scalar that JSON writes when zero (no
 	// omitempty): clearing it writes its zero value, as Go would.
 	KeepZero bool `json:"keepZero,omitempty"`
+
+	// GoName names the member's Go field in problems.
+	GoName string `json:"-"`
+	// Values are the discriminator values that select the member, sorted;
+	// Required are those of them in which it must be set.
+	Values, Required []string `json:"-"`
+	// Gated is set for a member under an openshift feature gate.
+	Gated bool `json:"-"`
+	// Opaque says why the zero value of a PresenceNonZero member cannot be
+	// told from its JSON, which only the Go methods then can.
+	Opaque string `json:"-"`
 }
 
 // Cleared is the JSON value of a cleared member; nil when it is removed.

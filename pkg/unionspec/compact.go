@@ -1,61 +1,59 @@
-package crd
+package unionspec
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // admitted are the Accepted values that no check on the discriminator
 // rejects whatever else holds: the checks of the members may take the
 // discriminator for one of these, as any other fails.
-func admitted(u *unionspec.Union) []string {
+func (u *Union) admitted() []string {
 	return slices.DeleteFunc(u.Accepted(), func(v string) bool {
-		return slices.ContainsFunc(u.Checks, func(c *unionspec.Check) bool {
-			return c.Field == u.Discriminator && c.When.Simplify(unionspec.Known{Discriminator: []string{v}}).Is(true)
+		return slices.ContainsFunc(u.Checks, func(c *Check) bool {
+			return c.Field == u.Discriminator && c.When.Simplify(Known{Discriminator: []string{v}}).Is(true)
 		})
 	})
 }
 
-// compactChecks are the union's checks merged by field, each holding where
+// CompactChecks are the union's checks merged by field, each holding where
 // one of its checks does, with their messages joined and their error, or
 // Invalid where they differ; NotSupported checks are kept. The members'
 // checks are written for the admitted values only, with fewer values named
 // (within): any other fails a check on the discriminator. With
 // schemaRejectsEmpty, the checks that hold only where the discriminator is
 // absent or "" are left to the schema, as hand-written rules leave them.
-func compactChecks(u *unionspec.Union, schemaRejectsEmpty bool) []*unionspec.Check {
-	var merged []*unionspec.Check
-	whens := map[*unionspec.Check][]*unionspec.Cond{}
-	byField := map[string]*unionspec.Check{}
-	admitted := admitted(u)
-	// The members' checks are written for the admitted values only, but
-	// in a ratcheting union: there the API server drops the enum's error
-	// on an unchanged invalid discriminator, which they then see; and in
-	// an open one, where every value is admitted.
-	narrow := u.Discriminator != "" && u.Kept == nil && !u.Open
-	nonEmpty := unionspec.Known{Discriminator: slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Unnamed: true}
+func (u *Union) CompactChecks(schemaRejectsEmpty bool) []*Check {
+	var merged []*Check
+	whens := map[*Check][]*Cond{}
+	byField := map[string]*Check{}
+	admitted := u.admitted()
+	// The members' checks are narrowed to the admitted values, except in
+	// a ratcheting union, where the API server drops the enum's error on
+	// an unchanged invalid discriminator, so that the members' checks see
+	// that value; and in an open union, where every value is admitted.
+	narrowed := u.Discriminator != "" && u.Kept == nil && !u.Open
+	nonEmpty := Known{Discriminator: slices.DeleteFunc(u.Accepted(), func(v string) bool { return v == "" }), Unnamed: true}
 	for _, c := range u.Checks {
 		if schemaRejectsEmpty && c.Field == u.Discriminator && c.When.Simplify(nonEmpty).Is(false) {
 			continue
 		}
-		if c.Error == unionspec.ErrorNotSupported {
+		if c.Error == ErrorNotSupported {
 			merged = append(merged, c)
 			continue
 		}
 		m := byField[c.Field]
 		switch {
 		case m == nil:
-			m = &unionspec.Check{Error: c.Error, Field: c.Field, Message: c.Message, Origin: c.Origin, Value: c.Value}
+			m = &Check{Error: c.Error, Field: c.Field, Message: c.Message, Origin: c.Origin, Value: c.Value}
 			byField[c.Field] = m
 			merged = append(merged, m)
 		case m.Error != c.Error || m.Origin != c.Origin || m.Value != c.Value:
-			m.Error, m.Origin, m.Value = unionspec.ErrorInvalid, "", ""
+			m.Error, m.Origin, m.Value = ErrorInvalid, "", ""
 		}
 		m.Message = joinMessages(m.Message, c.Message)
 		when := c.When
-		if narrow && c.Field != u.Discriminator {
+		if narrowed && c.Field != u.Discriminator {
 			when = within(when, admitted)
 		}
 		whens[m] = append(whens[m], when)
@@ -63,7 +61,7 @@ func compactChecks(u *unionspec.Union, schemaRejectsEmpty bool) []*unionspec.Che
 	for _, m := range merged {
 		if w := whens[m]; w != nil {
 			m.When = resolve(w)
-			if narrow && m.Field != u.Discriminator {
+			if narrowed && m.Field != u.Discriminator {
 				m.When = complemented(m.When, admitted)
 			}
 		}
@@ -84,12 +82,12 @@ func joinMessages(joined, message string) string {
 
 // within is c where the discriminator is one of values, each test of it
 // written with the fewer values: those it names or those it does not.
-func within(c *unionspec.Cond, values []string) *unionspec.Cond {
-	return narrow(c.Simplify(unionspec.Known{Discriminator: values}), values)
+func within(c *Cond, values []string) *Cond {
+	return narrow(c.Simplify(Known{Discriminator: values}), values)
 }
 
-func narrow(c *unionspec.Cond, values []string) *unionspec.Cond {
-	if c.Op == unionspec.OpDiscIn {
+func narrow(c *Cond, values []string) *Cond {
+	if c.Op == OpDiscIn {
 		var in, out []string
 		for _, v := range values {
 			if slices.Contains(c.Values, v) {
@@ -100,26 +98,26 @@ func narrow(c *unionspec.Cond, values []string) *unionspec.Cond {
 		}
 		switch {
 		case len(out) < len(in):
-			return unionspec.Not(unionspec.DiscIn(out...))
+			return Not(DiscIn(out...))
 		case len(in) < len(c.Values):
-			return unionspec.DiscIn(in...)
+			return DiscIn(in...)
 		}
 		return c
 	}
 	if len(c.Args) == 0 {
 		return c
 	}
-	args := make([]*unionspec.Cond, len(c.Args))
+	args := make([]*Cond, len(c.Args))
 	for i, arg := range c.Args {
 		args[i] = narrow(arg, values)
 	}
-	return &unionspec.Cond{Op: c.Op, Args: args, Values: c.Values, Member: c.Member}
+	return &Cond{Op: c.Op, Args: args, Values: c.Values, Member: c.Member}
 }
 
 // resolve is the disjunction of terms, with (a && x) || (a && !x) written
 // a: a member's merged checks often differ only in whether the
 // discriminator changed.
-func resolve(terms []*unionspec.Cond) *unionspec.Cond {
+func resolve(terms []*Cond) *Cond {
 	terms = slices.Clone(terms)
 	for merged := true; merged; {
 		merged = false
@@ -136,23 +134,23 @@ func resolve(terms []*unionspec.Cond) *unionspec.Cond {
 	if len(terms) == 1 {
 		return terms[0]
 	}
-	return unionspec.Or(terms...)
+	return Or(terms...)
 }
 
 // complemented rewrites (d == "A" && !m) || (m && d == "B"), within "A" and
 // "B", as (d == "A" && !m) || (m && !(d == "A")), which PrintBool writes as
 // the cheaper d == "A" != m.
-func complemented(c *unionspec.Cond, values []string) *unionspec.Cond {
-	if c.Op != unionspec.OpOr || len(c.Args) != 2 {
+func complemented(c *Cond, values []string) *Cond {
+	if c.Op != OpOr || len(c.Args) != 2 {
 		return c
 	}
-	test := func(t *unionspec.Cond) (disc int, negates bool) {
+	test := func(t *Cond) (disc int, negates bool) {
 		disc = -1
 		for i, arg := range t.Conjuncts() {
 			switch arg.Op {
-			case unionspec.OpDiscIn:
+			case OpDiscIn:
 				disc = i
-			case unionspec.OpNot:
+			case OpNot:
 				negates = true
 			}
 		}
@@ -178,15 +176,15 @@ func complemented(c *unionspec.Cond, values []string) *unionspec.Cond {
 		return c
 	}
 	conjuncts := slices.Clone(c.Args[second].Conjuncts())
-	conjuncts[j] = unionspec.Not(unionspec.DiscIn(named...))
+	conjuncts[j] = Not(DiscIn(named...))
 	args := slices.Clone(c.Args)
-	args[second] = unionspec.And(conjuncts...)
-	return unionspec.Or(args...)
+	args[second] = And(conjuncts...)
+	return Or(args...)
 }
 
 // resolvent is what c and d share, where they differ only in one conjunct,
 // which one negates in the other.
-func resolvent(c, d *unionspec.Cond) (*unionspec.Cond, bool) {
+func resolvent(c, d *Cond) (*Cond, bool) {
 	cs, ds := c.Conjuncts(), d.Conjuncts()
 	if len(cs) != len(ds) {
 		return nil, false
@@ -208,5 +206,5 @@ func resolvent(c, d *unionspec.Cond) (*unionspec.Cond, bool) {
 	if len(shared) == 1 {
 		return shared[0], true
 	}
-	return unionspec.And(shared...), true
+	return And(shared...), true
 }
