@@ -8,6 +8,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
@@ -45,7 +46,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 				continue
 			}
 			def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
-			for _, u := range g.model.PropertyUnions(t) {
+			for _, u := range g.propertyUnions(t.Name.String(), map[string]bool{}) {
 				def.Unions = append(def.Unions, openAPIUnionView{u, memberField})
 			}
 			if len(def.Unions) > 0 {
@@ -68,8 +69,32 @@ type definitionView struct {
 }
 
 type openAPIUnionView struct {
-	*unions.Union
+	*unionspec.Union
 	MemberField string
+}
+
+// propertyUnions returns the unions whose fields are properties of the JSON
+// object of the struct named structName, with a selection table
+// (unionspec.Union.Choices): its own and those of the structs it embeds
+// inline, recursively.
+func (g *openAPIGenerator) propertyUnions(structName string, seen map[string]bool) []*unionspec.Union {
+	plan := g.model.Plans[types.ParseFullyQualifiedName(structName)]
+	if plan == nil || seen[structName] {
+		return nil // type A struct{ *A } embeds itself
+	}
+	seen[structName] = true
+	var out []*unionspec.Union
+	for _, u := range plan.Spec.Unions {
+		if u.Choices != nil {
+			out = append(out, u)
+		}
+	}
+	for _, f := range plan.Spec.Fields {
+		if f.Name == "" && f.Walk.Struct != "" {
+			out = append(out, g.propertyUnions(f.Walk.Struct, seen)...)
+		}
+	}
+	return out
 }
 
 // definitionName is openapi-gen's name of the definition of t: its

@@ -412,10 +412,10 @@ $- range .Types $
 $.Name$: {
 $- range .Unions $
 {
-Discriminator: $printf "%q" .Discriminator.JSONName$,
+Discriminator: $printf "%q" .Discriminator$,
 FieldMembers: map[string]*$.MemberField${
 $- range .Choices $
-$printf "%q" .Value$: $if .Member${Name: $printf "%q" .Member.JSONName$, Optional: $.Optional$}$else$nil$end$,
+$printf "%q" .Value$: $if .Member${Name: $printf "%q" .Member$, Optional: $.Optional$}$else$nil$end$,
 $- end $
 },
 },

@@ -363,30 +363,6 @@ type KeyField struct {
 	*unionspec.Key
 }
 
-// PropertyUnions returns the discriminated unions whose fields are properties
-// of t's JSON object: t's own and those of the structs it embeds inline,
-// recursively. The OpenAPI extensions describe only unions with a
-// discriminator, whose values each select one member at most and whose
-// members each have one value (Choices).
-func (model *Model) PropertyUnions(t *types.Type) []*Union {
-	return model.propertyUnions(t, map[*types.Type]bool{})
-}
-
-func (model *Model) propertyUnions(t *types.Type, seen map[*types.Type]bool) []*Union {
-	plan := model.Plans[t.Name]
-	if plan == nil || seen[t] {
-		return nil // type A struct{ *A } embeds itself
-	}
-	seen[t] = true
-	unions := slices.DeleteFunc(slices.Clone(plan.Unions), func(u *Union) bool { return u.Kind != Discriminated || u.Choices == nil })
-	for _, step := range plan.Steps {
-		if step.JSONName == "" && step.Walk.GoStruct != nil {
-			unions = append(unions, model.propertyUnions(step.Walk.GoStruct, seen)...)
-		}
-	}
-	return unions
-}
-
 // Schema describes the unions that a kind's Go type t reaches, as the
 // properties of its JSON object: the Spec of t's plan and of the plans of
 // every struct it reaches, each a copy, in which a CRD may put its variants

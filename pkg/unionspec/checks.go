@@ -56,6 +56,21 @@ type Union struct {
 	// CRD variant (a release channel's) may leave out with the members
 	// they select (docs/crd.md, "CRD variants").
 	Variant []string `json:"-"`
+	// Choices is the selection table that OpenAPI's x-kubernetes-unions
+	// prints: for every value, in the order of Values, the member it
+	// selects; nil where a value selects several members or a member has
+	// several values, which no x-kubernetes-unions shape can say.
+	Choices []*Choice `json:"-"`
+}
+
+// Choice is a row of a union's selection table.
+type Choice struct {
+	Value string
+	// Member is the member that Value selects; "" for an empty member or
+	// the none value "".
+	Member string
+	// Optional: Value may select Member while it is unset.
+	Optional bool
 }
 
 // Member is a member property and how it is told set.
