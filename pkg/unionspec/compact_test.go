@@ -48,4 +48,3 @@ func TestComplemented(t *testing.T) {
 		}
 	}
 }
-
