@@ -22,8 +22,9 @@ func parseMethod(text string) *template.Template {
 	return template.Must(template.New("").Delims("$", "$").Parse(text))
 }
 
-// matchTemplate defines how an item of a list-map finds its old item: J is
-// left at its index in Old, or at len(Old) when it has none. "keysEqual",
+// matchTemplate defines how an item of a list-map finds its old item, by
+// the matching rule of list-maps (unionspec.MatchOld): J is left at its
+// index in Old, or at len(Old) when it has none. "keysEqual",
 // an expression, is printed on one line: each "$-" removes a line break.
 const matchTemplate = `
 $- define "keysEqual" $

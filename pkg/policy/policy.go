@@ -239,9 +239,10 @@ func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth
 		}
 		return fmt.Sprintf("%s.filter(%s, %s in %s).map(%s,\n%s).flatten()", n, k, k, o, k, elem)
 	case unionspec.ShapeListMap:
-		// The old item is matched as Go matches it: the item at the same
-		// index first, then the first with the same keys; the list of
-		// the match, of zero or one item, binds it to a variable.
+		// The old item is matched by the matching rule of list-maps
+		// (unionspec.MatchOld): the item at the same index first, then
+		// the first with the same keys; the list of the match, of zero
+		// or one item, binds it to a variable.
 		i, x, y, old := fmt.Sprintf("i%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("y%d", depth), fmt.Sprintf("o%d", depth)
 		elem := g.walkPatches(w.Elem, x, old, p.dynamic("string("+i+")"), depth+1)
 		if elem == "" {
@@ -309,8 +310,9 @@ func celZero(zero any) string {
 	return "0"
 }
 
-// keysEqual compares the keys of list-map items x and y as Go does: an
-// absent key is its zero value, or nil for a pointer.
+// keysEqual compares the keys of list-map items x and y as
+// unionspec.KeysEqual does: an absent key is its zero value, or nil for a
+// pointer.
 func keysEqual(keys []*unionspec.Key, x, y string) string {
 	var conds []string
 	for _, k := range keys {

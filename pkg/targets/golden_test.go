@@ -137,33 +137,26 @@ func TestGoldenCompiles(t *testing.T) {
 	}
 }
 
-// TestInjectedStringsRun runs the tests of testdata/golden/inject, whose
-// enum values, JSON names and marker values hold quotes, backticks,
-// newlines, comment delimiters, non-ASCII and long strings: the generated
-// code compiles and returns them exactly.
-func TestInjectedStringsRun(t *testing.T) {
-	cmd := exec.Command("go", "test", "../../testdata/golden/inject")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test testdata/golden/inject: %v\n%s", err, out)
+// TestGoldenPackagesRun runs the tests of the golden packages that have
+// some, in one go command:
+//   - inject, whose enum values, JSON names and marker values hold quotes,
+//     backticks, newlines, comment delimiters, non-ASCII and long strings:
+//     the generated code compiles and returns them exactly;
+//   - dialects: the unions of the other dialects validate as their own
+//     tools do (semantics §2, V4);
+//   - modes: the unions of validation-gen's mode tags and of k8s.io/api's
+//     groups validate as validation-gen's runtime does, and normalize as
+//     docs/semantics.md says;
+//   - containers: list-map items find their old items by the rule of
+//     pkg/unionspec, on its table.
+func TestGoldenPackagesRun(t *testing.T) {
+	var pkgs []string
+	for _, name := range []string{"inject", "dialects", "modes", "containers"} {
+		pkgs = append(pkgs, "../../testdata/golden/"+name)
 	}
-}
-
-// TestDialectsRun runs the tests of testdata/golden/dialects: the unions of
-// the other dialects validate as their own tools do (semantics §2, V4).
-func TestDialectsRun(t *testing.T) {
-	cmd := exec.Command("go", "test", "../../testdata/golden/dialects")
+	cmd := exec.Command("go", append([]string{"test"}, pkgs...)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test testdata/golden/dialects: %v\n%s", err, out)
-	}
-}
-
-// TestModesRun runs the tests of testdata/golden/modes: the unions of
-// validation-gen's mode tags and of k8s.io/api's groups validate as
-// validation-gen's runtime does, and normalize as docs/semantics.md says.
-func TestModesRun(t *testing.T) {
-	cmd := exec.Command("go", "test", "../../testdata/golden/modes")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go test testdata/golden/modes: %v\n%s", err, out)
+		t.Fatalf("go test %v: %v\n%s", pkgs, err, out)
 	}
 }
 

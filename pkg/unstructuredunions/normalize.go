@@ -1,7 +1,6 @@
 package unstructuredunions
 
 import (
-	"cmp"
 	"maps"
 	"reflect"
 	"slices"
@@ -145,7 +144,7 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
 		}
 		for i, item := range items {
 			var prior any
-			if j := match(wk, items, oldItems, i); j >= 0 {
+			if j := unionspec.MatchOld(wk.Keys, items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
 			w.step(wk.Elem, item, prior, at, strconv.Itoa(i), func(at *field.Path) *field.Path { return at.Index(i) })
@@ -165,38 +164,6 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
 			w.step(wk.Elem, obj[k], prior, at, k, func(at *field.Path) *field.Path { return at.Key(k) })
 		}
 	}
-}
-
-// match is the index of the old item with items[i]'s keys, or -1: the one at
-// index i first, as lists mostly keep their order.
-func match(w *unionspec.Walk, items, oldItems []any, i int) int {
-	same := func(old any) bool {
-		x, ok := items[i].(map[string]any)
-		y, yOK := old.(map[string]any)
-		return ok && yOK && !slices.ContainsFunc(w.Keys, func(k *unionspec.Key) bool { return !keyEqual(k, x, y) })
-	}
-	if i < len(oldItems) && same(oldItems[i]) {
-		return i
-	}
-	return slices.IndexFunc(oldItems, same)
-}
-
-// keyEqual compares the key of two items as Go compares their fields: an
-// absent key is the zero value, or nil for a pointer.
-func keyEqual(k *unionspec.Key, x, y map[string]any) bool {
-	a, b := x[k.Name], y[k.Name]
-	if k.Pointer {
-		if a == nil || b == nil {
-			return a == nil && b == nil
-		}
-	} else {
-		a, b = cmp.Or(a, k.Type.Zero()), cmp.Or(b, k.Type.Zero())
-	}
-	if fa, ok := number(a); ok {
-		fb, ok := number(b)
-		return ok && fa == fb
-	}
-	return reflect.DeepEqual(a, b)
 }
 
 // EscapePointer escapes a property name as a JSON pointer segment (RFC 6901).
@@ -289,7 +256,7 @@ func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 	case unionspec.PresenceString, unionspec.PresenceBool:
 		return v != p.Zero()
 	case unionspec.PresenceInteger, unionspec.PresenceFloat:
-		f, ok := number(v)
+		f, ok := unionspec.Number(v)
 		return !ok || f != 0
 	case unionspec.PresenceNonZero:
 		obj, ok := v.(map[string]any) // if not an object, the schema's types reject it
@@ -298,15 +265,4 @@ func isSet(p unionspec.Presence, props []*unionspec.Property, v any) bool {
 		})
 	}
 	return true
-}
-
-// number is a JSON number as a float64, whichever Go type holds it.
-func number(v any) (float64, bool) {
-	switch v.(type) {
-	case int64, int, int32:
-		return float64(reflect.ValueOf(v).Int()), true
-	case float64, float32:
-		return reflect.ValueOf(v).Float(), true
-	}
-	return 0, false
 }
