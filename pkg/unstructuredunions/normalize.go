@@ -76,16 +76,16 @@ func (s *Schema) eachClear(obj, old map[string]any, patching bool, clear func(m 
 			clear(u.Member(c.Member), obj, pointer.String())
 		}
 	}
-	w.structure(s.Structs[s.Root], obj, old, nil)
+	w.run(obj, old, nil)
 }
 
 // walker calls visit on every union of an object with its old counterpart,
-// nil where it has none. Normalizing, it walks only values that old has too,
-// and no empty old struct stands for an absent one: nothing is cleared there.
-// Validating, at is the field path of the value walked; normalizing, it is
-// nil, and where patching (non-nil), pointer holds the segments of the
-// value's JSON pointer, joined only for a member cleared: a webhook's walk
-// allocates nothing per step.
+// nil where it has none, as a unionspec.Visitor of the object's values.
+// Normalizing, it walks only values that old has too, and no empty old
+// struct stands for an absent one: nothing is cleared there. Validating, a
+// value's at is its field path; normalizing, it is nil, and where patching
+// (non-nil), pointer holds the segments of the value's JSON pointer, joined
+// only for a member cleared: a webhook's walk allocates nothing per step.
 type walker struct {
 	schema      *Schema
 	normalizing bool
@@ -94,9 +94,20 @@ type walker struct {
 	visit       func(u *unionspec.Union, obj, old map[string]any, at *field.Path)
 }
 
-// step walks value, the child segment of the value walked, whose field path
-// is next(at).
-func (w *walker) step(wk *unionspec.Walk, value, old any, at *field.Path, segment string, next func(*field.Path) *field.Path) {
+// value is a walked value, its old counterpart and its field path.
+type value struct {
+	obj, old any
+	at       *field.Path
+}
+
+// run walks obj, of the schema's root, and old.
+func (w *walker) run(obj, old map[string]any, at *field.Path) {
+	unionspec.Visit(&w.schema.Schema, unionspec.Visitor[value](w), value{obj, old, at})
+}
+
+// step walks on along walk at item, the child segment of the value walked,
+// whose field path is next(at).
+func (w *walker) step(wk *unionspec.Walker[value], walk *unionspec.Walk, item, old any, at *field.Path, segment string, next func(*field.Path) *field.Path) {
 	if w.pointer != nil {
 		w.pointer = append(w.pointer, segment)
 		defer func() { w.pointer = w.pointer[:len(w.pointer)-1] }()
@@ -104,54 +115,65 @@ func (w *walker) step(wk *unionspec.Walk, value, old any, at *field.Path, segmen
 	if !w.normalizing {
 		at = next(at)
 	}
-	w.walk(wk, value, old, at)
+	wk.Walk(walk, value{item, old, at})
 }
 
-func (w *walker) structure(st *unionspec.Struct, obj, old map[string]any, at *field.Path) {
-	for _, u := range st.Unions {
-		w.visit(u, obj, old, at)
-	}
-	for _, f := range st.Fields {
-		if f.Name == "" {
-			w.walk(f.Walk, obj, old, at)
-			continue
-		}
-		oldValue := old[f.Name]
-		if old != nil && !w.normalizing {
-			oldValue = f.Walk.Counterpart(oldValue)
-		}
-		w.step(f.Walk, obj[f.Name], oldValue, at, f.Name, func(at *field.Path) *field.Path { return at.Child(f.Name) })
-	}
+// objects are a struct's value and its old counterpart as objects; nil
+// where they are not.
+func (v value) objects() (obj, old map[string]any) {
+	obj, _ = v.obj.(map[string]any)
+	old, _ = v.old.(map[string]any)
+	return obj, old
 }
 
-func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
-	if w.normalizing && !wk.HasOld {
+func (w *walker) Struct(name string, walk *unionspec.Walk, v value, wk *unionspec.Walker[value]) {
+	obj, ok := v.obj.(map[string]any)
+	old, oldOK := v.old.(map[string]any)
+	switch {
+	case walk == nil: // the root
+	case w.normalizing && (!walk.HasOld || !(ok && oldOK)):
+		return // nothing to clear without an old value
+	case !ok && (walk.Shape == unionspec.ShapePointer || v.obj != nil):
+		return // unset, or not an object, which the schema rejects
+	}
+	wk.Struct(name, value{obj, old, v.at})
+}
+
+func (w *walker) Union(u *unionspec.Union, v value) {
+	obj, old := v.objects()
+	w.visit(u, obj, old, v.at)
+}
+
+func (w *walker) Field(f *unionspec.Field, v value, wk *unionspec.Walker[value]) {
+	obj, old := v.objects()
+	oldValue := old[f.Name]
+	if old != nil && !w.normalizing {
+		oldValue = f.Walk.Counterpart(oldValue)
+	}
+	w.step(wk, f.Walk, obj[f.Name], oldValue, v.at, f.Name, func(at *field.Path) *field.Path { return at.Child(f.Name) })
+}
+
+func (w *walker) Elems(walk *unionspec.Walk, v value, wk *unionspec.Walker[value]) {
+	if w.normalizing && !walk.HasOld {
 		return
 	}
-	switch wk.Shape {
-	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		obj, ok := value.(map[string]any)
-		oldObj, oldOK := old.(map[string]any)
-		if w.normalizing && !(ok && oldOK) || !ok && (wk.Shape == unionspec.ShapePointer || value != nil) {
-			return // unset, not an object (which the schema rejects), or new
-		}
-		w.structure(w.schema.Structs[wk.Struct], obj, oldObj, at)
+	switch walk.Shape {
 	case unionspec.ShapeList, unionspec.ShapeListMap:
-		items, _ := value.([]any)
-		oldItems, _ := old.([]any)
-		if wk.Shape == unionspec.ShapeList {
+		items, _ := v.obj.([]any)
+		oldItems, _ := v.old.([]any)
+		if walk.Shape == unionspec.ShapeList {
 			oldItems = nil // a list's items have no old counterpart
 		}
 		for i, item := range items {
 			var prior any
-			if j := unionspec.MatchOld(wk.Keys, items, oldItems, i); j >= 0 {
+			if j := unionspec.MatchOld(walk.Keys, items, oldItems, i); j >= 0 {
 				prior = oldItems[j]
 			}
-			w.step(wk.Elem, item, prior, at, strconv.Itoa(i), func(at *field.Path) *field.Path { return at.Index(i) })
+			w.step(wk, walk.Elem, item, prior, v.at, strconv.Itoa(i), func(at *field.Path) *field.Path { return at.Index(i) })
 		}
 	case unionspec.ShapeMap:
-		obj, _ := value.(map[string]any)
-		oldObj, _ := old.(map[string]any)
+		obj, _ := v.obj.(map[string]any)
+		oldObj, _ := v.old.(map[string]any)
 		// In order, so that errors and patches are the same on every run.
 		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			prior, priorFound := oldObj[k]
@@ -159,9 +181,9 @@ func (w *walker) walk(wk *unionspec.Walk, value, old any, at *field.Path) {
 			case w.normalizing && !priorFound:
 				continue // nothing to clear without an old value
 			case priorFound && !w.normalizing:
-				prior = wk.Elem.Counterpart(prior)
+				prior = walk.Elem.Counterpart(prior)
 			}
-			w.step(wk.Elem, obj[k], prior, at, k, func(at *field.Path) *field.Path { return at.Key(k) })
+			w.step(wk, walk.Elem, obj[k], prior, v.at, k, func(at *field.Path) *field.Path { return at.Key(k) })
 		}
 	}
 }

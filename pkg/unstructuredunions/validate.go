@@ -43,6 +43,6 @@ func (s *Schema) Validate(obj, old map[string]any, fldPath *field.Path) field.Er
 			}
 		}
 	}}
-	w.structure(s.Structs[s.Root], obj, old, fldPath)
+	w.run(obj, old, fldPath)
 	return errs
 }
