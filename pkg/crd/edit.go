@@ -317,7 +317,7 @@ func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 	e.crdVersion, e.schema = at, s
 	e.variants = map[*unionspec.Union]*unionspec.Union{}
 	e.placements, e.handWrittenRules = nil, nil
-	e.visit(schema, s.Root, reach{path: kind, correlated: true, bound: 1})
+	unionspec.Visit(s, unionspec.Visitor[place](e), place{schema, reach{path: kind, correlated: true, bound: 1}})
 	e.handWritten()
 	own, err := e.opts.Estimator.Estimate(schema)
 	if err != nil {
@@ -424,58 +424,60 @@ func (r reach) into(parent *yaml.Node, key string) reach {
 	return r
 }
 
-// visit records the unions of the struct named structName, and of the
-// structs it reaches.
-func (e *editor) visit(schema *yaml.Node, structName string, at reach) {
-	st := e.schema.Structs[structName]
-	at.structs = append(slices.Clip(at.structs), structName)
-	props := get(schema, "properties")
-	for _, u := range st.Unions {
-		e.union(schema, props, u, at)
-	}
-	for _, f := range st.Fields {
-		if f.Name == "" {
-			e.visit(schema, f.Walk.Struct, at)
-			continue
-		}
-		child := get(props, f.Name)
-		switch {
-		case child == nil && f.Gated:
-			continue // not in this feature set's CRD
-		case child == nil && f.Optional:
-			e.fields.absent(e, schema, at.path, f, structName)
-			continue
-		case child == nil:
-			e.errorf(schema, report.CRDSchema, at.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
-			continue
-		}
-		e.fields.present[e.crdVersion+" "+at.path+"."+f.Name] = true
-		next := at
-		next.path += "." + f.Name
-		next.structs, next.holder = nil, &goField{parent: structName, name: f.GoName}
-		e.walk(child, f.Walk, next)
-	}
+// place is where the walk of the kind's unions is in the CRD version: a
+// schema and how it is reached.
+type place struct {
+	schema *yaml.Node
+	reach
 }
 
-func (e *editor) walk(schema *yaml.Node, w *unionspec.Walk, at reach) {
-	var key string
-	switch w.Shape {
-	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		e.visit(schema, w.Struct, at)
+// Struct records the unions of a struct, whose schema it is, and of the
+// structs it reaches.
+func (e *editor) Struct(name string, _ *unionspec.Walk, p place, w *unionspec.Walker[place]) {
+	p.structs = append(slices.Clip(p.structs), name)
+	w.Struct(name, p)
+}
+
+func (e *editor) Union(u *unionspec.Union, p place) {
+	e.union(p.schema, get(p.schema, "properties"), u, p.reach)
+}
+
+// Field goes on into a property's schema, which a CRD variant may lack.
+func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) {
+	structName := p.structs[len(p.structs)-1]
+	child := get(get(p.schema, "properties"), f.Name)
+	switch {
+	case child == nil && f.Gated:
+		return // not in this feature set's CRD
+	case child == nil && f.Optional:
+		e.fields.absent(e, p.schema, p.path, f, structName)
 		return
+	case child == nil:
+		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
+		return
+	}
+	e.fields.present[e.crdVersion+" "+p.path+"."+f.Name] = true
+	next := p.reach
+	next.path += "." + f.Name
+	next.structs, next.holder = nil, &goField{parent: structName, name: f.GoName}
+	w.Walk(f.Walk, place{child, next})
+}
+
+// Elems goes on into the schema of the items or values of a list or map.
+func (e *editor) Elems(walk *unionspec.Walk, p place, w *unionspec.Walker[place]) {
+	key := "items"
+	switch walk.Shape {
 	case unionspec.ShapeList:
-		key, at.correlated = "items", false
-	case unionspec.ShapeListMap:
-		key = "items"
+		p.correlated = false
 	case unionspec.ShapeMap:
 		key = "additionalProperties"
 	}
-	child := get(schema, key)
+	child := get(p.schema, key)
 	if child == nil {
-		e.errorf(schema, report.CRDSchema, at.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, w.Type)
+		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, walk.Type)
 		return
 	}
-	e.walk(child, w.Elem, at.into(schema, key))
+	w.Walk(walk.Elem, place{child, p.into(p.schema, key)})
 }
 
 // union records the rules of the CRD's variant of a union, for addRules and

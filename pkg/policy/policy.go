@@ -60,34 +60,41 @@ func (r Resource) Name() string {
 // policy walks) back to a struct already on it, which a policy's CEL, of a
 // fixed depth, cannot normalize: it returns the struct and the path, or "".
 func Recursion(s *unionspec.Schema) (structName, path string) {
-	onPath := map[string]bool{}
-	var walk func(w *unionspec.Walk, path string) (string, string)
-	walk = func(w *unionspec.Walk, path string) (string, string) {
-		switch {
-		case w.Elem != nil:
-			return walk(w.Elem, path+"[*]")
-		case w.Struct == "":
-			return "", ""
-		case onPath[w.Struct]:
-			return w.Struct, path
-		}
-		onPath[w.Struct] = true
-		defer delete(onPath, w.Struct)
-		for _, f := range s.Structs[w.Struct].Fields {
-			child := path
-			if f.Name != "" {
-				child += "." + f.Name
-			}
-			if !f.Walk.HasOld {
-				continue
-			}
-			if name, at := walk(f.Walk, child); name != "" {
-				return name, at
-			}
-		}
-		return "", ""
+	var r recursion
+	unionspec.Visit(s, unionspec.Visitor[onPath](&r), onPath{})
+	return r.structName, r.path
+}
+
+// recursion is the first struct found again on its own path, and where.
+type recursion struct{ structName, path string }
+
+// onPath is a value's path and the structs on it.
+type onPath struct {
+	path    string
+	structs []string
+}
+
+func (r *recursion) Struct(name string, _ *unionspec.Walk, p onPath, w *unionspec.Walker[onPath]) {
+	switch {
+	case r.structName != "":
+	case slices.Contains(p.structs, name):
+		r.structName, r.path = name, p.path
+	default:
+		p.structs = append(slices.Clip(p.structs), name)
+		w.Struct(name, p)
 	}
-	return walk(&unionspec.Walk{Struct: s.Root}, "")
+}
+
+func (r *recursion) Union(*unionspec.Union, onPath) {}
+
+func (r *recursion) Field(f *unionspec.Field, p onPath, w *unionspec.Walker[onPath]) {
+	if f.Walk.HasOld {
+		w.Walk(f.Walk, onPath{p.path + "." + f.Name, p.structs})
+	}
+}
+
+func (r *recursion) Elems(walk *unionspec.Walk, p onPath, w *unionspec.Walker[onPath]) {
+	w.Walk(walk.Elem, onPath{p.path + "[*]", p.structs})
 }
 
 // Write returns the MutatingAdmissionPolicy that normalizes a resource's
@@ -97,8 +104,9 @@ func Recursion(s *unionspec.Schema) (structName, path string) {
 // no Recursion, goes in its annotation unstructuredunions.Annotation; version
 // is one of Versions. It fails only over celprint.MaxExpressionSize.
 func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
-	g := &policyGen{schema: s}
-	expr := g.structPatches(s.Structs[s.Root], "object", "oldObject", celPath{}, 0)
+	root := &patches{n: "object", o: "oldObject"}
+	unionspec.Visit(s, unionspec.Visitor[*patches](patcher{}), root)
+	expr := root.expr()
 	if expr == "" {
 		return nil, nil
 	}
@@ -167,10 +175,6 @@ func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, bind
 	return policy, binding
 }
 
-type policyGen struct {
-	schema *unionspec.Schema
-}
-
 // celPath is a JSON pointer under construction in CEL: literal segments
 // are joined at generation time, others (map keys, list indexes) in CEL.
 type celPath struct {
@@ -198,64 +202,79 @@ func (p celPath) String() string {
 	return strings.Join(parts, " + ")
 }
 
-// structPatches is the CEL list of the patches of the object n, whose old
-// counterpart is o, at path p, or ""; depth numbers comprehension variables.
-func (g *policyGen) structPatches(st *unionspec.Struct, n, o string, p celPath, depth int) string {
-	var parts []string
-	for _, u := range st.Unions {
-		if e := unionPatches(u, n, o, p); e != "" {
-			parts = append(parts, e)
-		}
-	}
-	for _, f := range st.Fields {
-		if !f.Walk.HasOld {
-			continue
-		}
-		if f.Name == "" {
-			if e := g.walkPatches(f.Walk, n, o, p, depth); e != "" {
-				parts = append(parts, e)
-			}
-			continue
-		}
-		nv, nHas := celprint.Property(n, f.Name)
-		ov, oHas := celprint.Property(o, f.Name)
-		if e := g.walkPatches(f.Walk, nv, ov, p.child(f.Name), depth); e != "" {
-			parts = append(parts, fmt.Sprintf("(%s && %s ?\n%s : [])", nHas, oHas, e))
-		}
-	}
-	return strings.Join(parts, " +\n")
+// patches are the CEL lists of the patches of a walked value n, whose old
+// counterpart is o, at path p; depth numbers comprehension variables.
+type patches struct {
+	n, o  string
+	p     celPath
+	depth int
+	parts []string
 }
 
-// walkPatches is the CEL list of the patches of a walked value n.
-func (g *policyGen) walkPatches(w *unionspec.Walk, n, o string, p celPath, depth int) string {
-	switch w.Shape {
-	case unionspec.ShapeStruct, unionspec.ShapePointer:
-		return g.structPatches(g.schema.Structs[w.Struct], n, o, p, depth)
+// expr is the CEL list of all the patches, or "".
+func (ps *patches) expr() string {
+	return strings.Join(ps.parts, " +\n")
+}
+
+// patcher walks a schema to the patches of its unions, each value's under
+// the conditions of those on its way.
+type patcher struct{}
+
+func (patcher) Struct(name string, _ *unionspec.Walk, ps *patches, w *unionspec.Walker[*patches]) {
+	w.Struct(name, ps)
+}
+
+func (patcher) Union(u *unionspec.Union, ps *patches) {
+	if e := unionPatches(u, ps.n, ps.o, ps.p); e != "" {
+		ps.parts = append(ps.parts, e)
+	}
+}
+
+// Field patches a property that both objects have.
+func (patcher) Field(f *unionspec.Field, ps *patches, w *unionspec.Walker[*patches]) {
+	if !f.Walk.HasOld {
+		return
+	}
+	nv, nHas := celprint.Property(ps.n, f.Name)
+	ov, oHas := celprint.Property(ps.o, f.Name)
+	child := &patches{n: nv, o: ov, p: ps.p.child(f.Name), depth: ps.depth}
+	w.Walk(f.Walk, child)
+	if e := child.expr(); e != "" {
+		ps.parts = append(ps.parts, fmt.Sprintf("(%s && %s ?\n%s : [])", nHas, oHas, e))
+	}
+}
+
+// Elems patches the values of a map that old has too, and the items of a
+// list-map that have an old item.
+func (patcher) Elems(walk *unionspec.Walk, ps *patches, w *unionspec.Walker[*patches]) {
+	n, o, depth := ps.n, ps.o, ps.depth
+	switch walk.Shape {
 	case unionspec.ShapeMap:
 		k := fmt.Sprintf("k%d", depth)
-		elem := g.walkPatches(w.Elem, n+"["+k+"]", o+"["+k+"]", p.dynamic("jsonpatch.escapeKey("+k+")"), depth+1)
-		if elem == "" {
-			return ""
+		child := &patches{n: n + "[" + k + "]", o: o + "[" + k + "]", p: ps.p.dynamic("jsonpatch.escapeKey(" + k + ")"), depth: depth + 1}
+		w.Walk(walk.Elem, child)
+		if elem := child.expr(); elem != "" {
+			ps.parts = append(ps.parts, fmt.Sprintf("%s.filter(%s, %s in %s).map(%s,\n%s).flatten()", n, k, k, o, k, elem))
 		}
-		return fmt.Sprintf("%s.filter(%s, %s in %s).map(%s,\n%s).flatten()", n, k, k, o, k, elem)
 	case unionspec.ShapeListMap:
 		// The old item is matched by the matching rule of list-maps
 		// (unionspec.MatchOld): the item at the same index first, then
 		// the first with the same keys; the list of the match, of zero
 		// or one item, binds it to a variable.
 		i, x, y, old := fmt.Sprintf("i%d", depth), fmt.Sprintf("x%d", depth), fmt.Sprintf("y%d", depth), fmt.Sprintf("o%d", depth)
-		elem := g.walkPatches(w.Elem, x, old, p.dynamic("string("+i+")"), depth+1)
+		child := &patches{n: x, o: old, p: ps.p.dynamic("string(" + i + ")"), depth: depth + 1}
+		w.Walk(walk.Elem, child)
+		elem := child.expr()
 		if elem == "" {
-			return ""
+			return
 		}
 		same := o + "[" + i + "]"
-		return fmt.Sprintf("%s.transformList(%s, %s,\n(%s < size(%s) && %s ? [%s] :\n%s.exists(%s, %s) ? [%s.filter(%s, %s)[0]] : []).map(%s,\n%s).flatten()).flatten()",
+		ps.parts = append(ps.parts, fmt.Sprintf("%s.transformList(%s, %s,\n(%s < size(%s) && %s ? [%s] :\n%s.exists(%s, %s) ? [%s.filter(%s, %s)[0]] : []).map(%s,\n%s).flatten()).flatten()",
 			n, i, x,
-			i, o, keysEqual(w.Keys, x, same), same,
-			o, y, keysEqual(w.Keys, x, y), o, y, keysEqual(w.Keys, x, y),
-			old, elem)
+			i, o, keysEqual(walk.Keys, x, same), same,
+			o, y, keysEqual(walk.Keys, x, y), o, y, keysEqual(walk.Keys, x, y),
+			old, elem))
 	}
-	return ""
 }
 
 // unionPatches is the CEL list of the patches of a union of n: one per
