@@ -74,7 +74,7 @@ func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	plan := g.model.Plans[t.Name]
-	view := newMethodsView(c, t, plan)
+	view := newMethodsView(c, t, g.model)
 	view.useHelpers(&g.helpers, plan)
 	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
@@ -84,7 +84,8 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *methodsView {
+func newMethodsView(c *generator.Context, t *types.Type, model *unions.Model) *methodsView {
+	plan := model.Plans[t.Name]
 	sym := newSymbols(c)
 	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
 	for _, u := range plan.Unions {
@@ -94,11 +95,11 @@ func newMethodsView(c *generator.Context, t *types.Type, plan *unions.Plan) *met
 			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
 		}
 	}
-	for _, step := range plan.Steps {
-		if v := normalizeView(step.Walk, "in."+step.GoName, "old."+step.GoName, 1); v != nil {
+	for _, f := range plan.Spec.Fields {
+		if v := normalizeView(model, model.GoWalk(f.Walk), "in."+f.GoName, "old."+f.GoName, 1); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
-		view.Validate = append(view.Validate, sym.validateStepView(step))
+		view.Validate = append(view.Validate, sym.validateFieldView(model, f))
 	}
 	return view
 }

@@ -419,7 +419,7 @@ func (v *walkView) KeyViews() []keyView {
 
 // normalizeView is the view of a walk in NormalizeUnions; nil without old
 // counterparts, which only can need normalizing.
-func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
+func normalizeView(model *unions.Model, w *unions.Walk, in, old string, depth int) *walkView {
 	if !w.HasOld {
 		return nil
 	}
@@ -427,16 +427,16 @@ func normalizeView(w *unions.Walk, in, old string, depth int) *walkView {
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: ref(w, old)}
 	switch w.Shape {
 	case unionspec.ShapeMap:
-		v.Elem = normalizeView(w.GoElem, v.V(), old+"["+v.K()+"]", depth+1)
+		v.Elem = normalizeView(model, model.GoWalk(w.Elem), v.V(), old+"["+v.K()+"]", depth+1)
 	case unionspec.ShapeListMap:
-		v.Elem = normalizeView(w.GoElem, in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
+		v.Elem = normalizeView(model, model.GoWalk(w.Elem), in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
 	}
 	return v
 }
 
 // validateView is the view of a walk in ValidateUnions and its checks; old
 // is "" where the value has no old counterpart.
-func (sym symbols) validateView(w *unions.Walk, in, old, path string, depth int) *walkView {
+func (sym symbols) validateView(model *unions.Model, w *unions.Walk, in, old, path string, depth int) *walkView {
 	in, old = deref(w, in), deref(w, old)
 	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
 	switch w.Shape {
@@ -457,27 +457,28 @@ func (sym symbols) validateView(w *unions.Walk, in, old, path string, depth int)
 		default:
 			elemOld = old + "[" + v.K() + "]"
 		}
-		v.Elem = sym.validateView(w.GoElem, v.V(), elemOld, path+".Key("+key+")", depth+1)
+		v.Elem = sym.validateView(model, model.GoWalk(w.Elem), v.V(), elemOld, path+".Key("+key+")", depth+1)
 	case unionspec.ShapeList, unionspec.ShapeListMap:
-		item := in + "[" + v.I() + "]"
+		item, elem := in+"["+v.I()+"]", model.GoWalk(w.Elem)
 		if w.Shape == unionspec.ShapeListMap && old != "" {
-			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), ref(w.GoElem, item), ref(w.GoElem, old+"["+v.J()+"]")
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), ref(elem, item), ref(elem, old+"["+v.J()+"]")
 		}
-		v.Elem = sym.validateView(w.GoElem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+		v.Elem = sym.validateView(model, elem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
 	}
 	return v
 }
 
-// validateStepView is the view of a field: its old counterpart is held in a
-// variable where used, as old may be nil.
-func (sym symbols) validateStepView(step *unions.Step) *walkView {
-	in, old := "in."+step.GoName, ""
-	if step.Walk.HasOld {
-		old = "old" + step.GoName
+// validateFieldView is the view of a field: its old counterpart is held in
+// a variable where used, as old may be nil.
+func (sym symbols) validateFieldView(model *unions.Model, f *unionspec.Field) *walkView {
+	w := model.GoWalk(f.Walk)
+	in, old := "in."+f.GoName, ""
+	if w.HasOld {
+		old = "old" + f.GoName
 	}
-	v := sym.validateView(step.Walk, in, old, childPath(step.JSONName), 1)
+	v := sym.validateView(model, w, in, old, childPath(f.Name), 1)
 	if old != "" {
-		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(step.Walk, in), ref(step.Walk, "old."+step.GoName)
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(w, in), ref(w, "old."+f.GoName)
 	}
 	return v
 }

@@ -45,7 +45,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		opts:     opts,
 		universe: universe,
 		src:      src,
-		model:    &Model{Plans: map[types.Name]*Plan{}, universe: universe, inputs: inputs, src: src},
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, inputs: inputs, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},

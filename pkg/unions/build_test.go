@@ -216,12 +216,12 @@ func TestReachingExamples(t *testing.T) {
 	}
 	listMapKeys := map[FieldRef][]KeyField{}
 	for name, plan := range model.Plans {
-		for _, step := range plan.Steps {
-			if step.Walk.Shape != unionspec.ShapeListMap {
+		for _, f := range plan.Spec.Fields {
+			if f.Walk.Shape != unionspec.ShapeListMap {
 				continue
 			}
-			ref := FieldRef{Struct: name, Field: step.GoName}
-			listMapKeys[ref] = append(listMapKeys[ref], step.Walk.GoKeys...)
+			ref := FieldRef{Struct: name, Field: f.GoName}
+			listMapKeys[ref] = append(listMapKeys[ref], model.GoWalk(f.Walk).GoKeys...)
 		}
 	}
 	if !reflect.DeepEqual(listMapKeys, keys) {
@@ -270,46 +270,42 @@ func TestSelectionTables(t *testing.T) {
 	}
 }
 
-// TestPlanSpecs: a plan's Spec, and each walk's unionspec.Walk, is the
-// one description of the walk that every backend reads; the Go fields beside
-// it name the same structs, items and keys.
+// TestPlanSpecs: a plan's Spec is the one description of the walk that
+// every backend reads; each of its walks has a Go side (Model.GoWalk) that
+// names the same struct and keys.
 func TestPlanSpecs(t *testing.T) {
 	model := buildExamples(t)
-	var check func(at string, w *Walk)
-	check = func(at string, w *Walk) {
+	var check func(at string, w *unionspec.Walk)
+	check = func(at string, w *unionspec.Walk) {
+		g := model.GoWalk(w)
 		switch {
-		case w.Walk == nil:
-			t.Fatalf("%s: no unionspec.Walk", at)
-		case (w.GoStruct == nil) != (w.Struct == ""), w.GoStruct != nil && w.GoStruct.Name.String() != w.Struct:
-			t.Errorf("%s: GoStruct %v, Struct %q", at, w.GoStruct, w.Struct)
-		case (w.GoElem == nil) != (w.Elem == nil), w.GoElem != nil && w.GoElem.Walk != w.Elem:
-			t.Errorf("%s: GoElem is not the walk of Elem", at)
-		case len(w.GoKeys) != len(w.Keys):
-			t.Errorf("%s: %d GoKeys, %d Keys", at, len(w.GoKeys), len(w.Keys))
+		case g == nil || g.Walk != w:
+			t.Fatalf("%s: no Go side", at)
+		case (g.GoStruct == nil) != (w.Struct == ""), g.GoStruct != nil && g.GoStruct.Name.String() != w.Struct:
+			t.Errorf("%s: GoStruct %v, Struct %q", at, g.GoStruct, w.Struct)
+		case len(g.GoKeys) != len(w.Keys):
+			t.Errorf("%s: %d GoKeys, %d Keys", at, len(g.GoKeys), len(w.Keys))
 		}
-		for i, k := range w.GoKeys {
+		for i, k := range g.GoKeys {
 			if i < len(w.Keys) && k.Key != w.Keys[i] {
 				t.Errorf("%s: GoKeys[%d] is not Keys[%d]", at, i, i)
 			}
 		}
-		if w.GoElem != nil {
-			check(at+"[*]", w.GoElem)
+		if w.Elem != nil {
+			check(at+"[*]", w.Elem)
 		}
 	}
 	for name, plan := range model.Plans {
-		if len(plan.Spec.Unions) != len(plan.Unions) || len(plan.Spec.Fields) != len(plan.Steps) {
-			t.Fatalf("%s: Spec has %d unions and %d fields, the plan %d and %d", name, len(plan.Spec.Unions), len(plan.Spec.Fields), len(plan.Unions), len(plan.Steps))
+		if len(plan.Spec.Unions) != len(plan.Unions) {
+			t.Fatalf("%s: Spec has %d unions, the plan %d", name, len(plan.Spec.Unions), len(plan.Unions))
 		}
 		for i, u := range plan.Unions {
 			if plan.Spec.Unions[i] != u.Spec {
 				t.Errorf("%s: Spec.Unions[%d] is not the union's Spec", name, i)
 			}
 		}
-		for i, step := range plan.Steps {
-			if f := plan.Spec.Fields[i]; f.Name != step.JSONName || f.Walk != step.Walk.Walk {
-				t.Errorf("%s.%s: Spec.Fields[%d] is %q, not the step", name, step.GoName, i, f.Name)
-			}
-			check(name.String()+"."+step.GoName, step.Walk)
+		for _, f := range plan.Spec.Fields {
+			check(name.String()+"."+f.GoName, f.Walk)
 		}
 	}
 }
@@ -320,8 +316,9 @@ func TestPlanSpecs(t *testing.T) {
 func TestPlans(t *testing.T) {
 	model := buildExamples(t)
 	shapes := map[unionspec.Shape]string{unionspec.ShapeStruct: "struct", unionspec.ShapePointer: "pointer", unionspec.ShapeList: "list", unionspec.ShapeListMap: "listmap", unionspec.ShapeMap: "map"}
-	var describe func(w *Walk) string
-	describe = func(w *Walk) string {
+	var describe func(sw *unionspec.Walk) string
+	describe = func(sw *unionspec.Walk) string {
+		w := model.GoWalk(sw)
 		s := shapes[w.Shape]
 		if !w.HasOld {
 			s += "(no old)"
@@ -336,14 +333,14 @@ func TestPlans(t *testing.T) {
 			}
 			s += fmt.Sprint(keys)
 		}
-		return s + " of " + describe(w.GoElem)
+		return s + " of " + describe(w.Elem)
 	}
 	got := map[string][]string{}
 	for name, plan := range model.Plans {
 		key := name.Package[len(examples):] + "." + name.Name
 		got[key] = []string{}
-		for _, step := range plan.Steps {
-			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", step.GoName, step.JSONName, describe(step.Walk)))
+		for _, f := range plan.Spec.Fields {
+			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", f.GoName, f.Name, describe(f.Walk)))
 		}
 	}
 	want := map[string][]string{

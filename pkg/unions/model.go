@@ -29,6 +29,15 @@ type Model struct {
 	apis     map[GroupVersion][]*types.Package
 	// unionOf holds every union by its Spec, for Variant.
 	unionOf map[*unionspec.Union]*Union
+	// goWalks holds the Go side of every walk of the plans' Specs.
+	goWalks map[*unionspec.Walk]*Walk
+	// structs are the plans' Specs by name, for Schema.
+	structs map[string]*unionspec.Struct
+}
+
+// GoWalk is the Go side of a walk of a plan's Spec.
+func (model *Model) GoWalk(w *unionspec.Walk) *Walk {
+	return model.goWalks[w]
 }
 
 // Union is one union: member fields of which the discriminator field selects
@@ -299,40 +308,21 @@ func (u *Union) Origin() string {
 	return "union"
 }
 
-// Plan is how generated code walks a struct: its own unions, then the fields
-// through which it reaches others.
+// Plan is a struct that has unions or reaches them: its own unions, and
+// its Spec, the one description of the struct that every backend walks
+// (unionspec.Visit), whose walks have their Go types in Model.GoWalk.
 type Plan struct {
 	Struct *types.Type
 	// Unions are the struct's own, in the order of their first fields (the
 	// discriminator, or else the first member).
 	Unions []*Union
-	// Steps are in field order.
-	Steps []*Step
-	// Spec is the plan as JSON sees it, which every backend walks: the
-	// unions' Spec, and a unionspec.Field per step, whose walk is the
-	// step's Walk.
+	// Spec is the struct as JSON sees it: the unions' Spec, and the fields
+	// through which it reaches others, in field order.
 	Spec *unionspec.Struct
 }
 
-// Step is a field through which a struct reaches unions.
-type Step struct {
-	GoName string
-	// JSONName names the field in paths; "" for a field embedded inline,
-	// whose properties are the parent's.
-	JSONName string
-	Walk     *Walk
-	// Gated is set for a field under an openshift feature gate, which the
-	// CRDs of some feature sets do not have.
-	Gated bool
-	// Optional is set for a field that may be unset (+optional, omitempty
-	// or omitzero, and not +required): a CRD variant may leave it out.
-	Optional bool
-}
-
-// Walk is how generated code reaches the unions in a value: the walk as
-// JSON sees it (unionspec.Walk: its shape, the keys of a list-map, whether it
-// has old counterparts), which every backend walks, with the Go types and
-// names that the Go methods need.
+// Walk is what the Go methods need of a walk of the description
+// (unionspec.Walk), beside it: the Go types and names.
 type Walk struct {
 	*unionspec.Walk
 	// Type is the value's type, as declared.
@@ -340,9 +330,6 @@ type Walk struct {
 	// GoStruct has the methods that unionspec.ShapeStruct and
 	// unionspec.ShapePointer call; Walk.Struct names it.
 	GoStruct *types.Type
-	// GoElem walks the items or values of lists, list-maps and maps;
-	// Walk.Elem is its Walk.
-	GoElem *Walk
 	// GoKeys are the Walk.Keys of a unionspec.ShapeListMap, with their
 	// fields.
 	GoKeys []KeyField
@@ -369,25 +356,40 @@ type KeyField struct {
 // of the unions. It is the input of the policy and of the unstructured
 // normalizer, which must do what the generated methods do.
 func (model *Model) Schema(t *types.Type) *unionspec.Schema {
-	s := &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}
-	var add func(t *types.Type)
-	add = func(t *types.Type) {
-		plan := model.Plans[t.Name]
-		if plan == nil || s.Structs[t.Name.String()] != nil {
-			return
-		}
-		spec := *plan.Spec
-		s.Structs[t.Name.String()] = &spec
-		for _, step := range plan.Steps {
-			for w := step.Walk; w != nil; w = w.GoElem {
-				if w.GoStruct != nil {
-					add(w.GoStruct)
-				}
-			}
+	if model.structs == nil {
+		model.structs = map[string]*unionspec.Struct{}
+		for name, plan := range model.Plans {
+			model.structs[name.String()] = plan.Spec
 		}
 	}
-	add(t)
-	return s
+	r := reached{all: model.structs, schema: &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}}
+	unionspec.Visit(&unionspec.Schema{Root: t.Name.String(), Structs: model.structs}, unionspec.Visitor[struct{}](r), struct{}{})
+	return r.schema
+}
+
+// reached copies into schema every struct of all that the walk reaches.
+type reached struct {
+	all    map[string]*unionspec.Struct
+	schema *unionspec.Schema
+}
+
+func (r reached) Struct(name string, _ *unionspec.Walk, at struct{}, w *unionspec.Walker[struct{}]) {
+	if r.schema.Structs[name] != nil {
+		return // reached again, or recursive
+	}
+	spec := *r.all[name]
+	r.schema.Structs[name] = &spec
+	w.Struct(name, at)
+}
+
+func (r reached) Union(*unionspec.Union, struct{}) {}
+
+func (r reached) Field(f *unionspec.Field, at struct{}, w *unionspec.Walker[struct{}]) {
+	w.Walk(f.Walk, at)
+}
+
+func (r reached) Elems(walk *unionspec.Walk, at struct{}, w *unionspec.Walker[struct{}]) {
+	w.Walk(walk.Elem, at)
 }
 
 // Variant describes the union whose rules are spec as a CRD variant has it

@@ -35,7 +35,10 @@ func (b *builder) plan(structs []*types.Type) {
 		if !b.reaching[t.Name] {
 			continue
 		}
-		plan := &Plan{Struct: t, Unions: b.unions[t.Name]}
+		plan := &Plan{Struct: t, Unions: b.unions[t.Name], Spec: &unionspec.Struct{}}
+		for _, u := range plan.Unions {
+			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
+		}
 		for _, m := range t.Members {
 			if arg := b.reachingTypeArg(t, m); arg != nil {
 				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.FieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
@@ -44,22 +47,15 @@ func (b *builder) plan(structs []*types.Type) {
 			if !b.reaches(m) {
 				continue
 			}
-			w, why := b.walkOf(m.Type, map[*types.Type]bool{})
+			w, why := b.walkOf(m.Type, map[*types.Type]bool{}, b.model.goWalks)
 			switch {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, m, w):
 				fm, _ := markers.ParseField(m.CommentLines)
-				plan.Steps = append(plan.Steps, &Step{GoName: m.Name, JSONName: typeinfo.JSONName(m), Walk: w, Gated: markers.FeatureGated(m.CommentLines),
-					Optional: optional(fm, m) && !fm.Required})
+				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: typeinfo.JSONName(m), Walk: w.Walk, GoName: m.Name,
+					Gated: markers.FeatureGated(m.CommentLines), Optional: optional(fm, m) && !fm.Required})
 			}
-		}
-		plan.Spec = &unionspec.Struct{}
-		for _, u := range plan.Unions {
-			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
-		}
-		for _, step := range plan.Steps {
-			plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: step.JSONName, Walk: step.Walk.Walk, GoName: step.GoName, Gated: step.Gated, Optional: step.Optional})
 		}
 		b.model.Plans[t.Name] = plan
 	}
@@ -86,14 +82,23 @@ func (b *builder) reaches(m types.Member) bool {
 	if !typeinfo.IsSerialized(m) {
 		return false
 	}
-	w, why := b.walkOf(m.Type, map[*types.Type]bool{})
+	w, why := b.walkOf(m.Type, map[*types.Type]bool{}, nil)
 	return w != nil || why != ""
 }
 
 // walkOf returns how generated code walks a value of type t to the unions of
-// the reaching structs, or nil when it reaches none. A non-empty why says why
+// the reaching structs, or nil when it reaches none, and records in goWalks,
+// where not nil, the Go side of each walk it makes. A non-empty why says why
 // it reaches unions that generated code cannot walk to.
-func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why string) {
+func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
+	w, why = b.newWalk(t, seen, goWalks)
+	if w != nil && goWalks != nil {
+		goWalks[w.Walk] = w
+	}
+	return w, why
+}
+
+func (b *builder) newWalk(t *types.Type, seen map[*types.Type]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
 	if seen[t] {
 		return nil, "" // type L []L
 	}
@@ -104,7 +109,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 			return structWalk(unionspec.ShapeStruct, t, u), ""
 		}
 	case types.Pointer:
-		elem, why := b.walkOf(u.Elem, seen)
+		elem, why := b.walkOf(u.Elem, seen, goWalks)
 		switch {
 		case elem == nil && why == "":
 		case elem != nil && (elem.Shape == unionspec.ShapeList || elem.Shape == unionspec.ShapeMap):
@@ -120,13 +125,13 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 			return structWalk(unionspec.ShapePointer, t, u.Elem), ""
 		}
 	case types.Slice, types.Array:
-		elem, why := b.walkOf(u.Elem, seen)
+		elem, why := b.walkOf(u.Elem, seen, goWalks)
 		if elem == nil {
 			return nil, why
 		}
-		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk, Type: t.String()}, Type: t, GoElem: elem}, ""
+		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk, Type: t.String()}, Type: t}, ""
 	case types.Map:
-		elem, why := b.walkOf(u.Elem, seen)
+		elem, why := b.walkOf(u.Elem, seen, goWalks)
 		key := typeinfo.Underlying(u.Key)
 		switch {
 		case elem == nil && why == "":
@@ -135,7 +140,7 @@ func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool) (w *Walk, why
 		case elem == nil:
 			return nil, why
 		default:
-			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld, Type: t.String()}, Type: t, GoElem: elem, NamedKey: u.Key.Kind != types.Builtin}, ""
+			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld, Type: t.String()}, Type: t, NamedKey: u.Key.Kind != types.Builtin}, ""
 		}
 	}
 	return nil, ""
