@@ -46,7 +46,7 @@ func (g *openAPIGenerator) Init(c *generator.Context, w io.Writer) error {
 				continue
 			}
 			def := &definitionView{Name: strconv.Quote(definitionName(c, t))}
-			for _, u := range g.propertyUnions(t.Name.String(), map[string]bool{}) {
+			for _, u := range g.propertyUnions(t.Name.String()) {
 				def.Unions = append(def.Unions, openAPIUnionView{u, memberField})
 			}
 			if len(def.Unions) > 0 {
@@ -77,25 +77,39 @@ type openAPIUnionView struct {
 // object of the struct named structName, with a selection table
 // (unionspec.Union.Choices): its own and those of the structs it embeds
 // inline, recursively.
-func (g *openAPIGenerator) propertyUnions(structName string, seen map[string]bool) []*unionspec.Union {
-	plan := g.model.Plans[types.ParseFullyQualifiedName(structName)]
-	if plan == nil || seen[structName] {
-		return nil // type A struct{ *A } embeds itself
+func (g *openAPIGenerator) propertyUnions(structName string) []*unionspec.Union {
+	structs := g.model.Structs()
+	if structs[structName] == nil {
+		return nil
 	}
-	seen[structName] = true
-	var out []*unionspec.Union
-	for _, u := range plan.Spec.Unions {
-		if u.Choices != nil {
-			out = append(out, u)
-		}
-	}
-	for _, f := range plan.Spec.Fields {
-		if f.Name == "" && f.Walk.Struct != "" {
-			out = append(out, g.propertyUnions(f.Walk.Struct, seen)...)
-		}
-	}
-	return out
+	var p properties
+	unionspec.Visit(&unionspec.Schema{Root: structName, Structs: structs}, unionspec.Visitor[struct{}](&p), struct{}{})
+	return p.unions
 }
+
+// properties collects the unions of a struct and of those it embeds inline:
+// the walk goes into no property.
+type properties struct {
+	unions []*unionspec.Union
+	seen   []string
+}
+
+func (p *properties) Struct(name string, _ *unionspec.Walk, at struct{}, w *unionspec.Walker[struct{}]) {
+	if !slices.Contains(p.seen, name) { // type A struct{ *A } embeds itself
+		p.seen = append(p.seen, name)
+		w.Struct(name, at)
+	}
+}
+
+func (p *properties) Union(u *unionspec.Union, _ struct{}) {
+	if u.Choices != nil {
+		p.unions = append(p.unions, u)
+	}
+}
+
+func (p *properties) Field(*unionspec.Field, struct{}, *unionspec.Walker[struct{}]) {}
+
+func (p *properties) Elems(*unionspec.Walk, struct{}, *unionspec.Walker[struct{}]) {}
 
 // definitionName is openapi-gen's name of the definition of t: its
 // +k8s:openapi-model-package, from the type's comment or the package's

@@ -31,7 +31,7 @@ type Model struct {
 	unionOf map[*unionspec.Union]*Union
 	// goWalks holds the Go side of every walk of the plans' Specs.
 	goWalks map[*unionspec.Walk]*Walk
-	// structs are the plans' Specs by name, for Schema.
+	// structs are the plans' Specs by name (Structs).
 	structs map[string]*unionspec.Struct
 }
 
@@ -356,15 +356,21 @@ type KeyField struct {
 // of the unions. It is the input of the policy and of the unstructured
 // normalizer, which must do what the generated methods do.
 func (model *Model) Schema(t *types.Type) *unionspec.Schema {
+	r := reached{all: model.Structs(), schema: &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}}
+	unionspec.Visit(&unionspec.Schema{Root: t.Name.String(), Structs: r.all}, unionspec.Visitor[struct{}](r), struct{}{})
+	return r.schema
+}
+
+// Structs are the Specs of every plan, by the name of its struct: a Schema
+// of any of them is rooted there.
+func (model *Model) Structs() map[string]*unionspec.Struct {
 	if model.structs == nil {
 		model.structs = map[string]*unionspec.Struct{}
 		for name, plan := range model.Plans {
 			model.structs[name.String()] = plan.Spec
 		}
 	}
-	r := reached{all: model.structs, schema: &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}}
-	unionspec.Visit(&unionspec.Schema{Root: t.Name.String(), Structs: model.structs}, unionspec.Visitor[struct{}](r), struct{}{})
-	return r.schema
+	return model.structs
 }
 
 // reached copies into schema every struct of all that the walk reaches.
