@@ -95,11 +95,12 @@ func newMethodsView(c *generator.Context, t *types.Type, model *unions.Model) *m
 			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
 		}
 	}
+	normalize, validate := &walkViews{model: model, sym: sym}, &walkViews{model: model, sym: sym, validating: true}
 	for _, f := range plan.Spec.Fields {
-		if v := normalizeView(model, model.GoWalk(f.Walk), "in."+f.GoName, "old."+f.GoName, 1); v != nil {
+		if v := normalize.walkOf(f, "in."+f.GoName, "old."+f.GoName, ""); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
-		view.Validate = append(view.Validate, sym.validateFieldView(model, f))
+		view.Validate = append(view.Validate, validate.validateFieldView(f))
 	}
 	return view
 }

@@ -417,66 +417,127 @@ func (v *walkView) KeyViews() []keyView {
 	return keys
 }
 
-// normalizeView is the view of a walk in NormalizeUnions; nil without old
-// counterparts, which only can need normalizing.
-func normalizeView(model *unions.Model, w *unions.Walk, in, old string, depth int) *walkView {
-	if !w.HasOld {
+// fieldWalk is a value on the walk of a field: its Go, that of its old
+// counterpart ("" where it has none) and its path, its depth, and the view
+// made of it.
+type fieldWalk struct {
+	in, old, path string
+	depth         int
+	view          *walkView
+}
+
+// walkViews makes the views of the walks of a struct's fields in
+// NormalizeUnions, or in ValidateUnions where validating, as a Visitor of
+// the one walk (unionspec.Visit): a walk stops at the structs whose methods
+// it calls.
+type walkViews struct {
+	model      *unions.Model
+	sym        symbols
+	validating bool
+}
+
+// walkOf is the view of the walk of a field of a struct, from the value in
+// and its old counterpart old, at path; nil where NormalizeUnions does not
+// walk it.
+func (g *walkViews) walkOf(f *unionspec.Field, in, old, path string) *walkView {
+	at := &fieldWalk{in: in, old: old, path: path, depth: 1}
+	unionspec.NewWalker(&unionspec.Schema{Structs: g.model.Structs()}, unionspec.Visitor[*fieldWalk](g)).Walk(f.Walk, at)
+	return at.view
+}
+
+// view is the view of a walked value; nil without old counterparts in
+// NormalizeUnions, which only these can need.
+func (g *walkViews) view(walk *unionspec.Walk, at *fieldWalk) *walkView {
+	w := g.model.GoWalk(walk)
+	if !g.validating && !w.HasOld {
 		return nil
 	}
-	in, old = deref(w, in), deref(w, old)
-	v := &walkView{Walk: w, Depth: depth, In: in, Old: ref(w, old)}
-	switch w.Shape {
-	case unionspec.ShapeMap:
-		v.Elem = normalizeView(model, model.GoWalk(w.Elem), v.V(), old+"["+v.K()+"]", depth+1)
-	case unionspec.ShapeListMap:
-		v.Elem = normalizeView(model, model.GoWalk(w.Elem), in+"["+v.I()+"]", old+"["+v.J()+"]", depth+1)
+	v := &walkView{Walk: w, Depth: at.depth, In: deref(w, at.in), Old: deref(w, at.old), Path: at.path}
+	if !g.validating {
+		v.Old = ref(w, v.Old)
 	}
 	return v
 }
 
-// validateView is the view of a walk in ValidateUnions and its checks; old
-// is "" where the value has no old counterpart.
-func (sym symbols) validateView(model *unions.Model, w *unions.Walk, in, old, path string, depth int) *walkView {
-	in, old = deref(w, in), deref(w, old)
-	v := &walkView{Walk: w, Depth: depth, In: in, Old: old, Path: path}
-	switch w.Shape {
+// Struct ends a walk at a struct, whose methods it calls.
+func (g *walkViews) Struct(_ string, walk *unionspec.Walk, at *fieldWalk, _ *unionspec.Walker[*fieldWalk]) {
+	at.view = g.view(walk, at)
+}
+
+func (g *walkViews) Union(*unionspec.Union, *fieldWalk) {}
+
+// Field is not called: the walks start at fields.
+func (g *walkViews) Field(*unionspec.Field, *fieldWalk, *unionspec.Walker[*fieldWalk]) {}
+
+// Elems walks on into the items or values of a list or map, which a loop
+// of the generated method names.
+func (g *walkViews) Elems(walk *unionspec.Walk, at *fieldWalk, w *unionspec.Walker[*fieldWalk]) {
+	v := g.view(walk, at)
+	if v == nil {
+		return
+	}
+	elem := &fieldWalk{depth: at.depth + 1}
+	if g.validating {
+		g.validateElem(v, elem)
+	} else {
+		g.normalizeElem(v, elem)
+	}
+	w.Walk(walk.Elem, elem)
+	v.Elem, at.view = elem.view, v
+}
+
+// normalizeElem is where NormalizeUnions finds an item or value of v, and
+// its old counterpart (v.Old is the old list or map: ref takes only a
+// struct's address).
+func (g *walkViews) normalizeElem(v *walkView, elem *fieldWalk) {
+	switch v.Shape {
+	case unionspec.ShapeMap:
+		elem.in, elem.old = v.V(), v.Old+"["+v.K()+"]"
+	case unionspec.ShapeListMap:
+		elem.in, elem.old = v.In+"["+v.I()+"]", v.Old+"["+v.J()+"]"
+	}
+}
+
+// validateElem is where ValidateUnions finds an item or value of v, its old
+// counterpart and its path.
+func (g *walkViews) validateElem(v *walkView, elem *fieldWalk) {
+	goElem := g.model.GoWalk(v.Walk.Elem)
+	switch v.Shape {
 	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
 		// only invalid objects get here.
-		v.SortedKeys = sym.sortedKeys(in)
+		v.SortedKeys = g.sym.sortedKeys(v.In)
 		key := v.K()
-		if w.NamedKey {
+		if v.NamedKey {
 			key = "string(" + key + ")"
 		}
-		elemOld := ""
 		switch {
-		case old == "":
-		case w.Elem.Shape == unionspec.ShapeStruct:
-			v.Prior, v.PriorLike = numbered("prior", depth), "&"+v.V()
-			elemOld = v.Prior
+		case v.Old == "":
+		case v.Walk.Elem.Shape == unionspec.ShapeStruct:
+			v.Prior, v.PriorLike = numbered("prior", v.Depth), "&"+v.V()
+			elem.old = v.Prior
 		default:
-			elemOld = old + "[" + v.K() + "]"
+			elem.old = v.Old + "[" + v.K() + "]"
 		}
-		v.Elem = sym.validateView(model, model.GoWalk(w.Elem), v.V(), elemOld, path+".Key("+key+")", depth+1)
+		elem.in, elem.path = v.V(), v.Path+".Key("+key+")"
 	case unionspec.ShapeList, unionspec.ShapeListMap:
-		item, elem := in+"["+v.I()+"]", model.GoWalk(w.Elem)
-		if w.Shape == unionspec.ShapeListMap && old != "" {
-			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", depth), ref(elem, item), ref(elem, old+"["+v.J()+"]")
+		item := v.In + "[" + v.I() + "]"
+		if v.Shape == unionspec.ShapeListMap && v.Old != "" {
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", v.Depth), ref(goElem, item), ref(goElem, v.Old+"["+v.J()+"]")
 		}
-		v.Elem = sym.validateView(model, elem, item, v.Prior, path+".Index("+v.I()+")", depth+1)
+		elem.in, elem.old, elem.path = item, v.Prior, v.Path+".Index("+v.I()+")"
 	}
-	return v
 }
 
 // validateFieldView is the view of a field: its old counterpart is held in
 // a variable where used, as old may be nil.
-func (sym symbols) validateFieldView(model *unions.Model, f *unionspec.Field) *walkView {
-	w := model.GoWalk(f.Walk)
+func (g *walkViews) validateFieldView(f *unionspec.Field) *walkView {
+	w := g.model.GoWalk(f.Walk)
 	in, old := "in."+f.GoName, ""
 	if w.HasOld {
 		old = "old" + f.GoName
 	}
-	v := sym.validateView(model, w, in, old, childPath(f.Name), 1)
+	v := g.walkOf(f, in, old, childPath(f.Name))
 	if old != "" {
 		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(w, in), ref(w, "old."+f.GoName)
 	}

@@ -32,8 +32,14 @@ type Walker[T any] struct {
 
 // Visit walks s with v from its root struct, at the root's value at.
 func Visit[T any](s *Schema, v Visitor[T], at T) {
-	w := &Walker[T]{schema: s, visitor: v}
-	v.Struct(s.Root, nil, at, w)
+	v.Struct(s.Root, nil, at, NewWalker(s, v))
+}
+
+// NewWalker returns a Walker of s with v, for a backend that starts walks
+// where it chooses: the Go methods walk each field of a struct to the
+// structs whose methods they call.
+func NewWalker[T any](s *Schema, v Visitor[T]) *Walker[T] {
+	return &Walker[T]{schema: s, visitor: v}
 }
 
 // Struct visits the unions and fields of the struct named name, at its
