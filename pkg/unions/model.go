@@ -1,7 +1,10 @@
 // Package unions builds the checked model of the unions of the input
-// packages: each union's selection table and, for every struct that has or
-// reaches a union, the plan by which generated code walks it. Every emitter
-// reads this model; none derives the rules again.
+// packages, and decides their rules: each union's rules as data
+// (unionspec.Union, Describe, and Variant for a CRD variant) and, for every
+// struct that has or reaches a union, its description (Plan.Spec), whose
+// walks have their Go types beside them (GoWalk). The backends print or
+// evaluate the description, walking it with unionspec.Visit; the Go
+// methods also take Go names and types from here.
 package unions
 
 import (

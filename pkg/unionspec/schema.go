@@ -64,7 +64,8 @@ func (w *Walk) Counterpart(old any) any {
 
 // Verify reports the first struct or value that the schema names and that is
 // not known, so that an evaluator never meets a missing struct nor misreads a
-// misspelling.
+// misspelling. It reads every struct, as Visit, which takes the schema for
+// verified, cannot.
 func (s *Schema) Verify() error {
 	if s.Structs[s.Root] == nil {
 		return fmt.Errorf("no struct %q", s.Root)

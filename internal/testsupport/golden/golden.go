@@ -1,7 +1,9 @@
 // Package golden compares test output with expected files, which the
-// -update flag rewrites. Every golden test of the repository uses it, so
-// that `go test ./... -update` (or `make golden`) is the one way to rewrite
-// them, never a silent one.
+// -update flag rewrites: `make golden` is the one way to rewrite them,
+// never a silent one. The golden tests of the main module and of corpora
+// use it; openshiftsuites, which writes its own section of
+// docs/corpora.md, has a flag of the same name, which `make golden` sets
+// too.
 package golden
 
 import (
