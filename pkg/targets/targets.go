@@ -86,18 +86,16 @@ func Header(boilerplateFile string) ([]byte, error) {
 // which leaves out generated files), for what reads their files again.
 var buildTags = []string{gengo.StdBuildTag}
 
-// GetTargets builds and checks the union model of the input packages and
-// returns one target per package with generated methods. When any problem is
-// an error it returns no target, so that nothing is written.
-func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Problems) {
+// buildModel builds and checks the union model of the input packages; nil
+// where the run cannot go on. The type checker's second look at the
+// packages costs as much as compiling them: it is taken only where gengo's
+// types show a declaration that does not compile, or an instance of a
+// generic type, which gengo cannot tell apart.
+func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problems) {
 	if len(c.Inputs) == 0 {
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
-	// The type checker's second look at the packages costs as much as
-	// compiling them: it is taken only where gengo's types show a
-	// declaration that does not compile, or an instance of a generic type,
-	// which gengo cannot tell apart.
 	var checked load.Checked
 	if load.NeedsTypeCheck(c.Universe, c.Inputs) {
 		var err error
@@ -105,7 +103,17 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 			return nil, report.Problems{{Message: err.Error(), Rule: report.LoadError}}
 		}
 	}
-	model, problems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
+	return unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
+}
+
+// GetTargets builds and checks the union model of the input packages and
+// returns one target per package with generated methods. When any problem is
+// an error it returns no target, so that nothing is written.
+func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Problems) {
+	model, problems := buildModel(c, cfg)
+	if model == nil {
+		return nil, problems
+	}
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the
 	// model, so they add none.
