@@ -1,15 +1,13 @@
 package crdtest
 
 import (
-	"os"
-	"slices"
 	"testing"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/internal/testsupport/listmaps"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -39,24 +37,9 @@ func listMapSchema() *unionspec.Schema {
 // TestListMapMatching: the policy's CEL and the unstructured normalizer
 // match the items of a list-map with their old items by the rule of
 // pkg/unionspec, on its table, as the Go methods do
-// (testdata/golden/containers): an item switches its union from an old
-// item that switched (type A to B), whose member a is then cleared, or not.
+// (testdata/golden/containers): an item's member a is cleared where its
+// old item's union switched.
 func TestListMapMatching(t *testing.T) {
-	data, err := os.ReadFile("../pkg/unionspec/testdata/listmaps.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []struct {
-		Name     string           `json:"name"`
-		Old      []map[string]any `json:"old"`
-		New      []map[string]any `json:"new"`
-		Switched []int            `json:"switched"`
-		Want     []int            `json:"want"`
-	}
-	// Integers as the API server decodes them, int64.
-	if err := utiljson.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
-	}
 	gvk := schema.GroupVersionKind{Group: "listmaps.example.com", Version: "v1", Kind: "Holder"}
 	gvr := schema.GroupVersionResource{Group: gvk.Group, Version: gvk.Version, Resource: "holders"}
 	written, err := policy.Write(policy.Resource{Group: gvr.Group, Version: gvr.Version, Plural: gvr.Resource}, listMapSchema(), "v1")
@@ -73,42 +56,21 @@ func TestListMapMatching(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range cases {
-		obj := holder(c.New, func(int) map[string]any { return map[string]any{"type": "B", "a": "x", "b": "y"} })
-		old := holder(c.Old, func(j int) map[string]any {
-			if slices.Contains(c.Switched, j) {
-				return map[string]any{"type": "A", "a": "x"}
-			}
-			return map[string]any{"type": "B", "a": "x"}
-		})
+	for _, c := range listmaps.Cases(t) {
+		obj, old := c.Objects()
 		patched, err := patch(obj, old)
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		normalized := holder(c.New, func(int) map[string]any { return map[string]any{"type": "B", "a": "x", "b": "y"} })
+		normalized, _ := c.Objects()
 		normalizer.Normalize(normalized, old)
 		for backend, got := range map[string]map[string]any{"the policy": patched, "the unstructured normalizer": normalized} {
 			for i, port := range got["ports"].([]any) {
 				_, kept := port.(map[string]any)["leaf"].(map[string]any)["a"]
-				cleared := c.Want[i] >= 0 && slices.Contains(c.Switched, c.Want[i])
-				if kept == cleared {
+				if cleared := c.Cleared(i); kept == cleared {
 					t.Errorf("%s: %s: item %d's a cleared: %t, want %t (its old item is %d)", c.Name, backend, i, !kept, cleared, c.Want[i])
 				}
 			}
 		}
 	}
-}
-
-// holder is an object whose ports are items, each with the leaf that leaf
-// gives it.
-func holder(items []map[string]any, leaf func(int) map[string]any) map[string]any {
-	ports := make([]any, len(items))
-	for i, item := range items {
-		port := map[string]any{"leaf": leaf(i)}
-		for k, v := range item {
-			port[k] = v
-		}
-		ports[i] = port
-	}
-	return map[string]any{"apiVersion": "listmaps.example.com/v1", "kind": "Holder", "ports": ports}
 }
