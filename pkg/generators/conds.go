@@ -81,7 +81,7 @@ func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 		return "((" + p.set(c.Member, "in", false) + ") == (" + p.set(c.Member, "old", false) + "))"
 	case unionspec.OpEqual:
 		m := p.member(c.Member)
-		if m.Presence.Scalar() {
+		if p.u.Spec.Member(c.Member).Presence.Scalar() {
 			return "(in." + m.GoName + " == old." + m.GoName + ")"
 		}
 		return fmt.Sprintf("%s(in.%s, old.%s)", p.sym.deepEqual(), m.GoName, m.GoName)
@@ -110,7 +110,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 		return strconv.FormatBool(negated)
 	}
 	d := discValue("in", p.u.Discriminator)
-	if p.u.Boolean() {
+	if p.u.Spec.Boolean {
 		// Of the values false and true, the one or both named.
 		switch {
 		case len(values) > 1:
@@ -132,8 +132,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 }
 
 func (p *goPrinter) set(member, obj string, negated bool) string {
-	m := p.member(member)
-	return p.sym.isSet(m, obj+"."+m.GoName, negated)
+	return p.sym.isSet(p.u.Spec.Member(member).Presence, obj+"."+p.member(member).GoName, negated)
 }
 
 func (p *goPrinter) member(jsonName string) *unions.Member {

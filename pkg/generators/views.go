@@ -62,8 +62,8 @@ func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
 	use(&s.Count, len(v.Counts) > 0)
 	use(&s.SetMembers, len(v.Counts) > 0)
 	for _, u := range plan.Unions {
-		for _, m := range u.Members { // zeroOf clears a struct with unionsNilOf
-			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.JSONName))
+		for _, m := range u.Spec.Members { // zeroOf clears a struct with unionsNilOf
+			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.Name))
 		}
 	}
 	for _, u := range v.Unions {
@@ -265,9 +265,9 @@ func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 	v := &errorView{symbols: sym, Error: c.Error, Path: childPath(c.Field), Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	switch {
 	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
-		names := make([]string, len(u.Members))
-		for i, m := range u.Members {
-			names[i] = m.JSONName
+		names := make([]string, len(u.Spec.Members))
+		for i, m := range u.Spec.Members {
+			names[i] = m.Name
 		}
 		v.Names, v.Sets = unions.Quote(names), memberSets(u, sym)
 	case c.Error == unionspec.ErrorNotSupported:
@@ -308,7 +308,7 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 				continue
 			}
 			m := p.member(c.Member)
-			clear := &clearView{Member: m.GoName, Zero: zeroOf(m, "in."+m.GoName)}
+			clear := &clearView{Member: m.GoName, Zero: zeroOf(u.Spec.Member(m.JSONName).Presence, "in."+m.GoName)}
 			if !w.Is(true) {
 				clear.When = p.at(a, true).print(w, false)
 			}
@@ -349,7 +349,7 @@ const scanMembersMax = 4
 func memberSets(u *unions.Union, sym symbols) string {
 	sets := make([]string, len(u.Members))
 	for i, m := range u.Members {
-		sets[i] = sym.isSet(m, "in."+m.GoName, false)
+		sets[i] = sym.isSet(u.Spec.Members[i].Presence, "in."+m.GoName, false)
 	}
 	return strings.Join(sets, ", ")
 }
@@ -577,12 +577,12 @@ func numbered(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
-// isSet is the Go test of "set" of a member whose value is expr, or of
-// "unset" when negated. A struct member is told set by reflect, which does
-// not allocate, as no zero value can be written for every struct type.
-func (sym symbols) isSet(m *unions.Member, expr string, negated bool) string {
+// isSet is the Go test of "set" (presence) of a member whose value is expr,
+// or of "unset" when negated. A struct member is told set by reflect, which
+// does not allocate, as no zero value can be written for every struct type.
+func (sym symbols) isSet(presence unionspec.Presence, expr string, negated bool) string {
 	var set, unset string
-	switch m.Presence {
+	switch presence {
 	case unionspec.PresenceNonNil:
 		set, unset = expr+" != nil", expr+" == nil"
 	case unionspec.PresenceLength:
@@ -597,14 +597,15 @@ func (sym symbols) isSet(m *unions.Member, expr string, negated bool) string {
 		unset = sym.ValueOf() + "(&" + expr + ").Elem().IsZero()"
 		set = "!" + unset
 	default:
-		panic(fmt.Sprintf("generators: no Go test of presence %v", m.Presence))
+		panic(fmt.Sprintf("generators: no Go test of presence %v", presence))
 	}
 	return pick(negated, set, unset)
 }
 
-// zeroOf is the Go of the value that clears a member whose value is expr.
-func zeroOf(m *unions.Member, expr string) string {
-	switch m.Presence {
+// zeroOf is the Go of the value that clears a member, told set by
+// presence, whose value is expr.
+func zeroOf(presence unionspec.Presence, expr string) string {
+	switch presence {
 	case unionspec.PresenceNonNil, unionspec.PresenceLength:
 		return "nil"
 	case unionspec.PresenceString:
@@ -616,5 +617,5 @@ func zeroOf(m *unions.Member, expr string) string {
 	case unionspec.PresenceNonZero:
 		return "unionsNilOf(" + expr + ")"
 	}
-	panic(fmt.Sprintf("generators: no Go zero value of presence %v", m.Presence))
+	panic(fmt.Sprintf("generators: no Go zero value of presence %v", presence))
 }
