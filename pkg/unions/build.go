@@ -279,13 +279,13 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 		case EnumModes:
 			u.modes()
 		}
-		u.choose()
-		if u.Choices == nil && b.opts.OpenAPI {
-			b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
-				"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
-		}
+		u.NoneValue = u.Enum.Has("")
 	}
 	u.Spec = u.Describe()
+	if u.Kind == Discriminated && u.Spec.Choices == nil && b.opts.OpenAPI {
+		b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
+			"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
+	}
 	return u
 }
 

@@ -241,10 +241,10 @@ func TestSelectionTables(t *testing.T) {
 			if u.NoneValue {
 				got[key] = append(got[key], "none")
 			}
-			for _, c := range u.Choices {
+			for _, c := range u.Spec.Choices {
 				row := fmt.Sprintf("%q:-", c.Value)
-				if m := c.Member; m != nil {
-					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.JSONName, presence[m.Presence], c.Optional)
+				if m := u.Spec.Member(c.Member); m != nil {
+					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.Name, presence[m.Presence], c.Optional)
 				}
 				got[key] = append(got[key], row)
 			}

@@ -318,29 +318,29 @@ func (u *Union) memberFor(value string) *Member {
 	return nil
 }
 
-// choose fills the union's selection table once its members are checked,
-// where each value selects one member at most and each member has one
-// value.
-func (u *Union) choose() {
-	u.NoneValue = u.Enum.Has("")
+// choices is the selection table of a discriminated union
+// (unionspec.Union.Choices): for every enum value, in order, the member it
+// selects; nil where a value selects several members or a member has
+// several values, which no x-kubernetes-unions shape can say.
+func (u *Union) choices() []*unionspec.Choice {
 	for _, m := range u.Members {
 		if len(m.Values) != 1 {
-			return
+			return nil
 		}
 	}
-	choices := make([]Choice, 0, len(u.Enum.Values))
+	choices := make([]*unionspec.Choice, 0, len(u.Enum.Values))
 	for _, v := range u.Enum.Values {
-		c := Choice{Value: v}
+		c := &unionspec.Choice{Value: v}
 		for _, m := range u.Members {
 			switch {
 			case !m.Selects(v):
-			case c.Member != nil:
-				return
+			case c.Member != "":
+				return nil
 			default:
-				c.Member, c.Optional = m, !slices.Contains(m.Required, v)
+				c.Member, c.Optional = m.JSONName, !slices.Contains(m.Required, v)
 			}
 		}
 		choices = append(choices, c)
 	}
-	u.Choices = choices
+	return choices
 }

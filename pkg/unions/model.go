@@ -58,11 +58,6 @@ type Union struct {
 	Members []*Member
 	// Default is the discriminator's "+default" value, when it has one.
 	Default *string
-	// Choices is the selection table: for every enum value, in the order of
-	// Enum.Values, the member it selects; nil where a value selects several
-	// members or a member has several values (validation-gen's modes),
-	// which no x-kubernetes-unions shape can say.
-	Choices []Choice
 	// NoneValue is set when "" is an enum value: it selects no member.
 	NoneValue bool
 	// DiscriminatorOptional is set when the discriminator may be absent
@@ -96,16 +91,6 @@ const (
 	// (apiGroups).
 	AtLeastOne
 )
-
-// Choice is a row of a union's selection table.
-type Choice struct {
-	Value string
-	// Member is the member that Value selects; nil for an empty member or
-	// the none value "".
-	Member *Member
-	// Optional: Value may select Member while it is unset.
-	Optional bool
-}
 
 // Field is a struct field of a union.
 type Field struct {

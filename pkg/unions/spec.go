@@ -20,14 +20,8 @@ func (u *Union) Describe() *unionspec.Union {
 		s.Selecting = u.selecting()
 		s.DiscriminatorType = short(u.Enum.Type)
 	}
-	if u.Kind == Discriminated && u.Choices != nil {
-		s.Choices = make([]*unionspec.Choice, len(u.Choices))
-		for i, c := range u.Choices {
-			s.Choices[i] = &unionspec.Choice{Value: c.Value, Optional: c.Optional}
-			if c.Member != nil {
-				s.Choices[i].Member = c.Member.JSONName
-			}
-		}
+	if u.Kind == Discriminated {
+		s.Choices = u.choices()
 	}
 	for _, m := range u.Members {
 		s.Members = append(s.Members, &unionspec.Member{
