@@ -3,7 +3,8 @@
 # bundled examples, openapi-gen's definitions for them, union-gen's OpenAPI
 # union definitions beside those, and the example CRD: controller-gen's, with
 # union-gen's rules added, and the MutatingAdmissionPolicy that union-gen
-# writes beside it. The golden files of the generator's tests
+# writes beside it; and the policy for Kubernetes' built-in kinds, in both
+# versions of admissionregistration.k8s.io. The golden files of the generator's tests
 # are not generated here: they change only through `make golden`, after review.
 # examples/kubebuilder is a project of its own: `make manifests` in it
 # regenerates its files, and its test checks that they are up to date.
@@ -17,6 +18,7 @@ OPENAPI_PKG=examples/apis/openapi
 CRD_DIR=examples/crd/config
 PRECISE_DIR=examples/crd/precise
 CRD_FILE=examples.union-gen.io_widgets.yaml
+BUILTIN_DIR=config/builtin
 OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
 # Old outputs are moved aside rather than deleted: a package that lost its
@@ -32,7 +34,7 @@ done
 while IFS= read -r -d '' file; do
   mkdir -p "${backup}/$(dirname "${file}")"
   mv "${file}" "${backup}/${file}"
-done < <(mkdir -p "${PRECISE_DIR}" && find "${CRD_DIR}" "${PRECISE_DIR}" -name '*.yaml' -print0)
+done < <(mkdir -p "${PRECISE_DIR}" "${BUILTIN_DIR}" && find "${CRD_DIR}" "${PRECISE_DIR}" "${BUILTIN_DIR}" -name '*.yaml' -print0)
 restore() {
   cp -a "${backup}/." "${ROOT}/"
   echo "$1 failed; the generated files were left as they were." >&2
@@ -78,6 +80,17 @@ go run ./cmd/union-gen \
   --crd-paths "${PRECISE_DIR}" --crd-rules=precise \
   --silence-warnings valuename \
   ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-rules=precise"
+
+# The policy for built-in kinds, from pkg/builtin's description and the
+# k8s.io/api of this module's graph (v0.37.2); its warnings are k8s.io/api's,
+# which the oracle's report lists (docs/corpora.md).
+for version in v1 v1beta1; do
+  file="${BUILTIN_DIR}/unions-policy.yaml"
+  [[ "${version}" == v1 ]] || file="${BUILTIN_DIR}/unions-policy-${version}.yaml"
+  go run ./cmd/union-gen --builtin-policy "${file}" --policy-version "${version}" \
+    --silence-warnings prefixvalue,guessedvalues ||
+    restore "union-gen --builtin-policy --policy-version ${version}"
+done
 
 # The README's picture of the apply story, computed by the example's methods.
 apply_svg=$(go run ./hack/chart apply) || restore "hack/chart apply"

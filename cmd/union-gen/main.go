@@ -11,6 +11,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
+	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/targets"
 )
@@ -27,9 +28,13 @@ is any error, nothing is written and the exit status is 1.
 With --docs, prints the reference of every marker it reads and every error it
 reports, in Markdown, and exits; with --version, its version.
 
+With --builtin-policy, it writes the MutatingAdmissionPolicy that normalizes
+the unions of Kubernetes' own kinds instead (docs/builtin.md).
+
 Example:
   union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
   union-gen --crd-paths config/crd/bases ./api/...
+  union-gen --builtin-policy config/builtin/unions-policy.yaml
 
 Flags:
 `
@@ -81,6 +86,16 @@ func parseArgs() (a *args.Args, patterns []string, ok bool) {
 			fail(err)
 		}
 		return nil, nil, false
+	}
+	if a.BuiltinPolicy != "" {
+		if fs.NArg() > 0 {
+			fail(fmt.Errorf("--builtin-policy reads the packages of k8s.io/api that hold built-in unions: give no package pattern"))
+		}
+		description, err := builtin.Load()
+		if err != nil {
+			fail(err)
+		}
+		return a, description.Packages(), true
 	}
 	if fs.NArg() == 0 {
 		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))

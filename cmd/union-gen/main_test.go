@@ -501,7 +501,7 @@ func TestUsage(t *testing.T) {
 			code: 0,
 			stderr: []string{"Usage: union-gen", "PACKAGE_PATTERN", "--output-file", "--go-header-file",
 				"--openapi-output-pkg", "--openapi-output-dir", "--openapi-output-file", "--docs", "--ratcheting",
-				"--silence-warnings"},
+				"--silence-warnings", "--builtin-policy"},
 		},
 		{
 			name:   "pattern that matches no package",
@@ -622,7 +622,25 @@ func TestUsage(t *testing.T) {
 			name:   "policy version without CRDs",
 			args:   []string{"--policy-version=v1beta1", "./" + validPkg},
 			code:   1,
-			stderr: []string{"--policy-version needs --crd-paths"},
+			stderr: []string{"--policy-version needs --crd-paths or --builtin-policy"},
+		},
+		{
+			name:   "built-in policy with packages",
+			args:   []string{"--builtin-policy=out.yaml", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--builtin-policy reads the packages of k8s.io/api that hold built-in unions: give no package pattern"},
+		},
+		{
+			name:   "built-in policy with CRDs",
+			args:   []string{"--builtin-policy=out.yaml", "--crd-paths=x"},
+			code:   1,
+			stderr: []string{"--builtin-policy writes only the policy for built-in kinds"},
+		},
+		{
+			name:   "built-in policy of no version",
+			args:   []string{"--builtin-policy=out.yaml", "--policy-version=none"},
+			code:   1,
+			stderr: []string{`--builtin-policy needs a --policy-version of "v1" or "v1beta1"`},
 		},
 		{
 			name:   "unknown policy version",

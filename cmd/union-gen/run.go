@@ -11,6 +11,7 @@ import (
 	"k8s.io/gengo/v2/generator"
 
 	"github.com/union-gen/union-gen/cmd/union-gen/args"
+	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -80,5 +81,20 @@ func config(a *args.Args, header []byte, out *targets.Output, patterns []string)
 		Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 		Output:         out,
 		Patterns:       patterns,
+		Builtin:        builtinDescription(a),
+		BuiltinPolicy:  a.BuiltinPolicy,
 	}
+}
+
+// builtinDescription is the description of built-in unions of a run with
+// --builtin-policy, nil for the others; parseArgs read it once already.
+func builtinDescription(a *args.Args) *builtin.Description {
+	if a.BuiltinPolicy == "" {
+		return nil
+	}
+	description, err := builtin.Load()
+	if err != nil {
+		fail(err)
+	}
+	return description
 }

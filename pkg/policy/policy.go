@@ -23,6 +23,12 @@ type Resource struct {
 	// Release are the CRD's annotations that IsReleaseAnnotation: the
 	// policy is installed with the CRD.
 	Release map[string]string
+	// Builtin: the resource is one of Kubernetes' own, whose policy a
+	// cluster admin installs apart from any API (docs/builtin.md). It
+	// runs only on updates that switch a union (a matchCondition), and
+	// fails open (failurePolicy Ignore): a policy that cannot evaluate
+	// leaves the request to the API server, as if it were not installed.
+	Builtin bool
 }
 
 // Versions are the versions of admissionregistration.k8s.io a policy
@@ -49,7 +55,11 @@ func IsReleaseAnnotation(key string) bool {
 
 // Name names the policy of a resource and its binding.
 func (r Resource) Name() string {
-	name := r.Plural + "." + r.Group + "-" + r.Version + "-unions"
+	group := r.Group
+	if group == "" {
+		group = "core" // the legacy group, which has no name
+	}
+	name := r.Plural + "." + group + "-" + r.Version + "-unions"
 	if fs := r.Release[FeatureSetAnnotation]; fs != "" {
 		name += "-" + strings.ToLower(strings.ReplaceAll(fs, ",", "-"))
 	}
@@ -113,11 +123,18 @@ func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	if err := celprint.CheckSize("the policy's CEL expression", expr); err != nil {
 		return nil, err
 	}
+	var match string
+	if r.Builtin {
+		match = switched(s)
+		if err := celprint.CheckSize("the policy's matchCondition", match); err != nil {
+			return nil, err
+		}
+	}
 	schemaJSON, err := json.Marshal(s)
 	if err != nil {
 		panic(fmt.Sprintf("policy: the schema does not marshal: %v", err))
 	}
-	policy, binding := policyDocuments(r, expr, string(schemaJSON), version)
+	policy, binding := policyDocuments(r, expr, match, string(schemaJSON), version)
 	var out []byte
 	for _, doc := range []any{policy, binding} {
 		b, err := sigsyaml.Marshal(doc)
@@ -129,8 +146,9 @@ func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	return out, nil
 }
 
-// policyDocuments are the policy of r and its binding.
-func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, binding map[string]any) {
+// policyDocuments are the policy of r and its binding; match is, for a
+// Builtin resource, the condition of the requests that the policy mutates.
+func policyDocuments(r Resource, expr, match, schemaJSON, version string) (policy, binding map[string]any) {
 	name := r.Name()
 	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
 	release := map[string]any{}
@@ -161,6 +179,11 @@ func policyDocuments(r Resource, expr, schemaJSON, version string) (policy, bind
 			}},
 			"reinvocationPolicy": "Never",
 		},
+	}
+	if r.Builtin {
+		spec := policy["spec"].(map[string]any)
+		spec["failurePolicy"] = "Ignore"
+		spec["matchConditions"] = []any{map[string]any{"name": "switches-a-union", "expression": match}}
 	}
 	bindingMeta := map[string]any{"name": name}
 	if len(release) > 0 {

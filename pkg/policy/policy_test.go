@@ -184,3 +184,51 @@ func TestPolicyNoConstantConditions(t *testing.T) {
 		t.Errorf("the example's policy does not clear strategy.rollingUpdate under the union's shared condition alone:\n%s", policy)
 	}
 }
+
+// TestBuiltinPolicyForm: the policy of a built-in resource fails open, and
+// runs only where a discriminator that a patch reads changed, found along
+// the patches' walk (maps by key, list-map items against the old items of
+// the same keys); the legacy group is named "core". A CRD's policy has
+// neither.
+func TestBuiltinPolicyForm(t *testing.T) {
+	type spec struct {
+		FailurePolicy   string `json:"failurePolicy"`
+		MatchConditions []struct {
+			Name       string `json:"name"`
+			Expression string `json:"expression"`
+		} `json:"matchConditions"`
+	}
+	read := func(r policy.Resource) (name string, s spec) {
+		data, err := policy.Write(r, policySchema(), "v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p struct {
+			Metadata struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+			Spec spec `json:"spec"`
+		}
+		if err := yaml.Unmarshal([]byte(strings.Split(string(data), "---\n")[1]), &p); err != nil {
+			t.Fatal(err)
+		}
+		return p.Metadata.Name, p.Spec
+	}
+	name, s := read(policy.Resource{Version: "v1", Plural: "things", Builtin: true})
+	if name != "things.core-v1-unions" || s.FailurePolicy != "Ignore" || len(s.MatchConditions) != 1 || s.MatchConditions[0].Name != "switches-a-union" {
+		t.Fatalf("the built-in policy %s: %+v", name, s)
+	}
+	match := s.MatchConditions[0].Expression
+	for _, want := range []string{
+		`object["by-name"].exists(k0, k0 in oldObject["by-name"] && (`,
+		`object["by-name"][k0].exists(x1, oldObject["by-name"][k0].exists(y1, has(x1.port) == has(y1.port)`,
+		`(!(("kind/x" in y1 ? y1["kind/x"] : "") == ("kind/x" in x1 ? x1["kind/x"] : "")))`,
+	} {
+		if !strings.Contains(match, want) {
+			t.Errorf("the matchCondition lacks %s:\n%s", want, match)
+		}
+	}
+	if _, s := read(policy.Resource{Group: "g", Version: "v1", Plural: "things"}); s.FailurePolicy != "Fail" || s.MatchConditions != nil {
+		t.Errorf("a CRD's policy: %+v", s)
+	}
+}

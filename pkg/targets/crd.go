@@ -46,16 +46,21 @@ func crdTargetsOf(c *generator.Context, cfg Config, model *unions.Model) (target
 		}
 	}
 	for _, f := range append(edited, written...) {
-		targets = append(targets, &generator.SimpleTarget{
-			PkgName: "crd",
-			PkgPath: f.Path,
-			PkgDir:  filepath.Dir(f.Path),
-			GeneratorsFunc: func(*generator.Context) []generator.Generator {
-				return []generator.Generator{&manifestGenerator{filename: filepath.Base(f.Path), data: f.Data}}
-			},
-		})
+		targets = append(targets, manifestTarget(f.Path, f.Data))
 	}
 	return targets, stale, problems
+}
+
+// manifestTarget writes data, YAML, to path.
+func manifestTarget(path string, data []byte) generator.Target {
+	return &generator.SimpleTarget{
+		PkgName: "manifest",
+		PkgPath: path,
+		PkgDir:  filepath.Dir(path),
+		GeneratorsFunc: func(*generator.Context) []generator.Generator {
+			return []generator.Generator{&manifestGenerator{filename: filepath.Base(path), data: data}}
+		},
+	}
 }
 
 // manifestGenerator writes the content of an edited CRD file or of a policy

@@ -21,6 +21,7 @@ import (
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/generators"
 	"github.com/union-gen/union-gen/pkg/load"
@@ -64,6 +65,11 @@ type Config struct {
 	// Patterns are the package patterns of the run, which the type checker
 	// loads where gengo's types do not tell enough (load.NeedsTypeCheck).
 	Patterns []string
+	// Builtin, when set, is the description of the unions of Kubernetes'
+	// built-in kinds, whose packages the run reads: it writes their
+	// policy, in PolicyVersion, to BuiltinPolicy, and no Go file.
+	Builtin       *builtin.Description
+	BuiltinPolicy string
 }
 
 // Header returns the header of generated files: the build tag that hides them
@@ -96,6 +102,10 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 		// A typo in a pattern must not pass for a run with nothing to do.
 		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
+	var problems report.Problems
+	if cfg.Builtin != nil {
+		problems = cfg.Builtin.Mark(c.Universe)
+	}
 	var checked load.Checked
 	if load.NeedsTypeCheck(c.Universe, c.Inputs) {
 		var err error
@@ -103,7 +113,12 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 			return nil, report.Problems{{Message: err.Error(), Rule: report.LoadError}}
 		}
 	}
-	return unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
+	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
+	problems = append(problems, buildProblems...)
+	if cfg.Builtin != nil && model != nil {
+		problems = append(problems, cfg.Builtin.Check(model)...)
+	}
+	return model, problems
 }
 
 // GetTargets builds and checks the union model of the input packages and
@@ -113,6 +128,16 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 	model, problems := buildModel(c, cfg)
 	if model == nil {
 		return nil, problems
+	}
+	if cfg.Builtin != nil {
+		if problems.HasErrors() {
+			return nil, problems
+		}
+		target, builtinProblems := builtinTarget(c, cfg, model)
+		if target == nil {
+			return nil, append(problems, builtinProblems...)
+		}
+		return []generator.Target{target}, problems
 	}
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the

@@ -49,6 +49,9 @@ type Args struct {
 	// policies beside those CRDs are written in: "v1" or "v1beta1"; empty
 	// for v1; "none" for no policy.
 	PolicyVersion string
+	// BuiltinPolicy is the file that receives the policy for Kubernetes'
+	// built-in kinds; union-gen then reads k8s.io/api, not packages given.
+	BuiltinPolicy string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
 	Ratcheting string
@@ -83,6 +86,8 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 		"the unions' rules in --crd-paths: \"compact\", one per member, which cost least, as hand-written rules do; \"precise\", one per error of the Go methods with its reason, field and message, and the same verdicts, at several times the cost. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"compact\")")
 	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
 		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
+	fs.StringVar(&a.BuiltinPolicy, "builtin-policy", a.BuiltinPolicy,
+		"write the MutatingAdmissionPolicy that normalizes the unions of Kubernetes' built-in kinds (Deployment's strategy, StatefulSet's updateStrategy, pod templates' seccompProfile and appArmorProfile, ...) to this file, in --policy-version, from the k8s.io/api of the module graph; no package pattern is given, and no Go file is written")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
@@ -165,8 +170,16 @@ func (a *Args) Validate() error {
 		if !slices.Contains(policy.Versions, a.PolicyVersion) && a.PolicyVersion != policy.None {
 			return fmt.Errorf("--policy-version must be \"v1\", \"v1beta1\" or \"none\": %q", a.PolicyVersion)
 		}
-		if len(a.CRDPaths) == 0 {
-			return fmt.Errorf("--policy-version needs --crd-paths")
+		if len(a.CRDPaths) == 0 && a.BuiltinPolicy == "" {
+			return fmt.Errorf("--policy-version needs --crd-paths or --builtin-policy")
+		}
+	}
+	if a.BuiltinPolicy != "" {
+		if len(a.CRDPaths) > 0 || a.OpenAPIOutputPkg != "" {
+			return fmt.Errorf("--builtin-policy writes only the policy for built-in kinds: run union-gen apart for --crd-paths and --openapi-output-pkg")
+		}
+		if a.PolicyVersion == policy.None {
+			return fmt.Errorf("--builtin-policy needs a --policy-version of \"v1\" or \"v1beta1\"; clusters without the policy API normalize built-in kinds with a webhook (docs/builtin.md)")
 		}
 	}
 	if a.Ratcheting != "" {
