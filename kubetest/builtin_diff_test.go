@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +16,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
+
+	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // The random differential of the policy for built-in kinds: random updates
@@ -136,8 +141,10 @@ func (c *cluster) differentialPairs(t *testing.T) []updatePair {
 	return pairs
 }
 
-// judgePairs sends each update, dry run, as a PUT over the stored object.
-func (c *cluster) judgePairs(t *testing.T, pairs []updatePair) []judgement {
+// judgePairs sends each update, dry run, as a PUT over the stored object;
+// prepare, if any, makes the object sent from the update's and the stored
+// one.
+func (c *cluster) judgePairs(t *testing.T, pairs []updatePair, prepare func(p updatePair, old map[string]any) map[string]any) []judgement {
 	t.Helper()
 	ctx := context.Background()
 	judgements := make([]judgement, len(pairs))
@@ -147,8 +154,10 @@ func (c *cluster) judgePairs(t *testing.T, pairs []updatePair) []judgement {
 		if err != nil {
 			t.Fatal(err)
 		}
-		obj := &unstructured.Unstructured{Object: p.obj}
-		obj = obj.DeepCopy()
+		obj := (&unstructured.Unstructured{Object: p.obj}).DeepCopy()
+		if prepare != nil {
+			obj.Object = prepare(p, old.Object)
+		}
 		obj.SetResourceVersion(old.GetResourceVersion())
 		stored, err := client.Update(ctx, obj, metav1.UpdateOptions{DryRun: []string{metav1.DryRunAll}})
 		switch {
@@ -167,11 +176,53 @@ func (c *cluster) judgePairs(t *testing.T, pairs []updatePair) []judgement {
 	return judgements
 }
 
+// webhookNormalized is the update as the example webhook (examples/webhook)
+// would make it, from the same policy file: the object as the API server
+// defaults it before admission, normalized by pkg/unstructuredunions with
+// the schema in the annotation of its resource's policy.
+func webhookNormalized(t *testing.T) func(p updatePair, old map[string]any) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(builtinPolicy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := unstructuredunions.LoadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(p updatePair, old map[string]any) map[string]any {
+		s := schemas[policy.Resource{Group: p.resource.Group, Version: p.resource.Version, Plural: p.resource.Resource}.Name()]
+		if s == nil {
+			t.Fatalf("%s has no policy for %s", builtinPolicy, p.resource)
+		}
+		gvk := schema.GroupVersionKind{Group: p.resource.Group, Version: p.resource.Version, Kind: p.obj["kind"].(string)}
+		var obj map[string]any
+		if err := utiljson.Unmarshal(defaultedJSON(t, gvk, p.obj), &obj); err != nil {
+			t.Fatal(err)
+		}
+		s.Normalize(obj, old)
+		return obj
+	}
+}
+
+// compareWebhook holds the updates that the webhook normalized, sent
+// without the policy, to the same updates with the policy: the same
+// objects stored, and the same updates refused.
+func compareWebhook(t *testing.T, pairs []updatePair, webhook, with []judgement) {
+	t.Helper()
+	for i, p := range pairs {
+		w, v := webhook[i], with[i]
+		if (w.stored == nil) != (v.stored == nil) || !reflect.DeepEqual(w.stored, v.stored) {
+			t.Errorf("update %d of %s %s: the webhook's normalization and the policy differ:\n  webhook %v %v\n  policy  %v %v", i, p.resource.Resource, p.name, w.stored, w.causes, v.stored, v.causes)
+		}
+	}
+}
+
 // compareJudgements holds the judgements with the policy to those without:
 // an update accepted without it is stored identically with it; one refused
 // without it is refused with it too, or accepted only where every field
 // of the refusal is a stale member that the policy removed.
-func (c *cluster) compareJudgements(t *testing.T, pairs []updatePair, without, with []judgement) {
+func compareJudgements(t *testing.T, pairs []updatePair, without, with []judgement) {
 	t.Helper()
 	var accepted, refused, normalized int
 	for i, p := range pairs {

@@ -210,8 +210,10 @@ func (c *cluster) getBuiltin(t *testing.T, r schema.GroupVersionResource, name s
 // With it, every switch succeeds; the stored spec is the one before with
 // the discriminator switched and the stale member cleared (kept where the
 // API server accepts it), and nothing else changed; the same write again
-// changes nothing. Then the random differential: updates that the API
-// server accepts without the policy are stored identically with it.
+// changes nothing. The README's two commands are run as written. Then the
+// random differential: updates that the API server accepts without the
+// policy are stored identically with it; and the example webhook's
+// normalization, from the same policy file, stores what the policy does.
 func TestBuiltinPolicy(t *testing.T) {
 	c := startCluster(t)
 	doc, err := os.ReadFile(builtinDoc)
@@ -219,7 +221,7 @@ func TestBuiltinPolicy(t *testing.T) {
 		t.Fatal(err)
 	}
 	pairs := c.differentialPairs(t)
-	without := c.judgePairs(t, pairs)
+	without, webhook := c.judgePairs(t, pairs, nil), c.judgePairs(t, pairs, webhookNormalized(t))
 	web := builtinSwitches[0]
 	if err := c.kubectlApply(t, kindManifest(web, "web", web.before)); err != nil {
 		t.Fatal(err)
@@ -278,9 +280,9 @@ func TestBuiltinPolicy(t *testing.T) {
 			}
 		}
 	}
-	t.Run("random differential", func(t *testing.T) {
-		c.compareJudgements(t, pairs, without, c.judgePairs(t, pairs))
-	})
+	with := c.judgePairs(t, pairs, nil)
+	t.Run("random differential", func(t *testing.T) { compareJudgements(t, pairs, without, with) })
+	t.Run("random differential/webhook", func(t *testing.T) { compareWebhook(t, pairs, webhook, with) })
 }
 
 // adminCommands are the README's two commands for cluster admins, which

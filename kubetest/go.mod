@@ -48,6 +48,7 @@ replace (
 require (
 	github.com/google/uuid v1.6.0
 	github.com/union-gen/union-gen v0.0.0
+	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000
 	k8s.io/api v0.37.2
 	k8s.io/apiextensions-apiserver v0.37.2
 	k8s.io/apimachinery v0.37.2

@@ -1,10 +1,11 @@
 // Package webhook is an example mutating admission webhook that normalizes
-// the unions of custom resources (docs/semantics.md N1–N3) for API servers
-// that do not run MutatingAdmissionPolicy: it answers each AdmissionReview
-// of an update with the JSON patch of pkg/unstructuredunions, from the
-// schema in the policy that union-gen writes beside a CRD. Validation stays
-// with the CRD's rules. It is a module of its own so that union-gen does
-// not depend on k8s.io/api.
+// the unions of custom resources, and of Kubernetes' own kinds
+// (docs/semantics.md N1–N3), for API servers that do not run
+// MutatingAdmissionPolicy: it answers each AdmissionReview of an update
+// with the JSON patch of pkg/unstructuredunions, from the schema in the
+// policy that union-gen writes beside a CRD or for built-in kinds.
+// Validation stays with the CRD's rules, or the API server's. It is a
+// module of its own so that union-gen does not depend on k8s.io/api.
 package webhook
 
 import (

@@ -1,7 +1,8 @@
 // union-webhook serves the example webhook over TLS: it normalizes the
 // unions of the resources of a policy file that union-gen wrote beside a
-// CRD, each policy's at the path /<policy name>, which the
-// MutatingWebhookConfiguration of its resource names.
+// CRD, or of its policy for built-in kinds (config/builtin), each policy's
+// at the path /<policy name>, which the MutatingWebhookConfiguration of its
+// resource names.
 //
 // Usage:
 //
@@ -20,7 +21,7 @@ import (
 )
 
 func main() {
-	policy := flag.String("policy", "", "policy file written by union-gen --crd-paths")
+	policy := flag.String("policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
 	addr := flag.String("addr", ":8443", "address to listen on")
 	cert := flag.String("tls-cert-file", "", "TLS certificate")
 	key := flag.String("tls-private-key-file", "", "TLS private key")

@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// TestNewMux: each policy of a file is served at /<policy name>; a file
-// without a policy, and missing flags, are errors.
+// TestNewMux: each policy of a file, a CRD's or the one for built-in kinds,
+// is served at /<policy name>; a file without a policy, and missing flags,
+// are errors.
 func TestNewMux(t *testing.T) {
 	mux, err := newMux("../../../crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
 	if err != nil {
@@ -21,6 +22,19 @@ func TestNewMux(t *testing.T) {
 		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader("{")))
 		if rec.Code != code {
 			t.Errorf("POST %s: status %d, want %d", path, rec.Code, code)
+		}
+	}
+	// The policy file for built-in kinds, for clusters without the policy
+	// API: a path per resource.
+	builtin, err := newMux("../../../../config/builtin/unions-policy.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/deployments.apps-v1-unions", "/statefulsets.apps-v1-unions", "/podtemplates.core-v1-unions"} {
+		rec := httptest.NewRecorder()
+		builtin.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path, strings.NewReader("{")))
+		if rec.Code != http.StatusBadRequest {
+			t.Errorf("built-in policy file: POST %s: status %d, want %d", path, rec.Code, http.StatusBadRequest)
 		}
 	}
 	empty := filepath.Join(t.TempDir(), "empty.yaml")
