@@ -42,6 +42,7 @@ type oracleUnion struct {
 // groups are the API groups of k8s.io/api's packages.
 var groups = map[string]string{
 	"admissionregistration": "admissionregistration.k8s.io",
+	"apps":                  "apps",
 	"authorization":         "authorization.k8s.io",
 	"core":                  "",
 	"flowcontrol":           "flowcontrol.apiserver.k8s.io",
@@ -112,6 +113,30 @@ template:
 `
 
 var profileMembers = map[string]any{"localhostProfile": "profiles/oracle.json"}
+
+// deploymentObject and statefulSetObject have the unions that pkg/builtin
+// describes, which k8s.io/api does not mark (markDescribed).
+const (
+	deploymentObject = `metadata: {name: oracle, namespace: default}
+spec:
+  selector: {matchLabels: {app: oracle}}
+  template:
+    metadata: {labels: {app: oracle}}
+    spec:
+      containers: [{name: c, image: busybox}]
+  strategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 1}}
+`
+	statefulSetObject = `metadata: {name: oracle, namespace: default}
+spec:
+  serviceName: oracle
+  selector: {matchLabels: {app: oracle}}
+  template:
+    metadata: {labels: {app: oracle}}
+    spec:
+      containers: [{name: c, image: busybox}]
+  updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 1}}
+`
+)
 
 var priorityLevel = `metadata: {name: oracle}
 spec:
@@ -267,6 +292,14 @@ var oracleKinds = func() []oracleKind {
 	kinds = append(kinds, accessReviewKinds("v1")...)
 	kinds = append(kinds, accessReviewKinds("v1beta1")...)
 	kinds = append(kinds,
+		// The API server reports an unknown strategy type at the strategy
+		// (so does a StatefulSet's).
+		oracleKind{pkg: "apps/v1", kind: "Deployment", object: deploymentObject, unions: []oracleUnion{
+			{typ: "DeploymentStrategy", path: []any{"spec", "strategy"}, members: map[string]any{"rollingUpdate": map[string]any{"maxSurge": 1}}},
+		}, internal: [][2]string{{"spec.strategy.type", "spec.strategy"}}},
+		oracleKind{pkg: "apps/v1", kind: "StatefulSet", object: statefulSetObject, unions: []oracleUnion{
+			{typ: "StatefulSetUpdateStrategy", path: []any{"spec", "updateStrategy"}, members: map[string]any{"rollingUpdate": map[string]any{"partition": 1}}},
+		}, internal: [][2]string{{"spec.updateStrategy.type", "spec.updateStrategy"}}},
 		oracleKind{pkg: "core/v1", kind: "PodTemplate", object: podTemplate, unions: []oracleUnion{
 			{typ: "SeccompProfile", path: []any{"template", "spec", "securityContext", "seccompProfile"}, members: profileMembers},
 			{typ: "AppArmorProfile", path: []any{"template", "spec", "securityContext", "appArmorProfile"}, members: profileMembers},

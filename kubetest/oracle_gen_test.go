@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,8 +16,10 @@ import (
 
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
+	gengotypes "k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
+	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
@@ -42,6 +47,7 @@ func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 	from, _ := modcopy.Download(t, "k8s.io/api")
 	api := &generatedAPI{dir: filepath.Join(work, "api")}
 	modcopy.Copy(t, from, api.dir, modcopy.GoFiles)
+	markDescribed(t, api.dir)
 
 	unionGen := filepath.Join(work, "union-gen")
 	modcopy.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
@@ -53,6 +59,86 @@ func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 	api.model, api.warnings = buildModel(t, api.dir)
 	api.driver = buildDriver(t, work, api.dir, kinds)
 	return api
+}
+
+// markDescribed writes into the copy of k8s.io/api the markers of the
+// unions that pkg/builtin describes and k8s.io/api does not mark, above
+// their fields, so that union-gen reads them as its --builtin-policy run
+// does and the oracle holds them to the API server with the others.
+func markDescribed(t *testing.T, apiDir string) {
+	t.Helper()
+	description, err := builtin.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range description.Unions {
+		name := gengotypes.ParseFullyQualifiedName(u.Type)
+		dir := filepath.Join(apiDir, strings.TrimPrefix(name.Package, "k8s.io/api/"))
+		insertFieldMarkers(t, dir, name.Name, u.Markers())
+	}
+}
+
+// insertFieldMarkers inserts a comment line above each field of the struct
+// typeName of the package in dir: markers by field name.
+func insertFieldMarkers(t *testing.T, dir, typeName string, markers map[string]string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		f, err := goparser.ParseFile(fset, file, nil, goparser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := findStruct(f, typeName)
+		if st == nil {
+			continue
+		}
+		above := map[int]string{} // line of a field to its marker
+		for _, field := range st.Fields.List {
+			for _, n := range field.Names {
+				if marker, ok := markers[n.Name]; ok {
+					above[fset.Position(field.Pos()).Line] = marker
+				}
+			}
+		}
+		if len(above) != len(markers) {
+			t.Fatalf("%s.%s lacks some of the fields %v", dir, typeName, markers)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for i, line := range strings.Split(string(data), "\n") {
+			if marker, ok := above[i+1]; ok {
+				out = append(out, "\t// "+marker)
+			}
+			out = append(out, line)
+		}
+		writeFile(t, file, strings.Join(out, "\n"))
+		return
+	}
+	t.Fatalf("no struct %s in %s", typeName, dir)
+}
+
+// findStruct is the struct type declared as name in f, or nil.
+func findStruct(f *ast.File, name string) *ast.StructType {
+	for _, decl := range f.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == name {
+				st, _ := ts.Type.(*ast.StructType)
+				return st
+			}
+		}
+	}
+	return nil
 }
 
 // buildModel builds the union model of every package of the module in dir,

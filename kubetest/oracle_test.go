@@ -244,7 +244,8 @@ func placeUnions(t *testing.T, model *unions.Model, mapper meta.RESTMapper) ([]*
 		}
 		t.Errorf("%s has a union, which neither oracleKinds places nor oracleUnplaced explains", key)
 	}
-	slices.SortFunc(places, func(a, b *unionPlace) int { return strings.Compare(a.key()+a.at.String(), b.key()+b.at.String()) })
+	// Stable: the unions of one struct keep the model's order.
+	slices.SortStableFunc(places, func(a, b *unionPlace) int { return strings.Compare(a.key()+a.at.String(), b.key()+b.at.String()) })
 	slices.SortFunc(unserved, func(a, b unservedUnion) int { return strings.Compare(a.key, b.key) })
 	return places, unserved
 }
@@ -705,7 +706,10 @@ const oracleHeader = `
 
 kubetest/oracle_test.go (run by test/modules's TestKubeModule) generates union-gen's
 methods in a copy of k8s.io/api, as a user would, and holds their verdicts to those of a
-real kube-apiserver v1.37.2 (etcd embedded, every API version and feature gate on). For
+real kube-apiserver v1.37.2 (etcd embedded, every API version and feature gate on). The
+copy also has the markers of the unions that the API server validates but k8s.io/api
+does not mark, as pkg/builtin describes them for the policy for built-in kinds
+(apps/v1.DeploymentStrategy and StatefulSetUpdateStrategy; docs/builtin.md). For
 each union, every combination of members set and discriminator values (each valid
 value, "" and an unknown one) is sent as a create and as an update of a valid object,
 dry run. union-gen's verdict is ValidateUnions on the object as the API server defaults

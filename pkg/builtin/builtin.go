@@ -59,11 +59,25 @@ type Discriminator struct {
 	Values []string `json:"values"`
 }
 
-// Member is a union's member and the discriminator value that selects it.
+// Member is a union's member and the discriminator value that selects it;
+// an Optional member may be unset when selected.
 type Member struct {
-	Field string `json:"field"`
-	JSON  string `json:"json"`
-	Value string `json:"value"`
+	Field    string `json:"field"`
+	JSON     string `json:"json"`
+	Value    string `json:"value"`
+	Optional bool   `json:"optional,omitempty"`
+}
+
+// Markers are the marker lines that describe the union, by Go field.
+func (u Union) Markers() map[string]string {
+	markers := map[string]string{u.Discriminator.Field: "+unionDiscriminator"}
+	for _, m := range u.Members {
+		markers[m.Field] = "+unionMember=" + m.Value
+		if m.Optional {
+			markers[m.Field] += ",optional"
+		}
+	}
+	return markers
 }
 
 // Load reads the description.
@@ -106,10 +120,9 @@ func (d *Description) Mark(u types.Universe) report.Problems {
 			problems = append(problems, problem(un.Type, "not a struct of the packages loaded"))
 			continue
 		}
-		marks := map[string]string{un.Discriminator.Field: "+unionDiscriminator"}
+		marks := un.Markers()
 		jsonNames := map[string]string{un.Discriminator.Field: un.Discriminator.JSON}
 		for _, m := range un.Members {
-			marks[m.Field] = "+unionMember=" + m.Value
 			jsonNames[m.Field] = m.JSON
 		}
 		for i := range t.Members {

@@ -55,7 +55,7 @@ func description(memberField string) *builtin.Description {
 		Unions: []builtin.Union{{
 			Type:          "k8s.io/api/apps/v1.DeploymentStrategy",
 			Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: []string{"Recreate", "RollingUpdate"}},
-			Members:       []builtin.Member{{Field: memberField, JSON: "rollingUpdate", Value: "RollingUpdate"}},
+			Members:       []builtin.Member{{Field: memberField, JSON: "rollingUpdate", Value: "RollingUpdate", Optional: true}},
 		}},
 	}
 }
@@ -73,7 +73,7 @@ func TestMark(t *testing.T) {
 	if got := members[0].CommentLines; !slices.Equal(got, []string{"+optional", "+unionDiscriminator"}) {
 		t.Errorf("the discriminator's comment lines: %q", got)
 	}
-	if got := members[1].CommentLines; !slices.Equal(got, []string{"+unionMember=RollingUpdate"}) {
+	if got := members[1].CommentLines; !slices.Equal(got, []string{"+unionMember=RollingUpdate,optional"}) {
 		t.Errorf("the member's comment lines: %q", got)
 	}
 
