@@ -9,6 +9,7 @@ import (
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/yaml"
@@ -62,24 +63,27 @@ func BenchmarkUpdateLatency(b *testing.B) {
 		}
 	}
 	b.Run("without policy", update)
-	remove := c.installPatchlessPolicy(b)
+	policy, binding := examplePolicyObjects(b)
+	remove := c.installPatchlessPolicy(b, policy, binding, widgets, func() { c.create(b, patchlessProbe) })
 	b.Run("with a policy that patches nothing", update)
 	remove()
 	c.installPolicy(b)
 	b.Run("with policy", update)
 }
 
-// patchlessProbe is the Widget that the patchless policy labels, so that
+// patchlessProbe is the object that the patchless policy labels, so that
 // the run sees when it is in effect.
 const patchlessProbe = "patchless-probe"
 
-// installPatchlessPolicy installs a policy and binding that match what the
-// example's match, whose CEL patches nothing but the probe, and returns the
-// function that removes them; each waits until the server applies it.
-func (c *cluster) installPatchlessPolicy(b *testing.B) (remove func()) {
+// installPatchlessPolicy installs a copy of policy and binding whose CEL
+// patches nothing but the probe, an object of resource that createProbe
+// makes, and that runs on every update that policy matches (no
+// matchConditions); it returns the function that removes them. Each waits
+// until the server applies it.
+func (c *cluster) installPatchlessPolicy(b *testing.B, policy *admissionregistrationv1.MutatingAdmissionPolicy, binding *admissionregistrationv1.MutatingAdmissionPolicyBinding,
+	resource schema.GroupVersionResource, createProbe func()) (remove func()) {
 	ctx := context.Background()
-	policy, binding := examplePolicyObjects(b)
-	policy.Name, policy.Annotations = "patchless", nil
+	policy.Name, policy.Annotations, policy.Spec.MatchConditions = "patchless", nil, nil
 	binding.Name, binding.Spec.PolicyName = "patchless", "patchless"
 	policy.Spec.Mutations = []admissionregistrationv1.Mutation{{
 		PatchType: admissionregistrationv1.PatchTypeJSONPatch,
@@ -93,8 +97,8 @@ func (c *cluster) installPatchlessPolicy(b *testing.B) (remove func()) {
 	if _, err := bindings.Create(ctx, binding, metav1.CreateOptions{}); err != nil {
 		b.Fatal(err)
 	}
-	c.create(b, patchlessProbe)
-	c.waitForLabel(b, true)
+	createProbe()
+	c.waitForLabel(b, resource, true)
 	return func() {
 		if err := bindings.Delete(ctx, binding.Name, metav1.DeleteOptions{}); err != nil {
 			b.Fatal(err)
@@ -102,16 +106,16 @@ func (c *cluster) installPatchlessPolicy(b *testing.B) (remove func()) {
 		if err := policies.Delete(ctx, policy.Name, metav1.DeleteOptions{}); err != nil {
 			b.Fatal(err)
 		}
-		c.waitForLabel(b, false)
+		c.waitForLabel(b, resource, false)
 	}
 }
 
 // waitForLabel waits until an update of the probe gets the patchless
 // policy's label, or no longer does.
-func (c *cluster) waitForLabel(b *testing.B, labeled bool) {
+func (c *cluster) waitForLabel(b *testing.B, resource schema.GroupVersionResource, labeled bool) {
 	ctx := context.Background()
 	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		obj, err := c.dynamic.Resource(widgets).Namespace(namespace).Patch(ctx, patchlessProbe, types.MergePatchType,
+		obj, err := c.dynamic.Resource(resource).Namespace(namespace).Patch(ctx, patchlessProbe, types.MergePatchType,
 			[]byte(`{"metadata":{"annotations":{"probe":"patchless"}}}`), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
 		return err == nil && (obj.GetLabels()["patchless"] == "on") == labeled, nil
 	})
