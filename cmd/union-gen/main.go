@@ -55,10 +55,19 @@ func main() {
 	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
 		fail(err)
 	}
-	generate(a, patterns, header)
+	// With --builtin-policy, the packages are those of the description.
+	var description *builtin.Description
+	if a.BuiltinPolicy != "" {
+		if description, err = builtin.Load(); err != nil {
+			fail(err)
+		}
+		patterns = description.Packages()
+	}
+	generate(a, patterns, header, description)
 }
 
-// parseArgs reads the flags and package patterns; ok is false where --help,
+// parseArgs reads the flags and package patterns (none with
+// --builtin-policy); ok is false where --help,
 // --version or --docs did all there was to do.
 func parseArgs() (a *args.Args, patterns []string, ok bool) {
 	a = args.New()
@@ -91,11 +100,7 @@ func parseArgs() (a *args.Args, patterns []string, ok bool) {
 		if fs.NArg() > 0 {
 			fail(fmt.Errorf("--builtin-policy reads the packages of k8s.io/api that hold built-in unions: give no package pattern"))
 		}
-		description, err := builtin.Load()
-		if err != nil {
-			fail(err)
-		}
-		return a, description.Packages(), true
+		return a, nil, true
 	}
 	if fs.NArg() == 0 {
 		fail(fmt.Errorf("no package pattern given; try ./pkg/apis/..."))

@@ -19,9 +19,10 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// generate runs the generators on the packages of patterns, and writes
-// their files only when no problem is an error.
-func generate(a *args.Args, patterns []string, header []byte) {
+// generate runs the generators on the packages of patterns (with
+// --builtin-policy, those of description), and writes their files only when
+// no problem is an error.
+func generate(a *args.Args, patterns []string, header []byte, description *builtin.Description) {
 	var problems report.Problems
 	// inputs counts the input packages, and empty says that they have
 	// nothing to write.
@@ -39,7 +40,7 @@ func generate(a *args.Args, patterns []string, header []byte) {
 	}()
 	getTargets := func(c *generator.Context) []generator.Target {
 		var ts []generator.Target
-		ts, problems = targets.GetTargets(c, config(a, header, out, patterns))
+		ts, problems = targets.GetTargets(c, config(a, header, out, patterns, description))
 		inputs, empty = len(c.Inputs), len(ts) == 0
 		return ts
 	}
@@ -67,8 +68,9 @@ func generate(a *args.Args, patterns []string, header []byte) {
 	}
 }
 
-// config is the generators' configuration of a run with arguments a.
-func config(a *args.Args, header []byte, out *targets.Output, patterns []string) targets.Config {
+// config is the generators' configuration of a run with arguments a, and
+// with --builtin-policy the description of built-in unions.
+func config(a *args.Args, header []byte, out *targets.Output, patterns []string, description *builtin.Description) targets.Config {
 	return targets.Config{
 		OutputFile:     a.OutputFile,
 		Header:         header,
@@ -81,20 +83,7 @@ func config(a *args.Args, header []byte, out *targets.Output, patterns []string)
 		Ratcheting:     unionspec.Ratcheting(a.Ratcheting),
 		Output:         out,
 		Patterns:       patterns,
-		Builtin:        builtinDescription(a),
+		Builtin:        description,
 		BuiltinPolicy:  a.BuiltinPolicy,
 	}
-}
-
-// builtinDescription is the description of built-in unions of a run with
-// --builtin-policy, nil for the others; parseArgs read it once already.
-func builtinDescription(a *args.Args) *builtin.Description {
-	if a.BuiltinPolicy == "" {
-		return nil
-	}
-	description, err := builtin.Load()
-	if err != nil {
-		fail(err)
-	}
-	return description
 }
