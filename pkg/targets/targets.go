@@ -130,14 +130,7 @@ func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Pr
 		return nil, problems
 	}
 	if cfg.Builtin != nil {
-		if problems.HasErrors() {
-			return nil, problems
-		}
-		target, builtinProblems := builtinTarget(c, cfg, model)
-		if target == nil {
-			return nil, append(problems, builtinProblems...)
-		}
-		return []generator.Target{target}, problems
+		return builtinTargets(c, cfg, model, problems)
 	}
 	// The CRDs are checked even when the packages have errors, so that one
 	// run reports every problem; their unions with errors are not in the

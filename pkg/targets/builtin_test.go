@@ -1,0 +1,132 @@
+package targets
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"k8s.io/gengo/v2"
+	"k8s.io/gengo/v2/generator"
+
+	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
+	"github.com/union-gen/union-gen/pkg/builtin"
+	"github.com/union-gen/union-gen/pkg/generators"
+	"github.com/union-gen/union-gen/pkg/report"
+)
+
+// builtinAPI is a package like k8s.io/api's apps/v1: a kind whose union is
+// not marked, and one that reaches no union.
+const builtinAPI = `package apis
+
+// +enum
+type StrategyType string
+
+const (
+	Recreate      StrategyType = "Recreate"
+	RollingUpdate StrategyType = "RollingUpdate"
+	Canary        StrategyType = "Canary"
+)
+
+type Strategy struct {
+	// +optional
+	Type StrategyType ` + "`json:\"type,omitempty\"`" + `
+	// +optional
+	RollingUpdate *int32 ` + "`json:\"rollingUpdate,omitempty\"`" + `
+}
+
+type Spec struct {
+	Strategy Strategy ` + "`json:\"strategy\"`" + `
+}
+
+type Deployment struct {
+	Spec Spec ` + "`json:\"spec\"`" + `
+}
+
+type Plain struct {
+	Name string ` + "`json:\"name\"`" + `
+}
+`
+
+// runBuiltin runs the targets with a description of builtinAPI's package,
+// as union-gen --builtin-policy does, and returns the problems and whether
+// the policy file was written.
+func runBuiltin(t *testing.T, d *builtin.Description) (report.Problems, bool) {
+	t.Helper()
+	dir := t.TempDir()
+	goMod, goSum := usermodule.Files(t, repositoryRoot, "example.com/builtin")
+	writeTestFile(t, filepath.Join(dir, "go.mod"), goMod)
+	writeTestFile(t, filepath.Join(dir, "go.sum"), goSum)
+	writeTestFile(t, filepath.Join(dir, "apis", "types.go"), builtinAPI)
+	t.Chdir(dir)
+	file := filepath.Join(dir, "policy.yaml")
+	output := &Output{}
+	var problems report.Problems
+	getTargets := func(c *generator.Context) []generator.Target {
+		var targets []generator.Target
+		targets, problems = GetTargets(c, Config{Output: output, Builtin: d, BuiltinPolicy: file, Patterns: d.Packages()})
+		return targets
+	}
+	if err := gengo.Execute(generators.NameSystems(), generators.DefaultNameSystem(), getTargets, gengo.StdBuildTag, d.Packages()); err != nil {
+		t.Fatal(err)
+	}
+	if !problems.HasErrors() {
+		if err := output.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := os.Stat(file)
+	return problems, err == nil
+}
+
+// strategy describes builtinAPI's Strategy, with the values given.
+func strategy(values ...string) builtin.Union {
+	return builtin.Union{
+		Type:          "example.com/builtin/apis.Strategy",
+		Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: values},
+		Members:       []builtin.Member{{Field: "RollingUpdate", JSON: "rollingUpdate", Value: "RollingUpdate"}},
+	}
+}
+
+var deploymentResource = builtin.Resource{Group: "apps", Version: "v1", Resource: "deployments", Kind: "example.com/builtin/apis.Deployment"}
+
+// TestBuiltinPolicyRun: a description that holds gives one file, the
+// policy and binding of each resource, with the marked union's patch and
+// its matchCondition; one that does not (values that differ, a kind that
+// reaches no union) gives every problem in one run, and no file.
+func TestBuiltinPolicyRun(t *testing.T) {
+	t.Run("holds", func(t *testing.T) {
+		problems, written := runBuiltin(t, &builtin.Description{Resources: []builtin.Resource{deploymentResource}, Unions: []builtin.Union{strategy("Canary", "Recreate", "RollingUpdate")}})
+		if problems.HasErrors() || !written {
+			t.Fatalf("problems %v, written %v", problems, written)
+		}
+		data, err := os.ReadFile("policy.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"name: deployments.apps-v1-unions", "failurePolicy: Ignore", "name: switches-a-union",
+			`JSONPatch{op: "remove", path: "/spec/strategy/rollingUpdate"}`, "kind: MutatingAdmissionPolicyBinding"} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("the policy lacks %q:\n%s", want, data)
+			}
+		}
+	})
+	t.Run("does not hold", func(t *testing.T) {
+		plain := builtin.Resource{Group: "", Version: "v1", Resource: "plains", Kind: "example.com/builtin/apis.Plain"}
+		problems, written := runBuiltin(t, &builtin.Description{Resources: []builtin.Resource{deploymentResource, plain}, Unions: []builtin.Union{strategy("Recreate", "RollingUpdate")}})
+		if written {
+			t.Error("a file was written")
+		}
+		var b strings.Builder
+		problems.Print(&b)
+		got := b.String()
+		for _, want := range []string{
+			"example.com/builtin/apis.Strategy.Type: " + builtin.File + ": its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate",
+			"plains.: " + builtin.File + ": no update of example.com/builtin/apis.Plain can switch a union",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("problems lack %q:\n%s", want, got)
+			}
+		}
+	})
+}
