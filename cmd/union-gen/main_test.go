@@ -637,6 +637,12 @@ func TestUsage(t *testing.T) {
 			stderr: []string{"--builtin-policy writes only the policy for built-in kinds"},
 		},
 		{
+			name:   "built-in policy with ratcheting",
+			args:   []string{"--builtin-policy=out.yaml", "--ratcheting=unchanged"},
+			code:   1,
+			stderr: []string{"--builtin-policy writes only the policy for built-in kinds, as the API server validates them"},
+		},
+		{
 			name:   "built-in policy of no version",
 			args:   []string{"--builtin-policy=out.yaml", "--policy-version=none"},
 			code:   1,

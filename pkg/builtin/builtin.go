@@ -29,7 +29,10 @@ const File = "pkg/builtin/unions.yaml"
 
 // Description is the content of unions.yaml.
 type Description struct {
-	Resources []Resource `json:"resources"`
+	// KubernetesAPI is the version of k8s.io/api that the description
+	// was written for and checked against (union-gen's go.mod requires it).
+	KubernetesAPI string     `json:"kubernetesAPI"`
+	Resources     []Resource `json:"resources"`
 	// Reached are the other packages whose unions the kinds reach.
 	Reached []string `json:"reached"`
 	Unions  []Union  `json:"unions"`
@@ -110,14 +113,14 @@ func (d *Description) Packages() []string {
 func (d *Description) Mark(u types.Universe) report.Problems {
 	var problems report.Problems
 	for _, r := range d.Resources {
-		if t := u.Type(types.ParseFullyQualifiedName(r.Kind)); t.Kind != types.Struct {
-			problems = append(problems, problem(r.Kind, "the kind of %s.%s is not a struct of the packages loaded", r.Resource, r.Group))
+		if Lookup(u, r.Kind) == nil {
+			problems = append(problems, d.problem(r.Kind, "the kind of %s.%s is not a struct of the packages loaded", r.Resource, r.Group))
 		}
 	}
 	for _, un := range d.Unions {
-		t := u.Type(types.ParseFullyQualifiedName(un.Type))
-		if t.Kind != types.Struct {
-			problems = append(problems, problem(un.Type, "not a struct of the packages loaded"))
+		t := Lookup(u, un.Type)
+		if t == nil {
+			problems = append(problems, d.problem(un.Type, "not a struct of the packages loaded"))
 			continue
 		}
 		marks := un.Markers()
@@ -129,14 +132,14 @@ func (d *Description) Mark(u types.Universe) report.Problems {
 			m := &t.Members[i]
 			if marker, ok := marks[m.Name]; ok {
 				if got := typeinfo.JSONName(*m); got != jsonNames[m.Name] {
-					problems = append(problems, problem(un.Type+"."+m.Name, "its JSON name is %q, not %q", got, jsonNames[m.Name]))
+					problems = append(problems, d.problem(un.Type+"."+m.Name, "its JSON name is %q, not %q", got, jsonNames[m.Name]))
 				}
 				m.CommentLines = append(slices.Clip(m.CommentLines), marker)
 				delete(marks, m.Name)
 			}
 		}
 		for _, field := range slices.Sorted(maps.Keys(marks)) {
-			problems = append(problems, problem(un.Type, "has no field %s", field))
+			problems = append(problems, d.problem(un.Type, "has no field %s", field))
 		}
 	}
 	return problems
@@ -149,18 +152,32 @@ func (d *Description) Check(model *unions.Model) report.Problems {
 	for _, un := range d.Unions {
 		plan := model.Plans[types.ParseFullyQualifiedName(un.Type)]
 		if plan == nil || len(plan.Unions) != 1 || plan.Unions[0].Kind != unions.Discriminated {
-			problems = append(problems, problem(un.Type, "union-gen reads no discriminated union there"))
+			problems = append(problems, d.problem(un.Type, "union-gen reads no discriminated union there"))
 			continue
 		}
 		if got := plan.Unions[0].Enum.Values; !slices.Equal(got, un.Discriminator.Values) {
-			problems = append(problems, problem(un.Type+"."+un.Discriminator.Field, "its values are %s, not %s", strings.Join(got, ", "), strings.Join(un.Discriminator.Values, ", ")))
+			problems = append(problems, d.problem(un.Type+"."+un.Discriminator.Field, "its values are %s, not %s", strings.Join(got, ", "), strings.Join(un.Discriminator.Values, ", ")))
 		}
 	}
 	return problems
 }
 
-// problem is a problem of the description with k8s.io/api.
-func problem(subject, format string, args ...any) report.Problem {
+// problem is a problem of the description with the k8s.io/api loaded.
+func (d *Description) problem(subject, format string, args ...any) report.Problem {
 	return report.Problem{Subject: subject, Rule: report.LoadError,
-		Message: fmt.Sprintf(File+": "+format+": union-gen's description of built-in unions was written for k8s.io/api v0.37; run it where the module graph has that version", args...)}
+		Message: fmt.Sprintf(File+": "+format, args...) + fmt.Sprintf(": union-gen's description of built-in unions was written for k8s.io/api %s; run it where the module graph has that version", d.KubernetesAPI)}
+}
+
+// Lookup is the struct type of a fully qualified name in u, or nil; unlike
+// u.Type, it adds no type to u.
+func Lookup(u types.Universe, name string) *types.Type {
+	n := types.ParseFullyQualifiedName(name)
+	pkg := u[n.Package]
+	if pkg == nil {
+		return nil
+	}
+	if t := pkg.Types[n.Name]; t != nil && t.Kind == types.Struct {
+		return t
+	}
+	return nil
 }

@@ -1,10 +1,12 @@
 package builtin_test
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"golang.org/x/mod/modfile"
 	"k8s.io/gengo/v2"
 	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
@@ -31,6 +33,32 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestKubernetesAPIVersion: the description names the version of k8s.io/api
+// that union-gen's module requires, which its tests check it against.
+func TestKubernetesAPIVersion(t *testing.T) {
+	d, err := builtin.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := modfile.Parse("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == "k8s.io/api" {
+			if r.Mod.Version != d.KubernetesAPI {
+				t.Errorf("go.mod requires k8s.io/api %s; the description says %s", r.Mod.Version, d.KubernetesAPI)
+			}
+			return
+		}
+	}
+	t.Error("go.mod does not require k8s.io/api")
+}
+
 // strategyUniverse is a universe with a struct like apps/v1's
 // DeploymentStrategy, whose fields have the JSON names given.
 func strategyUniverse(typeJSON, memberJSON string) types.Universe {
@@ -51,7 +79,8 @@ func strategyUniverse(typeJSON, memberJSON string) types.Universe {
 // description is a description of one union, that of strategyUniverse.
 func description(memberField string) *builtin.Description {
 	return &builtin.Description{
-		Resources: []builtin.Resource{{Group: "apps", Version: "v1", Resource: "deployments", Kind: "k8s.io/api/apps/v1.Deployment"}},
+		KubernetesAPI: "v0.37.2",
+		Resources:     []builtin.Resource{{Group: "apps", Version: "v1", Resource: "deployments", Kind: "k8s.io/api/apps/v1.Deployment"}},
 		Unions: []builtin.Union{{
 			Type:          "k8s.io/api/apps/v1.DeploymentStrategy",
 			Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: []string{"Recreate", "RollingUpdate"}},

@@ -42,7 +42,7 @@ func (changer) Struct(name string, _ *unionspec.Walk, cs *changes, w *unionspec.
 }
 
 func (changer) Union(u *unionspec.Union, cs *changes) {
-	if unionPatches(u, cs.n, cs.o, celPath{}) == "" {
+	if _, clears := updateClears(u); len(clears) == 0 {
 		return
 	}
 	printer := &celprint.Printer{Union: u, Self: cs.n, Old: cs.o, Select: celprint.Property}

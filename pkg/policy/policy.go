@@ -304,16 +304,7 @@ func (patcher) Elems(walk *unionspec.Walk, ps *patches, w *unionspec.Walker[*pat
 // Clear, under its condition, with the conditions they share tested once.
 func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 	printer := &celprint.Printer{Union: u, Self: n, Old: o, Select: celprint.Property}
-	var whens [][]*unionspec.Cond
-	var clears []*unionspec.Clear
-	for _, c := range u.Clears {
-		// The policy runs on update only.
-		when := c.When.Simplify(unionspec.Known{Update: new(true)})
-		if when.Is(false) {
-			continue
-		}
-		whens, clears = append(whens, when.Conjuncts()), append(clears, c)
-	}
+	whens, clears := updateClears(u)
 	if len(clears) == 0 {
 		return ""
 	}
@@ -328,6 +319,19 @@ func unionPatches(u *unionspec.Union, n, o string, p celPath) string {
 		members[i] = patch
 	}
 	return fmt.Sprintf("(%s ?\n%s : [])", printer.Print(unionspec.And(shared...), false), strings.Join(members, " +\n"))
+}
+
+// updateClears are the clears of u that an update can make (the policy
+// runs on update only), with the conjuncts of their conditions there.
+func updateClears(u *unionspec.Union) (whens [][]*unionspec.Cond, clears []*unionspec.Clear) {
+	for _, c := range u.Clears {
+		when := c.When.Simplify(unionspec.Known{Update: new(true)})
+		if when.Is(false) {
+			continue
+		}
+		whens, clears = append(whens, when.Conjuncts()), append(clears, c)
+	}
+	return whens, clears
 }
 
 // clearPatch clears a member as Go would write it once cleared.

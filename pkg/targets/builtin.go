@@ -23,13 +23,13 @@ import (
 func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, problems report.Problems) ([]generator.Target, report.Problems) {
 	var data []byte
 	for _, r := range cfg.Builtin.Resources {
-		t := c.Universe.Type(types.ParseFullyQualifiedName(r.Kind))
-		if t.Kind != types.Struct {
+		t := builtin.Lookup(c.Universe, r.Kind)
+		if t == nil {
 			continue // a problem of Mark
 		}
-		doc, err := builtinPolicy(r, model, t, cfg.PolicyVersion)
-		if err != nil {
-			problems = append(problems, report.Problem{Subject: r.Resource + "." + r.Group, Rule: report.LoadError, Message: builtin.File + ": " + err.Error()})
+		doc, problem := builtinPolicy(r, model, t, cmp.Or(cfg.PolicyVersion, policy.Versions[0]))
+		if problem != nil {
+			problems = append(problems, *problem)
 		}
 		data = append(data, doc...)
 	}
@@ -41,19 +41,25 @@ func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, probl
 }
 
 // builtinPolicy is the policy of resource r, whose kind is t, and its
-// binding; an error where no update of t can switch a union.
-func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, version string) ([]byte, error) {
-	noUnion := fmt.Errorf("no update of %s can switch a union: drop the resource from the description", r.Kind)
-	if model.Plans[t.Name] == nil {
-		return nil, noUnion
+// binding, or the problem that keeps it from being written: a kind whose
+// unions no update can switch is the description's.
+func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, version string) ([]byte, *report.Problem) {
+	resource := policy.Resource{Group: r.Group, Version: r.Version, Plural: r.Resource, Builtin: true}
+	var doc []byte
+	if model.Plans[t.Name] != nil {
+		s := model.Schema(t)
+		if structName, path := policy.Recursion(s); structName != "" {
+			return nil, &report.Problem{Subject: resource.Name(), Rule: report.CRDRecursive,
+				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
+		}
+		var err error
+		if doc, err = policy.Write(resource, s, version); err != nil {
+			return nil, &report.Problem{Subject: resource.Name(), Rule: report.CELSize, Message: err.Error()}
+		}
 	}
-	s := model.Schema(t)
-	if structName, path := policy.Recursion(s); structName != "" {
-		return nil, fmt.Errorf("its unions are reached again under %s, at %s, which a policy cannot walk", structName, path)
+	if doc == nil {
+		return nil, &report.Problem{Subject: resource.Name(), Rule: report.LoadError,
+			Message: fmt.Sprintf("%s: no update of %s can switch a union: drop the resource from the description", builtin.File, r.Kind)}
 	}
-	doc, err := policy.Write(policy.Resource{Group: r.Group, Version: r.Version, Plural: r.Resource, Builtin: true}, s, cmp.Or(version, policy.Versions[0]))
-	if err == nil && doc == nil {
-		err = noUnion
-	}
-	return doc, err
+	return doc, nil
 }

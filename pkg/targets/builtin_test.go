@@ -96,7 +96,7 @@ var deploymentResource = builtin.Resource{Group: "apps", Version: "v1", Resource
 // reaches no union) gives every problem in one run, and no file.
 func TestBuiltinPolicyRun(t *testing.T) {
 	t.Run("holds", func(t *testing.T) {
-		problems, written := runBuiltin(t, &builtin.Description{Resources: []builtin.Resource{deploymentResource}, Unions: []builtin.Union{strategy("Canary", "Recreate", "RollingUpdate")}})
+		problems, written := runBuiltin(t, &builtin.Description{KubernetesAPI: "v0.37.2", Resources: []builtin.Resource{deploymentResource}, Unions: []builtin.Union{strategy("Canary", "Recreate", "RollingUpdate")}})
 		if problems.HasErrors() || !written {
 			t.Fatalf("problems %v, written %v", problems, written)
 		}
@@ -113,7 +113,7 @@ func TestBuiltinPolicyRun(t *testing.T) {
 	})
 	t.Run("does not hold", func(t *testing.T) {
 		plain := builtin.Resource{Group: "", Version: "v1", Resource: "plains", Kind: "example.com/builtin/apis.Plain"}
-		problems, written := runBuiltin(t, &builtin.Description{Resources: []builtin.Resource{deploymentResource, plain}, Unions: []builtin.Union{strategy("Recreate", "RollingUpdate")}})
+		problems, written := runBuiltin(t, &builtin.Description{KubernetesAPI: "v0.37.2", Resources: []builtin.Resource{deploymentResource, plain}, Unions: []builtin.Union{strategy("Recreate", "RollingUpdate")}})
 		if written {
 			t.Error("a file was written")
 		}
@@ -122,7 +122,7 @@ func TestBuiltinPolicyRun(t *testing.T) {
 		got := b.String()
 		for _, want := range []string{
 			"example.com/builtin/apis.Strategy.Type: " + builtin.File + ": its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate",
-			"plains.: " + builtin.File + ": no update of example.com/builtin/apis.Plain can switch a union",
+			"plains.core-v1-unions: " + builtin.File + ": no update of example.com/builtin/apis.Plain can switch a union",
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("problems lack %q:\n%s", want, got)

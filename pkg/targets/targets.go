@@ -115,7 +115,7 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 	}
 	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
 	problems = append(problems, buildProblems...)
-	if cfg.Builtin != nil && model != nil {
+	if cfg.Builtin != nil {
 		problems = append(problems, cfg.Builtin.Check(model)...)
 	}
 	return model, problems

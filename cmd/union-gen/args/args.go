@@ -87,7 +87,7 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
 		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
 	fs.StringVar(&a.BuiltinPolicy, "builtin-policy", a.BuiltinPolicy,
-		"write the MutatingAdmissionPolicy that normalizes the unions of Kubernetes' built-in kinds (Deployment's strategy, StatefulSet's updateStrategy, pod templates' seccompProfile and appArmorProfile, ...) to this file, in --policy-version, from the k8s.io/api of the module graph; no package pattern is given, and no Go file is written")
+		"write the MutatingAdmissionPolicies, with their bindings, that normalize the unions of Kubernetes' built-in kinds (Deployment's strategy, StatefulSet's updateStrategy, pod templates' seccompProfile and appArmorProfile, ...), one per resource, to this file, in --policy-version, from the k8s.io/api of the module graph; no package pattern is given, and no Go file is written")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
@@ -175,8 +175,8 @@ func (a *Args) Validate() error {
 		}
 	}
 	if a.BuiltinPolicy != "" {
-		if len(a.CRDPaths) > 0 || a.OpenAPIOutputPkg != "" {
-			return fmt.Errorf("--builtin-policy writes only the policy for built-in kinds: run union-gen apart for --crd-paths and --openapi-output-pkg")
+		if len(a.CRDPaths) > 0 || a.OpenAPIOutputPkg != "" || a.GoHeaderFile != "" || a.Ratcheting != "" {
+			return fmt.Errorf("--builtin-policy writes only the policy for built-in kinds, as the API server validates them: run union-gen apart for --crd-paths, --openapi-output-pkg, --go-header-file and --ratcheting")
 		}
 		if a.PolicyVersion == policy.None {
 			return fmt.Errorf("--builtin-policy needs a --policy-version of \"v1\" or \"v1beta1\"; clusters without the policy API normalize built-in kinds with a webhook (docs/builtin.md)")
