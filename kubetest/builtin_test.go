@@ -22,8 +22,9 @@ import (
 // makes with union-gen --builtin-policy, and builtinDoc the page that lists
 // the API server's messages it prevents.
 const (
-	builtinPolicy = "../config/builtin/unions-policy.yaml"
-	builtinDoc    = "../docs/builtin.md"
+	builtinPolicy        = "../config/builtin/unions-policy.yaml"
+	builtinPolicyV1beta1 = "../config/builtin/unions-policy-v1beta1.yaml"
+	builtinDoc           = "../docs/builtin.md"
 )
 
 var (
@@ -134,7 +135,7 @@ var builtinClients = []builtinClient{
 		// A Deployment's strategy is patched with retainKeys, which
 		// drops the members that the manifest leaves out; the last
 		// applied configuration removes the profile the manifest wrote.
-		carries: func(s builtinSwitch) bool { return s.resource != deployments },
+		carries: func(s builtinSwitch) bool { return s.resource != deployments && !seccomp(s) },
 		prepare: func(t *testing.T, c *cluster, s builtinSwitch, name string) {
 			if err := c.kubectlApply(t, kindManifest(s, name, s.before)); err != nil {
 				t.Fatal(err)
@@ -215,11 +216,16 @@ func (c *cluster) getBuiltin(t *testing.T, r schema.GroupVersionResource, name s
 // policy are stored identically with it; and the example webhook's
 // normalization, from the same policy file, stores what the policy does.
 func TestBuiltinPolicy(t *testing.T) {
-	c := startCluster(t)
+	// v1beta1 of the policy API is served for the v1beta1 file's check.
+	c := startCluster(t, "--runtime-config=admissionregistration.k8s.io/v1beta1=true")
 	doc, err := os.ReadFile(builtinDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(string(doc), adminCommands) {
+		t.Errorf("%s does not show the README's commands:\n%s", builtinDoc, adminCommands)
+	}
+	t.Run("v1beta1 file", func(t *testing.T) { c.dryRunCreate(t, builtinPolicyV1beta1, "v1beta1") })
 	pairs := c.differentialPairs(t)
 	without, webhook := c.judgePairs(t, pairs, nil), c.judgePairs(t, pairs, webhookNormalized(t))
 	web := builtinSwitches[0]
@@ -342,6 +348,27 @@ func (c *cluster) installBuiltinPolicy(t testing.TB) {
 	})
 	if err != nil {
 		t.Fatalf("the policy does not take effect: %v", err)
+	}
+}
+
+// dryRunCreate creates every document of a policy file, dry run, in the
+// given version of admissionregistration.k8s.io: the API server compiles
+// and checks the policies' CEL as it would install them.
+func (c *cluster) dryRunCreate(t *testing.T, file, version string) {
+	t.Helper()
+	for _, doc := range readDocs(t, file) {
+		var obj unstructured.Unstructured
+		if err := yaml.Unmarshal([]byte(doc), &obj.Object); err != nil {
+			t.Fatal(err)
+		}
+		if obj.GetAPIVersion() != "admissionregistration.k8s.io/"+version {
+			t.Fatalf("%s: %s %s is of %s", file, obj.GetKind(), obj.GetName(), obj.GetAPIVersion())
+		}
+		resource := map[string]string{"MutatingAdmissionPolicy": "mutatingadmissionpolicies", "MutatingAdmissionPolicyBinding": "mutatingadmissionpolicybindings"}[obj.GetKind()]
+		gvr := schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: version, Resource: resource}
+		if _, err := c.dynamic.Resource(gvr).Create(context.Background(), &obj, metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}}); err != nil {
+			t.Errorf("the API server refuses %s %s: %v", obj.GetKind(), obj.GetName(), err)
+		}
 	}
 }
 

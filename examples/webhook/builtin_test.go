@@ -74,11 +74,16 @@ func TestBuiltinKinds(t *testing.T) {
 		d.Spec.UpdateStrategy = appsv1.DaemonSetUpdateStrategy{Type: typ, RollingUpdate: &appsv1.RollingUpdateDaemonSet{MaxUnavailable: &one}}
 		return d
 	}
-	priorityLevel := func(typ flowcontrolv1.PriorityLevelEnablement) *flowcontrolv1.PriorityLevelConfiguration {
+	// A priority level's limitResponse: the API server ties the level's
+	// type to its name (only "exempt" is Exempt), not this union's.
+	priorityLevel := func(typ flowcontrolv1.LimitResponseType) *flowcontrolv1.PriorityLevelConfiguration {
 		p := &flowcontrolv1.PriorityLevelConfiguration{}
 		p.APIVersion, p.Kind, p.Name = "flowcontrol.apiserver.k8s.io/v1", "PriorityLevelConfiguration", "batch"
 		shares := int32(10)
-		p.Spec = flowcontrolv1.PriorityLevelConfigurationSpec{Type: typ, Limited: &flowcontrolv1.LimitedPriorityLevelConfiguration{NominalConcurrencyShares: &shares}}
+		p.Spec = flowcontrolv1.PriorityLevelConfigurationSpec{Type: flowcontrolv1.PriorityLevelEnablementLimited, Limited: &flowcontrolv1.LimitedPriorityLevelConfiguration{
+			NominalConcurrencyShares: &shares,
+			LimitResponse:            flowcontrolv1.LimitResponse{Type: typ, Queuing: &flowcontrolv1.QueuingConfiguration{Queues: 64, HandSize: 6, QueueLengthLimit: 50}},
+		}}
 		return p
 	}
 
@@ -98,8 +103,8 @@ func TestBuiltinKinds(t *testing.T) {
 		// The API server accepts a DaemonSet's rollingUpdate under OnDelete.
 		{"DaemonSet RollingUpdate to OnDelete", "daemonsets.apps-v1-unions",
 			daemonSet(appsv1.OnDeleteDaemonSetStrategyType), daemonSet(appsv1.RollingUpdateDaemonSetStrategyType), ""},
-		{"PriorityLevelConfiguration Limited to Exempt", "prioritylevelconfigurations.flowcontrol.apiserver.k8s.io-v1-unions",
-			priorityLevel(flowcontrolv1.PriorityLevelEnablementExempt), priorityLevel(flowcontrolv1.PriorityLevelEnablementLimited), `[{"op":"remove","path":"/spec/limited"}]`},
+		{"PriorityLevelConfiguration limitResponse Queue to Reject", "prioritylevelconfigurations.flowcontrol.apiserver.k8s.io-v1-unions",
+			priorityLevel(flowcontrolv1.LimitResponseTypeReject), priorityLevel(flowcontrolv1.LimitResponseTypeQueue), `[{"op":"remove","path":"/spec/limited/limitResponse/queuing"}]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			review := serve(t, builtinHandler(t, tc.policy), reviewBody(t, admissionv1.Update, tc.obj, tc.old))
