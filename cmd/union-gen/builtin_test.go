@@ -12,6 +12,9 @@ import (
 // its only warnings are those of k8s.io/api that hack/update-codegen.sh
 // silences.
 func TestBuiltinPolicy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads k8s.io/api twice; pkg/builtin's test holds the description to it in the quick loop")
+	}
 	for version, committed := range map[string]string{"v1": "config/builtin/unions-policy.yaml", "v1beta1": "config/builtin/unions-policy-v1beta1.yaml"} {
 		t.Run(version, func(t *testing.T) {
 			t.Parallel()
