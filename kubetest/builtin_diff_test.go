@@ -190,14 +190,7 @@ func (c *cluster) judgePairs(t *testing.T, pairs []updatePair, prepare func(p up
 // the schema in the annotation of its resource's policy.
 func webhookNormalized(t *testing.T) func(p updatePair, old map[string]any) map[string]any {
 	t.Helper()
-	data, err := os.ReadFile(builtinPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	schemas := builtinSchemas(t)
 	return func(p updatePair, old map[string]any) map[string]any {
 		s := schemas[policy.Resource{Group: p.resource.Group, Version: p.resource.Version, Plural: p.resource.Resource}.Name()]
 		if s == nil {
@@ -263,9 +256,9 @@ func compareJudgements(t *testing.T, pairs []updatePair, without, with []judgeme
 	}
 }
 
-// clearedMembers are the names of the members that the policies of the
-// policy file for built-in kinds may clear.
-func clearedMembers(t *testing.T) map[string]bool {
+// builtinSchemas are the schemas of the policy file for built-in kinds, by
+// policy name, as the webhook reads them.
+func builtinSchemas(t *testing.T) map[string]*unstructuredunions.Schema {
 	t.Helper()
 	data, err := os.ReadFile(builtinPolicy)
 	if err != nil {
@@ -275,6 +268,14 @@ func clearedMembers(t *testing.T) map[string]bool {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return schemas
+}
+
+// clearedMembers are the names of the members that the policies of the
+// policy file for built-in kinds may clear.
+func clearedMembers(t *testing.T) map[string]bool {
+	t.Helper()
+	schemas := builtinSchemas(t)
 	members := map[string]bool{}
 	for _, s := range schemas {
 		for _, st := range s.Structs {
