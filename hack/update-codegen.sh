@@ -4,7 +4,8 @@
 # union definitions beside those, and the example CRD: controller-gen's, with
 # union-gen's rules added, and the MutatingAdmissionPolicy that union-gen
 # writes beside it; and the policy for Kubernetes' built-in kinds, in both
-# versions of admissionregistration.k8s.io. The golden files of the generator's tests
+# versions of admissionregistration.k8s.io, with the webhook configuration
+# that does the same for clusters without that API. The golden files of the generator's tests
 # are not generated here: they change only through `make golden`, after review.
 # examples/kubebuilder is a project of its own: `make manifests` in it
 # regenerates its files, and its test checks that they are up to date.
@@ -19,6 +20,7 @@ CRD_DIR=examples/crd/config
 PRECISE_DIR=examples/crd/precise
 CRD_FILE=examples.union-gen.io_widgets.yaml
 BUILTIN_DIR=config/builtin
+BUILTIN_WEBHOOK=config/builtin/webhook/webhook.yaml
 OUTPUTS=(zz_generated.unions.go zz_generated.unions_openapi.go zz_generated.openapi.go)
 
 # Old outputs are moved aside rather than deleted: a package that lost its
@@ -34,7 +36,9 @@ done
 while IFS= read -r -d '' file; do
   mkdir -p "${backup}/$(dirname "${file}")"
   mv "${file}" "${backup}/${file}"
-done < <(mkdir -p "${PRECISE_DIR}" "${BUILTIN_DIR}" && find "${CRD_DIR}" "${PRECISE_DIR}" "${BUILTIN_DIR}" -name '*.yaml' -print0)
+done < <(mkdir -p "${PRECISE_DIR}" "${BUILTIN_DIR}" &&
+  find "${CRD_DIR}" "${PRECISE_DIR}" "${BUILTIN_DIR}" -maxdepth 1 -name '*.yaml' -print0 &&
+  find "$(dirname "${BUILTIN_WEBHOOK}")" -path "${BUILTIN_WEBHOOK}" -print0)
 restore() {
   cp -a "${backup}/." "${ROOT}/"
   echo "$1 failed; the generated files were left as they were." >&2
@@ -82,15 +86,16 @@ go run ./cmd/union-gen \
   ./examples/apis/... ./examples/crd/... || restore "union-gen --crd-rules=precise"
 
 # The policy for built-in kinds, from pkg/builtin's description and the
-# k8s.io/api of this module's graph (v0.37.2); its warnings are k8s.io/api's,
+# k8s.io/api of this module's graph (v0.37.2), and the webhook configuration
+# of the same resources, with the v1 policy; its warnings are k8s.io/api's,
 # which the oracle's report lists (docs/corpora.md).
-for version in v1 v1beta1; do
-  file="${BUILTIN_DIR}/unions-policy.yaml"
-  [[ "${version}" == v1 ]] || file="${BUILTIN_DIR}/unions-policy-${version}.yaml"
-  go run ./cmd/union-gen --builtin-policy "${file}" --policy-version "${version}" \
-    --silence-warnings prefixvalue,guessedvalues ||
-    restore "union-gen --builtin-policy --policy-version ${version}"
-done
+go run ./cmd/union-gen --builtin-policy "${BUILTIN_DIR}/unions-policy.yaml" \
+  --builtin-webhook "${BUILTIN_WEBHOOK}" \
+  --silence-warnings prefixvalue,guessedvalues ||
+  restore "union-gen --builtin-policy --builtin-webhook"
+go run ./cmd/union-gen --builtin-policy "${BUILTIN_DIR}/unions-policy-v1beta1.yaml" --policy-version v1beta1 \
+  --silence-warnings prefixvalue,guessedvalues ||
+  restore "union-gen --builtin-policy --policy-version v1beta1"
 
 # The README's picture of the apply story, computed by the example's methods.
 apply_svg=$(go run ./hack/chart apply) || restore "hack/chart apply"

@@ -29,12 +29,15 @@ With --docs, prints the reference of every marker it reads and every error it
 reports, in Markdown, and exits; with --version, its version.
 
 With --builtin-policy, it writes the MutatingAdmissionPolicy that normalizes
-the unions of Kubernetes' own kinds instead (docs/builtin.md).
+the unions of Kubernetes' own kinds instead, and with --builtin-webhook the
+MutatingWebhookConfiguration of union-webhook, which does the same on
+clusters without that API (docs/builtin.md).
 
 Example:
   union-gen --go-header-file hack/boilerplate.go.txt ./pkg/apis/...
   union-gen --crd-paths config/crd/bases ./api/...
   union-gen --builtin-policy config/builtin/unions-policy.yaml
+  union-gen --builtin-webhook config/builtin/webhook/webhook.yaml
 
 Flags:
 `
@@ -55,9 +58,10 @@ func main() {
 	if err := os.Setenv("CGO_ENABLED", "0"); err != nil {
 		fail(err)
 	}
-	// With --builtin-policy, the packages are those of the description.
+	// With --builtin-policy or --builtin-webhook, the packages are those of
+	// the description.
 	var description *builtin.Description
-	if a.BuiltinPolicy != "" {
+	if a.Builtin() {
 		if description, err = builtin.Load(); err != nil {
 			fail(err)
 		}
@@ -96,9 +100,9 @@ func parseArgs() (a *args.Args, patterns []string, ok bool) {
 		}
 		return nil, nil, false
 	}
-	if a.BuiltinPolicy != "" {
+	if a.Builtin() {
 		if fs.NArg() > 0 {
-			fail(fmt.Errorf("--builtin-policy reads the packages of k8s.io/api that hold built-in unions: give no package pattern"))
+			fail(fmt.Errorf("--builtin-policy and --builtin-webhook read the packages of k8s.io/api that hold built-in unions: give no package pattern"))
 		}
 		return a, nil, true
 	}

@@ -628,19 +628,25 @@ func TestUsage(t *testing.T) {
 			name:   "built-in policy with packages",
 			args:   []string{"--builtin-policy=out.yaml", "./" + validPkg},
 			code:   1,
-			stderr: []string{"--builtin-policy reads the packages of k8s.io/api that hold built-in unions: give no package pattern"},
+			stderr: []string{"--builtin-policy and --builtin-webhook read the packages of k8s.io/api that hold built-in unions: give no package pattern"},
 		},
 		{
 			name:   "built-in policy with CRDs",
 			args:   []string{"--builtin-policy=out.yaml", "--crd-paths=x"},
 			code:   1,
-			stderr: []string{"--builtin-policy writes only the policy for built-in kinds"},
+			stderr: []string{"--builtin-policy and --builtin-webhook write only the manifests for built-in kinds"},
+		},
+		{
+			name:   "built-in webhook with packages",
+			args:   []string{"--builtin-webhook=out.yaml", "--go-header-file=x"},
+			code:   1,
+			stderr: []string{"--builtin-policy and --builtin-webhook write only the manifests for built-in kinds"},
 		},
 		{
 			name:   "built-in policy with ratcheting",
 			args:   []string{"--builtin-policy=out.yaml", "--ratcheting=unchanged"},
 			code:   1,
-			stderr: []string{"--builtin-policy writes only the policy for built-in kinds, as the API server validates them"},
+			stderr: []string{"--builtin-policy and --builtin-webhook write only the manifests for built-in kinds, as the API server validates them"},
 		},
 		{
 			name:   "built-in policy of no version",

@@ -85,5 +85,6 @@ func config(a *args.Args, header []byte, out *targets.Output, patterns []string,
 		Patterns:       patterns,
 		Builtin:        description,
 		BuiltinPolicy:  a.BuiltinPolicy,
+		BuiltinWebhook: a.BuiltinWebhook,
 	}
 }

@@ -232,3 +232,65 @@ func TestBuiltinPolicyForm(t *testing.T) {
 		t.Errorf("a CRD's policy: %+v", s)
 	}
 }
+
+// TestWebhookConfigurationForm: the webhook configuration calls union-webhook
+// at each policy's path, for the policy's resource and its updates only,
+// under the policy's matchCondition, with the policy's guarantees: it fails
+// open, has no side effects, is never reinvoked and waits a bounded time.
+func TestWebhookConfigurationForm(t *testing.T) {
+	r := policy.Resource{Version: "v1", Plural: "things", Builtin: true}
+	data, err := policy.WriteWebhookConfiguration([]policy.Hook{{Resource: r, Schema: policySchema()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var config struct {
+		Kind     string `json:"kind"`
+		Webhooks []struct {
+			Name         string `json:"name"`
+			ClientConfig struct {
+				Service struct {
+					Namespace, Name, Path string
+					Port                  int
+				} `json:"service"`
+			} `json:"clientConfig"`
+			Rules []struct {
+				APIGroups  []string `json:"apiGroups"`
+				Operations []string `json:"operations"`
+				Resources  []string `json:"resources"`
+			} `json:"rules"`
+			FailurePolicy, SideEffects, ReinvocationPolicy string
+			TimeoutSeconds                                 int
+			MatchConditions                                []struct{ Name, Expression string }
+		} `json:"webhooks"`
+	}
+	if err := yaml.Unmarshal(data, &config); err != nil {
+		t.Fatal(err)
+	}
+	policyYAML, err := policy.Write(r, policySchema(), "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Spec struct{ MatchConditions []struct{ Expression string } } `json:"spec"`
+	}
+	if err := yaml.Unmarshal([]byte(strings.Split(string(policyYAML), "---\n")[1]), &p); err != nil {
+		t.Fatal(err)
+	}
+	if config.Kind != "MutatingWebhookConfiguration" || len(config.Webhooks) != 1 {
+		t.Fatalf("%s", data)
+	}
+	w := config.Webhooks[0]
+	svc := w.ClientConfig.Service
+	if w.Name != "things.core-v1-unions.union-gen.io" || svc.Path != "/things.core-v1-unions" || svc.Namespace != policy.WebhookNamespace || svc.Name != policy.WebhookService || svc.Port != 443 {
+		t.Errorf("webhook %s calls %+v", w.Name, svc)
+	}
+	if len(w.Rules) != 1 || w.Rules[0].APIGroups[0] != "" || w.Rules[0].Resources[0] != "things" || strings.Join(w.Rules[0].Operations, ",") != "UPDATE" {
+		t.Errorf("rules %+v", w.Rules)
+	}
+	if w.FailurePolicy != "Ignore" || w.SideEffects != "None" || w.ReinvocationPolicy != "Never" || w.TimeoutSeconds != policy.WebhookTimeoutSeconds {
+		t.Errorf("failurePolicy %s, sideEffects %s, reinvocationPolicy %s, timeoutSeconds %d", w.FailurePolicy, w.SideEffects, w.ReinvocationPolicy, w.TimeoutSeconds)
+	}
+	if len(w.MatchConditions) != 1 || w.MatchConditions[0].Name != "switches-a-union" || w.MatchConditions[0].Expression != p.Spec.MatchConditions[0].Expression {
+		t.Errorf("the matchConditions are not the policy's: %+v", w.MatchConditions)
+	}
+}

@@ -67,9 +67,11 @@ type Config struct {
 	Patterns []string
 	// Builtin, when set, is the description of the unions of Kubernetes'
 	// built-in kinds, whose packages the run reads: it writes their
-	// policy, in PolicyVersion, to BuiltinPolicy, and no Go file.
-	Builtin       *builtin.Description
-	BuiltinPolicy string
+	// policy, in PolicyVersion, to BuiltinPolicy, the webhook configuration
+	// of the same resources to BuiltinWebhook (either may be empty), and no
+	// Go file.
+	Builtin                       *builtin.Description
+	BuiltinPolicy, BuiltinWebhook string
 }
 
 // Header returns the header of generated files: the build tag that hides them

@@ -52,6 +52,10 @@ type Args struct {
 	// BuiltinPolicy is the file that receives the policy for Kubernetes'
 	// built-in kinds; union-gen then reads k8s.io/api, not packages given.
 	BuiltinPolicy string
+	// BuiltinWebhook is the file that receives the
+	// MutatingWebhookConfiguration that sends the same resources' updates
+	// to union-webhook, for clusters without the policy API.
+	BuiltinWebhook string
 	// Ratcheting is the ratcheting mode of the unions whose discriminator has
 	// no "+unionRatcheting"; empty for none.
 	Ratcheting string
@@ -85,9 +89,11 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
 		"the unions' rules in --crd-paths: \"compact\", one per member, which cost least, as hand-written rules do; \"precise\", one per error of the Go methods with its reason, field and message, and the same verdicts, at several times the cost. Where precise rules exceed the API server's cost limits, a union gets compact ones, with a warning (default \"compact\")")
 	fs.StringVar(&a.PolicyVersion, "policy-version", a.PolicyVersion,
-		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.34 and 1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
+		"the version of admissionregistration.k8s.io of the MutatingAdmissionPolicy written beside each CRD of --crd-paths: \"v1\" (Kubernetes 1.36 and later) or \"v1beta1\" (1.35, where the MutatingAdmissionPolicy feature gate and the v1beta1 API are enabled; 1.34 serves v1beta1 but does not compile the policies' CEL); \"none\" writes no policy, and removes those union-gen wrote, for clusters without that API, which normalize with a webhook (default \"v1\")")
 	fs.StringVar(&a.BuiltinPolicy, "builtin-policy", a.BuiltinPolicy,
 		"write the MutatingAdmissionPolicies, with their bindings, that normalize the unions of Kubernetes' built-in kinds (Deployment's strategy, StatefulSet's updateStrategy, pod templates' seccompProfile and appArmorProfile, ...), one per resource, to this file, in --policy-version, from the k8s.io/api of the module graph; no package pattern is given, and no Go file is written")
+	fs.StringVar(&a.BuiltinWebhook, "builtin-webhook", a.BuiltinWebhook,
+		"write the MutatingWebhookConfiguration that sends the updates of the same resources that switch a union to union-webhook (Kubernetes 1.30 and later, without the policy API; config/builtin/webhook deploys it) to this file; alone or with --builtin-policy")
 	fs.StringVar(&a.Ratcheting, "ratcheting", a.Ratcheting,
 		"ratchet every union whose discriminator has no +unionRatcheting: \"unchanged\" lets an update keep an invalid union whose fields all equal old's, \"membership\" one whose discriminator equals old's and whose members are set where old's are; empty: validate every write")
 	fs.StringSliceVar(&a.SilenceWarnings, "silence-warnings", a.SilenceWarnings,
@@ -104,6 +110,12 @@ func (a *Args) FlagSet() *pflag.FlagSet {
 	fs.AddGoFlag(klogFlags.Lookup("v"))
 	fs.SetOutput(io.Discard)
 	return fs
+}
+
+// Builtin reports whether the run writes manifests for Kubernetes' built-in
+// kinds, from the description of their unions, in place of Go code.
+func (a *Args) Builtin() bool {
+	return a.BuiltinPolicy != "" || a.BuiltinWebhook != ""
 }
 
 // SilencedWarnings are the rules of --silence-warnings.
@@ -174,9 +186,9 @@ func (a *Args) Validate() error {
 			return fmt.Errorf("--policy-version needs --crd-paths or --builtin-policy")
 		}
 	}
-	if a.BuiltinPolicy != "" {
+	if a.Builtin() {
 		if len(a.CRDPaths) > 0 || a.OpenAPIOutputPkg != "" || a.GoHeaderFile != "" || a.Ratcheting != "" {
-			return fmt.Errorf("--builtin-policy writes only the policy for built-in kinds, as the API server validates them: run union-gen apart for --crd-paths, --openapi-output-pkg, --go-header-file and --ratcheting")
+			return fmt.Errorf("--builtin-policy and --builtin-webhook write only the manifests for built-in kinds, as the API server validates them: run union-gen apart for --crd-paths, --openapi-output-pkg, --go-header-file and --ratcheting")
 		}
 		if a.PolicyVersion == policy.None {
 			return fmt.Errorf("--builtin-policy needs a --policy-version of \"v1\" or \"v1beta1\"; clusters without the policy API normalize built-in kinds with a webhook (docs/builtin.md)")
