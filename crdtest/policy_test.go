@@ -24,6 +24,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
@@ -76,15 +77,18 @@ func policySchema(t testing.TB, name string) *unstructuredunions.Schema {
 // policyPatcher compiles the JSON patch mutations of a policy as the API
 // server's mutating admission policy plugin compiles them, and returns a
 // function that runs them, in order, on an update of a resource of kind gvk.
-func policyPatcher(t testing.TB, policy *admissionregistrationv1.MutatingAdmissionPolicy, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) func(obj, old map[string]any) (map[string]any, error) {
+// New expressions compile as in the oldest API server that takes a policy,
+// v1beta1's (TestCELFloorPolicies), so every policy of the random tests is
+// held to that floor too.
+func policyPatcher(t testing.TB, p *admissionregistrationv1.MutatingAdmissionPolicy, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) func(obj, old map[string]any) (map[string]any, error) {
 	t.Helper()
-	compiler, err := plugincel.NewCompositedCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()))
+	compiler, err := plugincel.NewCompositedCompiler(crd.NewExpressionsEnv(policy.OldestKubernetes["v1beta1"]))
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := plugincel.OptionalVariableDeclarations{HasAuthorizer: true, HasPatchTypes: true}
 	var patchers []patch.Patcher
-	for _, m := range policy.Spec.Mutations {
+	for _, m := range p.Spec.Mutations {
 		if m.PatchType != admissionregistrationv1.PatchTypeJSONPatch || m.JSONPatch == nil {
 			t.Fatalf("mutation %+v is not a JSON patch", m)
 		}
@@ -239,8 +243,8 @@ func FuzzPolicy(f *testing.F) {
 	})
 }
 
-// TestPolicyV1beta1: with --policy-version=v1beta1, for Kubernetes 1.34 and
-// 1.35, union-gen writes the policy and binding in
+// TestPolicyV1beta1: with --policy-version=v1beta1, for Kubernetes 1.35,
+// union-gen writes the policy and binding in
 // admissionregistration.k8s.io/v1beta1: they decode strictly as the API's
 // v1beta1 types and hold exactly the v1 policy's metadata and spec, which
 // TestDifferentialPolicy runs with the API server's admission code.

@@ -18,15 +18,24 @@ import (
 // APIServerEstimator estimates a CRD's own rules with the API server's CRD
 // validation code. The binary has a module graph of its own, so the API
 // server's modules never reach union-gen's users'.
-type APIServerEstimator struct{}
+type APIServerEstimator struct {
+	// Release is the Kubernetes release whose API server compiles the
+	// rules, in its environment for new expressions; empty for that of
+	// union-gen's k8s.io/apiserver. A rule that does not compile there is
+	// not Known.
+	Release string
+}
 
 // Estimate estimates the rules of a version's openAPIV3Schema.
-func (APIServerEstimator) Estimate(node *yaml.Node) ([]OwnRule, error) {
+func (e APIServerEstimator) Estimate(node *yaml.Node) ([]OwnRule, error) {
 	schema, err := internalSchema(node)
 	if err != nil {
 		return nil, err
 	}
 	envSet := baseEnv()
+	if e.Release != "" {
+		envSet = NewExpressionsEnv(e.Release)
+	}
 	var out []OwnRule
 	var walk func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext)
 	walk = func(s *apiextensions.JSONSchemaProps, path string, ctx *crdvalidation.CELSchemaContext) {

@@ -11,6 +11,7 @@ import (
 	structuralschema "k8s.io/apiextensions-apiserver/pkg/apiserver/schema"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	"k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel/model"
+	"k8s.io/apimachinery/pkg/util/version"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
 )
@@ -24,14 +25,33 @@ const (
 	CRDCostLimit = crdvalidation.StaticEstimatedCRDCostLimit
 )
 
-// baseEnv is the API server's CEL environment, which costs more to make than
-// a union's rules to compile.
-var baseEnv = sync.OnceValue(func() *environment.EnvSet {
-	return environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
-})
+// OldestKubernetes is the oldest Kubernetes release whose API server
+// compiles the rules union-gen writes into CRDs: each compiles in its CEL
+// environment for new expressions, which is that of the release before
+// (the API server's MinCompatibilityVersion).
+const OldestKubernetes = "1.30"
+
+// NewExpressionsEnv is the CEL environment in which an API server of
+// release compiles new expressions: that of the release before.
+func NewExpressionsEnv(release string) *environment.EnvSet {
+	v := version.MustParseGeneric(release)
+	return environment.MustBaseEnvSet(version.MajorMinor(v.Major(), v.Minor()-1))
+}
+
+// rulesEnv is the environment union-gen's rules must compile in, that of
+// OldestKubernetes; baseEnv is the current API server's, in which a CRD's
+// own rules are estimated. Each costs more to make than a union's rules to
+// compile.
+var (
+	rulesEnv = sync.OnceValue(func() *environment.EnvSet { return NewExpressionsEnv(OldestKubernetes) })
+	baseEnv  = sync.OnceValue(func() *environment.EnvSet {
+		return environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion())
+	})
+)
 
 // RuleCosts are the API server's estimates of the costs of rules on the
-// schema that holds them. A rule that does not compile is an error. On a
+// schema that holds them. A rule that does not compile in the environment
+// of OldestKubernetes is an error. On a
 // schema the API server cannot read, every cost is 0: the schema's fault is
 // reported where it is read.
 func RuleCosts(rules []ValidationRule, schema *yaml.Node) ([]uint64, error) {
@@ -39,7 +59,7 @@ func RuleCosts(rules []ValidationRule, schema *yaml.Node) ([]uint64, error) {
 	if err != nil {
 		return make([]uint64, len(rules)), nil
 	}
-	results, err := cel.Compile(s, model.SchemaDeclType(s, false), celconfig.PerCallLimit, baseEnv(), cel.NewExpressionsEnvLoader())
+	results, err := cel.Compile(s, model.SchemaDeclType(s, false), celconfig.PerCallLimit, rulesEnv(), cel.NewExpressionsEnvLoader())
 	if err != nil {
 		return nil, err
 	}

@@ -33,13 +33,20 @@ type Resource struct {
 
 // Versions are the versions of admissionregistration.k8s.io a policy
 // may be written in, the default first: v1 from Kubernetes 1.36, v1beta1
-// from 1.34 (off by default); their fields are the same.
+// from 1.35 (off by default); their fields are the same.
 var Versions = []string{"v1", "v1beta1"}
+
+// OldestKubernetes is, per version of Versions, the oldest Kubernetes release
+// that takes the policies written in it. An API server compiles new
+// expressions in the CEL environment of the release before it; 1.34 serves
+// v1beta1, but 1.33's environment has no flatten(), which a policy calls
+// where it walks a map or a list-map, so v1beta1's is 1.35.
+var OldestKubernetes = map[string]string{"v1": "1.36", "v1beta1": "1.35"}
 
 // None is the version of a run that writes no policy and removes
 // those it wrote before: for clusters without the MutatingAdmissionPolicy
-// API (before 1.34, or 1.34 and 1.35 with its feature gate off), which
-// normalize with a webhook.
+// API (before 1.35, or 1.35 with its feature gate off), which normalize
+// with a webhook.
 const None = "none"
 
 // FeatureSetAnnotation is openshift's annotation of a manifest's feature
