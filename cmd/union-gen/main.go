@@ -65,6 +65,9 @@ func main() {
 		if description, err = builtin.Load(); err != nil {
 			fail(err)
 		}
+		if err := description.CheckModule(); err != nil {
+			failRule(err, report.LoadError)
+		}
 		patterns = description.Packages()
 	}
 	generate(a, patterns, header, description)

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/semver"
+	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
@@ -90,6 +92,40 @@ func Load() (*Description, error) {
 		return nil, fmt.Errorf("%s: %w", File, err)
 	}
 	return &d, nil
+}
+
+// CheckModule tells, in one line, that the module of the working directory
+// cannot give union-gen the k8s.io/api the description was written for:
+// it does not require k8s.io/api, or an older version, whose packages
+// lack the description's (go list would say to go get a package). A
+// k8s.io/api replaced by a directory is taken as it is.
+func (d *Description) CheckModule() error {
+	const api = "k8s.io/api"
+	fix := fmt.Sprintf("run `go get %s@%s` in this module, or union-gen --builtin-policy in a module that has it", api, d.KubernetesAPI)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedModule}, api+"/core/v1")
+	if err != nil {
+		return fmt.Errorf("cannot tell which %s this module has: %w", api, err)
+	}
+	if len(pkgs) != 1 {
+		return fmt.Errorf("cannot tell which %s this module has: go list gives %d packages", api, len(pkgs))
+	}
+	if pkgs[0].Module == nil {
+		for _, e := range pkgs[0].Errors {
+			if !strings.Contains(e.Msg, "no required module provides package") {
+				return fmt.Errorf("cannot tell which %s this module has: %s", api, e.Msg)
+			}
+		}
+		return fmt.Errorf("this module does not require %s; %s describes %s: %s", api, File, d.KubernetesAPI, fix)
+	}
+	m := pkgs[0].Module
+	version := m.Version
+	if m.Replace != nil {
+		version = m.Replace.Version
+	}
+	if version != "" && semver.Compare(version, d.KubernetesAPI) < 0 {
+		return fmt.Errorf("this module has %s %s; %s describes %s, whose kinds and unions older versions lack: %s", api, version, File, d.KubernetesAPI, fix)
+	}
+	return nil
 }
 
 // Packages are the Go packages of the description's kinds and unions,
