@@ -24,11 +24,11 @@ import (
 //
 // The modules whose tests run union-gen's output in the API server's code
 // (apiextensions-apiserver, admission, kube-apiserver) or build whole
-// projects with it (openshift/api, controller-runtime) pass noRace: each has
-// Kubernetes libraries of its own versions, which a cold run would build
-// once more with the race detector, for code that is not union-gen's.
-// union-gen's own code is raced in the main module, and the code users
-// import (pkg/unionspec, pkg/openapiext, the webhook) in its modules.
+// projects with it (openshift/api, controller-runtime, union-webhook) pass
+// noRace: each has Kubernetes libraries of its own versions, which a cold
+// run would build once more with the race detector, for code that is not
+// union-gen's. union-gen's own code is raced in the main module, and the
+// code users import (pkg/unionspec, pkg/openapiext) in its modules.
 func run(t *testing.T, dir string, flags ...string) {
 	t.Helper()
 	if testing.Short() {
@@ -52,8 +52,7 @@ const noRace = "-race=false"
 // k8s.io/kubernetes builds the Kubernetes libraries that the modules of
 // afterKubetest require at the same versions (keep their go.mod files so);
 // they start once it is done, and find them in the build cache, while
-// openshiftsuites, on older libraries, and the webhook, raced, run beside
-// it. (Tests left to t.Parallel alone start in any order.)
+// openshiftsuites, on older libraries, runs beside it. (Tests left to t.Parallel alone start in any order.)
 type lanes struct {
 	mu   sync.Mutex
 	cond *sync.Cond
@@ -72,7 +71,7 @@ type lanes struct {
 // commands that both miss a package in the build cache both compile it, so
 // a module started while kubetest builds would compile the same libraries
 // again, some minutes of a cold run.
-var afterKubetest = []string{"crdtest", "examples/apiserver", "corpora", "examples/kubebuilder"}
+var afterKubetest = []string{"examples/webhook", "crdtest", "examples/apiserver", "corpora", "examples/kubebuilder"}
 
 var modules = newLanes()
 
@@ -137,10 +136,12 @@ func TestKubeModule(t *testing.T) { run(t, "kubetest", noRace) }
 // docs/corpora.md classifies.
 func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace) }
 
-// TestWebhookModule runs the example webhook's tests: its handler answers
+// TestWebhookModule runs union-webhook's tests: its handler answers
 // AdmissionReviews with the patch that gives, on every pair of the
-// differential tables, the object of the generated NormalizeUnions.
-func TestWebhookModule(t *testing.T) { run(t, "examples/webhook") }
+// differential tables, the object of the generated NormalizeUnions; its
+// server answers hostile reviews; its image's build stage builds. Its
+// server is controller-runtime's, whose libraries kubetest builds.
+func TestWebhookModule(t *testing.T) { run(t, "examples/webhook", noRace) }
 
 // TestRuntimeModules runs the tests of the packages that users import, each
 // a module of its own with minimal requirements (docs/development.md).

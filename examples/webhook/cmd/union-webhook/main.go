@@ -1,62 +1,47 @@
-// union-webhook serves the example webhook over TLS: it normalizes the
-// unions of the resources of a policy file that union-gen wrote beside a
-// CRD, or of its policy for built-in kinds (config/builtin), each policy's
-// at the path /<policy name>, which the MutatingWebhookConfiguration of its
-// resource names.
+// union-webhook serves the normalization of the unions of the resources of
+// a policy file that union-gen wrote, beside a CRD or for Kubernetes' own
+// kinds (config/builtin), each policy's at /<policy name>, which the
+// MutatingWebhookConfiguration of its resource names, over TLS: with the
+// certificate in --cert-dir (cert-manager's Secret, mounted there), or with
+// --cert-secret, one it makes, renews and gives the configuration itself
+// (config/builtin/webhook deploys it so). It logs no object.
 //
 // Usage:
 //
-//	union-webhook --policy config/crd/NAME.unions-policy.yaml --tls-cert-file tls.crt --tls-private-key-file tls.key
+//	union-webhook --policy config/builtin/unions-policy.yaml --cert-secret union-webhook-tls
+//	union-webhook --policy config/crd/NAME.unions-policy.yaml --cert-dir /tmp/k8s-webhook-server/serving-certs
 package main
 
 import (
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
-	"time"
 
-	"github.com/union-gen/union-gen/examples/webhook"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"k8s.io/klog/v2"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/union-gen/union-gen/examples/webhook/server"
 )
 
 func main() {
-	policy := flag.String("policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
-	addr := flag.String("addr", ":8443", "address to listen on")
-	cert := flag.String("tls-cert-file", "", "TLS certificate")
-	key := flag.String("tls-private-key-file", "", "TLS private key")
+	o := server.Options{}
+	flag.StringVar(&o.Policy, "policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
+	flag.IntVar(&o.Port, "port", 9443, "TLS port")
+	flag.StringVar(&o.CertDir, "cert-dir", "/tmp/k8s-webhook-server/serving-certs", "directory of the serving certificate, tls.crt and tls.key")
+	flag.StringVar(&o.CertSecret, "cert-secret", "", "Secret that holds a certificate that union-webhook makes and renews itself, mounted at --cert-dir; empty: --cert-dir holds one given")
+	flag.StringVar(&o.Namespace, "namespace", os.Getenv("POD_NAMESPACE"), "namespace of --cert-secret and --service")
+	flag.StringVar(&o.Service, "service", "union-webhook", "Service that the API server calls, which the certificate names")
+	flag.StringVar(&o.WebhookConfiguration, "webhook-configuration", "union-gen-builtin-unions", "MutatingWebhookConfiguration that receives the CA of --cert-secret")
+	flag.StringVar(&o.HealthProbeAddress, "health-probe-address", ":8081", "address of /healthz and /readyz")
+	klog.InitFlags(nil)
 	flag.Parse()
-	if err := run(*policy, *addr, *cert, *key); err != nil {
+	ctrl.SetLogger(klog.NewKlogr())
+	config, err := ctrl.GetConfig()
+	if err == nil {
+		err = server.Run(ctrl.SetupSignalHandler(), config, o)
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "union-webhook: %v\n", err)
 		os.Exit(1)
 	}
-}
-
-func run(policy, addr, cert, key string) error {
-	if policy == "" || cert == "" || key == "" {
-		return fmt.Errorf("--policy, --tls-cert-file and --tls-private-key-file are required")
-	}
-	mux, err := newMux(policy)
-	if err != nil {
-		return err
-	}
-	server := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	return server.ListenAndServeTLS(cert, key)
-}
-
-// newMux serves the webhook of each policy of the file at /<policy name>.
-func newMux(policy string) (*http.ServeMux, error) {
-	data, err := os.ReadFile(policy)
-	if err != nil {
-		return nil, err
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", policy, err)
-	}
-	mux := http.NewServeMux()
-	for name, schema := range schemas {
-		mux.Handle("/"+name, &webhook.Handler{Schema: schema})
-	}
-	return mux, nil
 }

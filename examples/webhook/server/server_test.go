@@ -1,4 +1,4 @@
-package main
+package server
 
 import (
 	"net/http"
@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// TestNewMux: each policy of a file, a CRD's or the one for built-in kinds,
+// TestMux: each policy of a file, a CRD's or the one for built-in kinds,
 // is served at /<policy name>; a file without a policy, and missing flags,
 // are errors.
-func TestNewMux(t *testing.T) {
-	mux, err := newMux("../../../crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
+func TestMux(t *testing.T) {
+	mux, err := Mux("../../crd/config/examples.union-gen.io_widgets.unions-policy.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestNewMux(t *testing.T) {
 	}
 	// The policy file for built-in kinds, for clusters without the policy
 	// API: a path per resource.
-	builtin, err := newMux("../../../../config/builtin/unions-policy.yaml")
+	builtin, err := Mux("../../../config/builtin/unions-policy.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +41,13 @@ func TestNewMux(t *testing.T) {
 	if err := os.WriteFile(empty, []byte("kind: ConfigMap\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := newMux(empty); err == nil || !strings.Contains(err.Error(), "no MutatingAdmissionPolicy") {
+	if _, err := Mux(empty); err == nil || !strings.Contains(err.Error(), "no MutatingAdmissionPolicy") {
 		t.Errorf("a file without a policy: %v", err)
 	}
-	if err := run("", ":0", "", ""); err == nil || !strings.Contains(err.Error(), "are required") {
+	if err := Run(t.Context(), nil, Options{}); err == nil || !strings.Contains(err.Error(), "are required") {
 		t.Errorf("missing flags: %v", err)
+	}
+	if err := Run(t.Context(), nil, Options{Policy: empty, CertDir: ".", CertSecret: "tls"}); err == nil || !strings.Contains(err.Error(), "--cert-secret needs a namespace") {
+		t.Errorf("--cert-secret alone: %v", err)
 	}
 }
