@@ -22,9 +22,8 @@ import (
 // makes with union-gen --builtin-policy, and builtinDoc the page that lists
 // the API server's messages it prevents.
 const (
-	builtinPolicy        = "../config/builtin/unions-policy.yaml"
-	builtinPolicyV1beta1 = "../config/builtin/unions-policy-v1beta1.yaml"
-	builtinDoc           = "../docs/builtin.md"
+	builtinPolicy = "../config/builtin/unions-policy.yaml"
+	builtinDoc    = "../docs/builtin.md"
 )
 
 var (
@@ -215,8 +214,10 @@ func (c *cluster) getBuiltin(t *testing.T, r schema.GroupVersionResource, name s
 // random differential: updates that the API server accepts without the
 // policy are stored identically with it; and the example webhook's
 // normalization, from the same policy file, stores what the policy does.
+// Last, the policies' commands of adminTable: the policy is removed, and
+// the v1beta1 file installed and removed.
 func TestBuiltinPolicy(t *testing.T) {
-	// v1beta1 of the policy API is served for the v1beta1 file's check.
+	// v1beta1 of the policy API is served for the v1beta1 file.
 	c := startCluster(t, "--runtime-config=admissionregistration.k8s.io/v1beta1=true")
 	doc, err := os.ReadFile(builtinDoc)
 	if err != nil {
@@ -225,7 +226,6 @@ func TestBuiltinPolicy(t *testing.T) {
 	if !strings.Contains(string(doc), adminCommands) {
 		t.Errorf("%s does not show the README's commands:\n%s", builtinDoc, adminCommands)
 	}
-	t.Run("v1beta1 file", func(t *testing.T) { c.dryRunCreate(t, builtinPolicyV1beta1, "v1beta1") })
 	pairs := c.differentialPairs(t)
 	without, webhook := c.judgePairs(t, pairs, nil), c.judgePairs(t, pairs, webhookNormalized(t))
 	web := builtinSwitches[0]
@@ -235,60 +235,75 @@ func TestBuiltinPolicy(t *testing.T) {
 	if _, err := c.kubectl(t, adminCommand(t, 1)...); err == nil || !strings.Contains(err.Error(), web.message) {
 		t.Fatalf("the README's switch, without the policy: want %q, got %v", web.message, err)
 	}
-	for _, withPolicy := range []bool{false, true} {
-		if withPolicy {
-			c.installBuiltinPolicy(t)
-			if out, err := c.kubectl(t, adminCommand(t, 1)...); err != nil {
-				t.Fatalf("the README's switch, with the policy: %v\n%s", err, out)
-			}
-		}
-		for i, s := range builtinSwitches {
-			for j, client := range builtinClients {
-				name := fmt.Sprintf("%s-%d-%d", map[bool]string{false: "without", true: "with"}[withPolicy], i, j)
-				t.Run(map[bool]string{false: "without policy/", true: "with policy/"}[withPolicy]+s.name+"/"+client.name, func(t *testing.T) {
-					client.prepare(t, c, s, name)
-					before := c.getBuiltin(t, s.resource, name)
-					if _, ok, _ := unstructured.NestedFieldNoCopy(before.Object, append([]string{"spec"}, s.stale...)...); !ok {
-						t.Fatalf("the object has no %s before the switch", strings.Join(s.stale, "."))
-					}
-					err := client.switch_(t, c, s, name)
-					refused := !withPolicy && s.message != "" && client.carries(s)
-					if refused {
-						if err == nil || !strings.Contains(err.Error(), s.message) {
-							t.Fatalf("want the switch refused with %q, got %v", s.message, err)
-						}
-						if !strings.Contains(string(doc), s.message) {
-							t.Errorf("%s does not list the API server's message %q", builtinDoc, s.message)
-						}
-						return
-					}
-					if err != nil {
-						t.Fatalf("the switch is refused: %v", err)
-					}
-					after := c.getBuiltin(t, s.resource, name)
-					want := before.DeepCopy()
-					if err := s.set(want.Object); err != nil {
-						t.Fatal(err)
-					}
-					if s.message != "" || !client.carries(s) {
-						unstructured.RemoveNestedField(want.Object, append([]string{"spec"}, s.stale...)...)
-					}
-					if !reflect.DeepEqual(after.Object["spec"], want.Object["spec"]) {
-						t.Errorf("spec after the switch:\n  got  %v\n  want %v", after.Object["spec"], want.Object["spec"])
-					}
-					if err := client.switch_(t, c, s, name); err != nil {
-						t.Fatalf("the same switch again: %v", err)
-					}
-					if again := c.getBuiltin(t, s.resource, name); again.GetResourceVersion() != after.GetResourceVersion() {
-						t.Errorf("the same switch again changed the object: resourceVersion %s, then %s", after.GetResourceVersion(), again.GetResourceVersion())
-					}
-				})
-			}
-		}
+	c.clientMatrix(t, "without policy", false, doc)
+	if adminTable[0][0] != strings.Split(adminCommands, "\n")[0] {
+		t.Errorf("the README's first command %q is not its table's %q", strings.Split(adminCommands, "\n")[0], adminTable[0][0])
 	}
+	c.installBuiltinPolicy(t, adminTable[0][0])
+	if out, err := c.kubectl(t, adminCommand(t, 1)...); err != nil {
+		t.Fatalf("the README's switch, with the policy: %v\n%s", err, out)
+	}
+	c.clientMatrix(t, "with policy", true, doc)
 	with := c.judgePairs(t, pairs, nil)
 	t.Run("random differential", func(t *testing.T) { compareJudgements(t, pairs, without, with) })
 	t.Run("random differential/webhook", func(t *testing.T) { compareWebhook(t, pairs, webhook, with) })
+	c.uninstallBuiltinPolicy(t, adminTable[0][1])
+	// The v1beta1 file, for 1.35, as v1.37.2 serves v1beta1.
+	c.installBuiltinPolicy(t, adminTable[1][0])
+	c.uninstallBuiltinPolicy(t, adminTable[1][1])
+}
+
+// clientMatrix runs each switch of builtinSwitches by each client of
+// builtinClients, as a subtest of label. Where nothing normalizes, a client
+// that carries the stale member over is refused with the API server's
+// message (which doc, docs/builtin.md, must list), and the others succeed.
+// Where a policy or the webhook normalizes, every switch succeeds; the
+// stored spec is the one before with the discriminator switched and the
+// stale member cleared (kept where the API server accepts it), and nothing
+// else changed; the same write again changes nothing.
+func (c *cluster) clientMatrix(t *testing.T, label string, normalizes bool, doc []byte) {
+	for i, s := range builtinSwitches {
+		for j, client := range builtinClients {
+			name := fmt.Sprintf("%s-%d-%d", strings.ReplaceAll(label, " ", "-"), i, j)
+			t.Run(label+"/"+s.name+"/"+client.name, func(t *testing.T) {
+				client.prepare(t, c, s, name)
+				before := c.getBuiltin(t, s.resource, name)
+				if _, ok, _ := unstructured.NestedFieldNoCopy(before.Object, append([]string{"spec"}, s.stale...)...); !ok {
+					t.Fatalf("the object has no %s before the switch", strings.Join(s.stale, "."))
+				}
+				err := client.switch_(t, c, s, name)
+				if !normalizes && s.message != "" && client.carries(s) {
+					if err == nil || !strings.Contains(err.Error(), s.message) {
+						t.Fatalf("want the switch refused with %q, got %v", s.message, err)
+					}
+					if !strings.Contains(string(doc), s.message) {
+						t.Errorf("%s does not list the API server's message %q", builtinDoc, s.message)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("the switch is refused: %v", err)
+				}
+				after := c.getBuiltin(t, s.resource, name)
+				want := before.DeepCopy()
+				if err := s.set(want.Object); err != nil {
+					t.Fatal(err)
+				}
+				if s.message != "" || !client.carries(s) {
+					unstructured.RemoveNestedField(want.Object, append([]string{"spec"}, s.stale...)...)
+				}
+				if !reflect.DeepEqual(after.Object["spec"], want.Object["spec"]) {
+					t.Errorf("spec after the switch:\n  got  %v\n  want %v", after.Object["spec"], want.Object["spec"])
+				}
+				if err := client.switch_(t, c, s, name); err != nil {
+					t.Fatalf("the same switch again: %v", err)
+				}
+				if again := c.getBuiltin(t, s.resource, name); again.GetResourceVersion() != after.GetResourceVersion() {
+					t.Errorf("the same switch again changed the object: resourceVersion %s, then %s", after.GetResourceVersion(), again.GetResourceVersion())
+				}
+			})
+		}
+	}
 }
 
 // adminCommands are the README's two commands for cluster admins, which
@@ -299,13 +314,30 @@ const adminCommands = `kubectl apply -f config/builtin/unions-policy.yaml
 kubectl patch deployment web --type=merge -p '{"spec":{"strategy":{"type":"Recreate"}}}'
 `
 
-// adminCommand is the arguments of a line of adminCommands, split as a
-// shell splits them (words, and single-quoted strings), for the kubectl of
-// kubetest, whose working directory is kubetest/.
+// adminTable is the README's table of commands for cluster admins (and
+// docs/builtin.md's): per Kubernetes version, the command that installs
+// union-gen's normalization for built-in kinds and the one that removes it.
+// TestBuiltinPolicy runs those of the policies, TestBuiltinWebhookInstall
+// those of the webhook, as written.
+var adminTable = [][2]string{
+	{"kubectl apply -f config/builtin/unions-policy.yaml", "kubectl delete -f config/builtin/unions-policy.yaml"},
+	{"kubectl apply -f config/builtin/unions-policy-v1beta1.yaml", "kubectl delete -f config/builtin/unions-policy-v1beta1.yaml"},
+	{"kubectl apply -k config/builtin/webhook", "kubectl delete -k config/builtin/webhook"},
+}
+
+// adminCommand is the arguments of a line of adminCommands (shellArgs).
 func adminCommand(t testing.TB, line int) []string {
 	t.Helper()
+	return shellArgs(t, strings.Split(adminCommands, "\n")[line])
+}
+
+// shellArgs is the arguments of a kubectl command of the docs, split as a
+// shell splits them (words, and single-quoted strings), for the kubectl of
+// kubetest, whose working directory is kubetest/.
+func shellArgs(t testing.TB, command string) []string {
+	t.Helper()
 	var args []string
-	for i, part := range strings.Split(strings.Split(adminCommands, "\n")[line], "'") {
+	for i, part := range strings.Split(command, "'") {
 		if i%2 == 1 {
 			args = append(args, part)
 			continue
@@ -313,7 +345,7 @@ func adminCommand(t testing.TB, line int) []string {
 		args = append(args, strings.Fields(part)...)
 	}
 	if args[0] != "kubectl" {
-		t.Fatalf("the README's command %q is not kubectl's", args)
+		t.Fatalf("the command %q is not kubectl's", args)
 	}
 	for i, arg := range args {
 		if strings.HasPrefix(arg, "config/") {
@@ -323,53 +355,51 @@ func adminCommand(t testing.TB, line int) []string {
 	return args[1:]
 }
 
-// installBuiltinPolicy installs the policy for built-in kinds with the
-// README's first command, and waits until the API server applies it: a
-// dry-run switch of a probe Deployment's strategy, which only the policy
-// lets through, succeeds.
-func (c *cluster) installBuiltinPolicy(t testing.TB) {
+// installBuiltinPolicy runs install, a command of adminTable, and waits
+// until the API server applies the policy: a dry-run switch of a probe
+// Deployment's strategy, which only the policy lets through, succeeds.
+func (c *cluster) installBuiltinPolicy(t testing.TB, install string) {
 	t.Helper()
-	ctx := context.Background()
-	if out, err := c.kubectl(t, adminCommand(t, 0)...); err != nil {
-		t.Fatalf("the README's command to install the policy: %v\n%s", err, out)
+	if out, err := c.kubectl(t, shellArgs(t, install)...); err != nil {
+		t.Fatalf("%s: %v\n%s", install, err, out)
 	}
-	probe := builtinSwitches[0]
-	var obj unstructured.Unstructured
-	if err := yaml.Unmarshal([]byte(kindManifest(probe, "builtin-policy-probe", probe.before)), &obj.Object); err != nil {
-		t.Fatal(err)
-	}
-	deploymentsClient := dynamicFor(c, deployments)
-	if _, err := deploymentsClient.Create(ctx, &obj, metav1.CreateOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := deploymentsClient.Patch(ctx, obj.GetName(), types.MergePatchType, []byte(probe.patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
-		return err == nil, nil
-	})
-	if err != nil {
-		t.Fatalf("the policy does not take effect: %v", err)
+	if err := c.waitProbe(t, true); err != nil {
+		t.Fatalf("%s: the policy does not take effect: %v", install, err)
 	}
 }
 
-// dryRunCreate creates every document of a policy file, dry run, in the
-// given version of admissionregistration.k8s.io: the API server compiles
-// and checks the policies' CEL as it would install them.
-func (c *cluster) dryRunCreate(t *testing.T, file, version string) {
+// uninstallBuiltinPolicy runs uninstall, a command of adminTable, and waits
+// until the API server no longer applies the policy.
+func (c *cluster) uninstallBuiltinPolicy(t testing.TB, uninstall string) {
 	t.Helper()
-	for _, doc := range readDocs(t, file) {
+	if out, err := c.kubectl(t, shellArgs(t, uninstall)...); err != nil {
+		t.Fatalf("%s: %v\n%s", uninstall, err, out)
+	}
+	if err := c.waitProbe(t, false); err != nil {
+		t.Fatalf("%s: the policy still takes effect: %v", uninstall, err)
+	}
+}
+
+// waitProbe waits until a dry-run switch of a probe Deployment's strategy
+// succeeds, or, when normalized is false, is refused.
+func (c *cluster) waitProbe(t testing.TB, normalized bool) error {
+	t.Helper()
+	ctx := context.Background()
+	probe := builtinSwitches[0]
+	deploymentsClient := dynamicFor(c, deployments)
+	if _, err := deploymentsClient.Get(ctx, "builtin-policy-probe", metav1.GetOptions{}); err != nil {
 		var obj unstructured.Unstructured
-		if err := yaml.Unmarshal([]byte(doc), &obj.Object); err != nil {
+		if err := yaml.Unmarshal([]byte(kindManifest(probe, "builtin-policy-probe", probe.before)), &obj.Object); err != nil {
 			t.Fatal(err)
 		}
-		if obj.GetAPIVersion() != "admissionregistration.k8s.io/"+version {
-			t.Fatalf("%s: %s %s is of %s", file, obj.GetKind(), obj.GetName(), obj.GetAPIVersion())
-		}
-		resource := map[string]string{"MutatingAdmissionPolicy": "mutatingadmissionpolicies", "MutatingAdmissionPolicyBinding": "mutatingadmissionpolicybindings"}[obj.GetKind()]
-		gvr := schema.GroupVersionResource{Group: "admissionregistration.k8s.io", Version: version, Resource: resource}
-		if _, err := c.dynamic.Resource(gvr).Create(context.Background(), &obj, metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}}); err != nil {
-			t.Errorf("the API server refuses %s %s: %v", obj.GetKind(), obj.GetName(), err)
+		if _, err := deploymentsClient.Create(ctx, &obj, metav1.CreateOptions{}); err != nil {
+			t.Fatal(err)
 		}
 	}
+	return wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		_, err := deploymentsClient.Patch(ctx, "builtin-policy-probe", types.MergePatchType, []byte(probe.patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
+		return (err == nil) == normalized, nil
+	})
 }
 
 // dynamicFor is the namespaced client of a resource.
