@@ -73,6 +73,17 @@ func (r Resource) Name() string {
 	return name
 }
 
+// updateRule is the rule that matches the updates of the resource, the only
+// requests whose unions need normalizing.
+func (r Resource) updateRule() map[string]any {
+	return map[string]any{
+		"apiGroups":   []any{r.Group},
+		"apiVersions": []any{r.Version},
+		"operations":  []any{"UPDATE"},
+		"resources":   []any{r.Plural},
+	}
+}
+
 // Recursion finds a path through values with old counterparts (the ones a
 // policy walks) back to a struct already on it, which a policy's CEL, of a
 // fixed depth, cannot normalize: it returns the struct and the path, or "".
@@ -172,13 +183,8 @@ func policyDocuments(r Resource, expr, match, schemaJSON, version string) (polic
 		"spec": map[string]any{
 			"failurePolicy": "Fail",
 			"matchConstraints": map[string]any{
-				"matchPolicy": "Equivalent",
-				"resourceRules": []any{map[string]any{
-					"apiGroups":   []any{r.Group},
-					"apiVersions": []any{r.Version},
-					"operations":  []any{"UPDATE"},
-					"resources":   []any{r.Plural},
-				}},
+				"matchPolicy":   "Equivalent",
+				"resourceRules": []any{r.updateRule()},
 			},
 			"mutations": []any{map[string]any{
 				"patchType": "JSONPatch",

@@ -53,9 +53,10 @@ func WriteWebhookConfiguration(hooks []Hook) ([]byte, error) {
 		if err := celprint.CheckSize(h.Resource.Name()+"'s matchCondition", match); err != nil {
 			return nil, err
 		}
-		r := h.Resource
+		rule := h.Resource.updateRule()
+		rule["scope"] = "*"
 		webhooks = append(webhooks, map[string]any{
-			"name":                    r.Name() + ".union-gen.io",
+			"name":                    h.Resource.Name() + ".union-gen.io",
 			"admissionReviewVersions": []any{"v1"},
 			"clientConfig": map[string]any{"service": map[string]any{
 				"namespace": WebhookNamespace,
@@ -67,15 +68,9 @@ func WriteWebhookConfiguration(hooks []Hook) ([]byte, error) {
 			"matchPolicy":        "Equivalent",
 			"matchConditions":    []any{map[string]any{"name": "switches-a-union", "expression": match}},
 			"reinvocationPolicy": "Never",
-			"rules": []any{map[string]any{
-				"apiGroups":   []any{r.Group},
-				"apiVersions": []any{r.Version},
-				"operations":  []any{"UPDATE"},
-				"resources":   []any{r.Plural},
-				"scope":       "*",
-			}},
-			"sideEffects":    "None",
-			"timeoutSeconds": WebhookTimeoutSeconds,
+			"rules":              []any{rule},
+			"sideEffects":        "None",
+			"timeoutSeconds":     WebhookTimeoutSeconds,
 		})
 	}
 	out, err := sigsyaml.Marshal(map[string]any{
