@@ -2,17 +2,25 @@ package kubetest
 
 import (
 	"context"
+	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/yaml"
+
+	"github.com/union-gen/union-gen/examples/webhook/server"
 )
 
 // benchSecurity is the pod security context of the benchmark's
@@ -31,26 +39,32 @@ var benchConfigs = []string{"none", "patchless", "builtin"}
 
 // BenchmarkBuiltinUpdateLatency measures the latency of updates of a
 // Deployment on a real kube-apiserver, in the three configurations of
-// benchConfigs, interleaved: each iteration updates one Deployment of each,
-// so that the server's drift over a run weighs on all three alike (run one
-// after the other, they differed by up to 2x from one run to the next on
-// a shared machine). Two JSON merge patches, valid without any policy: one
-// that switches nothing (minReadySeconds), which the policy's
-// matchCondition skips, and one that switches the strategy and writes its
-// member as the new type wants it, which the policy's CEL reads through.
-// It reports the median latency of each configuration, in ms.
+// benchConfigs, interleaved (interleavedLatency).
 func BenchmarkBuiltinUpdateLatency(b *testing.B) {
 	c := startCluster(b)
-	ctx := context.Background()
-	client := dynamicFor(c, deployments)
 	for _, config := range benchConfigs {
 		c.benchDeployment(b, "bench-"+config, config)
 	}
 	c.installBenchPolicies(b)
+	c.interleavedLatency(b, benchConfigs)
+}
+
+// interleavedLatency measures the latency of updates of the Deployments
+// bench-<config>, interleaved: each iteration updates one of each config,
+// so that the server's drift over a run weighs on all alike (run one after
+// the other, they differed by up to 2x from one run to the next on a
+// shared machine). Two JSON merge patches, valid without any normalizer:
+// one that switches nothing (minReadySeconds), which the match conditions
+// skip, and one that switches the strategy and writes its member as the
+// new type wants it, which the normalizer reads through. It reports the
+// median latency of each config, in ms.
+func (c *cluster) interleavedLatency(b *testing.B, configs []string) {
+	ctx := context.Background()
+	client := dynamicFor(c, deployments)
 	// The server's first seconds are slower (its controllers start, its
 	// caches fill): a warm-up, not measured.
 	for n := range 300 {
-		for _, config := range benchConfigs {
+		for _, config := range configs {
 			if _, err := client.Patch(ctx, "bench-"+config, types.MergePatchType, fmt.Appendf(nil, `{"spec":{"minReadySeconds":%d}}`, n), metav1.PatchOptions{}); err != nil {
 				b.Fatal(err)
 			}
@@ -58,11 +72,11 @@ func BenchmarkBuiltinUpdateLatency(b *testing.B) {
 	}
 	patch := func(next func(n int) string) func(b *testing.B) {
 		return func(b *testing.B) {
-			latencies := make([][]time.Duration, len(benchConfigs))
+			latencies := make([][]time.Duration, len(configs))
 			n := 0
 			for b.Loop() {
 				n++
-				for i, config := range benchConfigs {
+				for i, config := range configs {
 					start := time.Now()
 					if _, err := client.Patch(ctx, "bench-"+config, types.MergePatchType, []byte(next(n)), metav1.PatchOptions{}); err != nil {
 						b.Fatal(err)
@@ -70,7 +84,7 @@ func BenchmarkBuiltinUpdateLatency(b *testing.B) {
 					latencies[i] = append(latencies[i], time.Since(start))
 				}
 			}
-			for i, config := range benchConfigs {
+			for i, config := range configs {
 				slices.Sort(latencies[i])
 				b.ReportMetric(float64(latencies[i][len(latencies[i])/2].Microseconds())/1000, "ms-median-"+config)
 			}
@@ -164,4 +178,80 @@ func builtinPolicyObjects(b *testing.B, name string) (*admissionregistrationv1.M
 		b.Fatalf("%s has no policy and binding %s", builtinPolicy, name)
 	}
 	return policy, binding
+}
+
+// webhookBenchConfigs are BenchmarkBuiltinWebhookLatency's configurations,
+// by the label "bench" of the Deployment that each webhook's objectSelector
+// selects: none; a webhook whose only match condition is false, and one
+// whose only match condition compares the strategy's type in the object and
+// the old object, neither called on an update that switches nothing (what
+// a condition costs that reads nothing, and one that reads the objects); a
+// webhook of the generated configuration's match whose server allows every
+// review without a patch (what any webhook costs); and union-webhook's
+// normalization of Deployments.
+var webhookBenchConfigs = []string{"none", "false-condition", "strategy-condition", "patchless-webhook", "webhook"}
+
+// BenchmarkBuiltinWebhookLatency measures the latency of updates of a
+// Deployment on a real kube-apiserver in the configurations of
+// webhookBenchConfigs, interleaved (interleavedLatency). Both webhooks are
+// the generated configuration's Deployment webhook, with its match
+// conditions, each served by the test over TLS on a loopback address.
+func BenchmarkBuiltinWebhookLatency(b *testing.B) {
+	c := startCluster(b)
+	for _, config := range webhookBenchConfigs {
+		c.benchDeployment(b, "bench-"+config, config)
+	}
+	normalizing, err := server.Mux(builtinPolicy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	patchless := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var review admissionv1.AdmissionReview
+		if err := json.NewDecoder(r.Body).Decode(&review); err != nil || review.Request == nil {
+			http.Error(w, "not an AdmissionReview", http.StatusBadRequest)
+			return
+		}
+		review.Response = &admissionv1.AdmissionResponse{UID: review.Request.UID, Allowed: true}
+		review.Request = nil
+		if err := json.NewEncoder(w).Encode(review); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}
+	})
+	config := &admissionregistrationv1.MutatingWebhookConfiguration{ObjectMeta: metav1.ObjectMeta{Name: "bench"}}
+	conditions := map[string]string{
+		"false-condition":    "false",
+		"strategy-condition": "object.spec.strategy.type != oldObject.spec.strategy.type",
+	}
+	for name, handler := range map[string]http.Handler{"false-condition": patchless, "strategy-condition": patchless, "patchless-webhook": patchless, "webhook": normalizing} {
+		srv := httptest.NewTLSServer(handler)
+		b.Cleanup(srv.Close)
+		for _, w := range readWebhookConfiguration(b).Webhooks {
+			if *w.ClientConfig.Service.Path != "/deployments.apps-v1-unions" {
+				continue
+			}
+			url := srv.URL + *w.ClientConfig.Service.Path
+			w.Name = name + "." + w.Name
+			w.ClientConfig = admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})}
+			w.ObjectSelector = &metav1.LabelSelector{MatchLabels: map[string]string{"bench": name}}
+			if condition := conditions[name]; condition != "" {
+				w.MatchConditions = []admissionregistrationv1.MatchCondition{{Name: "bench", Expression: condition}}
+			}
+			config.Webhooks = append(config.Webhooks, w)
+		}
+	}
+	slices.SortFunc(config.Webhooks, func(a, b admissionregistrationv1.MutatingWebhook) int { return strings.Compare(a.Name, b.Name) })
+	if _, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Create(context.Background(), config, metav1.CreateOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	// A switch that carries rollingUpdate over passes only the normalizing
+	// webhook.
+	c.benchDeployment(b, "webhook-probe", "webhook")
+	err = wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		_, err := dynamicFor(c, deployments).Patch(ctx, "webhook-probe", types.MergePatchType, []byte(builtinSwitches[0].patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
+		return err == nil, nil
+	})
+	if err != nil {
+		b.Fatalf("the webhook does not take effect: %v", err)
+	}
+	c.interleavedLatency(b, webhookBenchConfigs)
 }

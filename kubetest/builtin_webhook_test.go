@@ -101,7 +101,8 @@ func (w *loopbackWebhook) configuration(t *testing.T) *admissionregistrationv1.M
 	return config
 }
 
-func readWebhookConfiguration(t *testing.T) *admissionregistrationv1.MutatingWebhookConfiguration {
+// readWebhookConfiguration reads the generated webhook configuration.
+func readWebhookConfiguration(t testing.TB) *admissionregistrationv1.MutatingWebhookConfiguration {
 	t.Helper()
 	data, err := os.ReadFile(builtinWebhook)
 	if err != nil {
