@@ -193,9 +193,9 @@ var webhookBenchConfigs = []string{"none", "false-condition", "strategy-conditio
 
 // BenchmarkBuiltinWebhookLatency measures the latency of updates of a
 // Deployment on a real kube-apiserver in the configurations of
-// webhookBenchConfigs, interleaved (interleavedLatency). Both webhooks are
-// the generated configuration's Deployment webhook, with its match
-// conditions, each served by the test over TLS on a loopback address.
+// webhookBenchConfigs, interleaved (interleavedLatency). Each webhook is the
+// generated configuration's Deployment webhook, served by the test over TLS
+// on a loopback address; two have their match conditions replaced.
 func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 	c := startCluster(b)
 	for _, config := range webhookBenchConfigs {

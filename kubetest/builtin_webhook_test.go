@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -136,10 +138,11 @@ func (c *cluster) installWebhook(t *testing.T, w *loopbackWebhook) {
 }
 
 // webhookVersions are the Kubernetes versions at which kubetest holds the
-// webhook for built-in kinds: kube-apiserver v1.37.2 as it is, and
-// emulating 1.34 and 1.30, the oldest the docs promise it to
-// (--emulated-version: the APIs, feature gates and CEL environment of that
-// version).
+// webhook for built-in kinds: kube-apiserver v1.37.2 as it is, emulating
+// 1.34, the oldest version that kube-apiserver emulates, and 1.30, the
+// oldest the docs promise it to, which only its test server emulates (the
+// APIs and CEL environment of that version, not the feature gates that
+// 1.37 no longer has).
 var webhookVersions = []string{"1.37", "1.34", "1.30"}
 
 // TestBuiltinWebhook holds the webhook for built-in kinds to a real
@@ -228,8 +231,8 @@ func (c *cluster) switchesAsWithout(t *testing.T, prefix string, switches []buil
 // union-webhook's Namespace, ServiceAccount, RBAC, Secret, Service,
 // Deployment and configuration, and kubectl delete -k removes them. In
 // between, union-webhook runs as its Deployment runs it, with its
-// ServiceAccount's permissions alone (RBAC on), its certificate managed
-// by itself: it fills the Secret with a CA and a certificate for its
+// ServiceAccount's permissions alone (RBAC on) and the Deployment's args,
+// its certificate managed by itself: it fills the Secret with a CA and a certificate for its
 // Service, which the test copies to its --cert-dir as the kubelet mounts
 // it, gives every webhook of the configuration that CA, becomes ready,
 // and serves reviews with that certificate.
@@ -251,14 +254,12 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 		Groups:   []string{"system:serviceaccounts", "system:serviceaccounts:" + webhookNamespace, "system:authenticated"},
 	}
 	ctrllog.SetLogger(klog.NewKlogr())
+	options := deploymentOptions(t)
+	// The test's own policy file path, directory and ports, on the
+	// loopback address.
+	options.Policy, options.CertDir, options.Port, options.HealthProbeAddress = builtinPolicy, certDir, port, fmt.Sprintf("127.0.0.1:%d", probes)
 	done := make(chan error, 1)
-	go func() {
-		done <- server.Run(ctx, sa, server.Options{
-			Policy: builtinPolicy, Port: port, CertDir: certDir,
-			CertSecret: webhookSecret, Namespace: webhookNamespace, Service: "union-webhook", WebhookConfiguration: "union-gen-builtin-unions",
-			HealthProbeAddress: fmt.Sprintf("127.0.0.1:%d", probes),
-		})
-	}()
+	go func() { done <- server.Run(ctx, sa, options) }()
 	err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 90*time.Second, true, func(context.Context) (bool, error) {
 		select {
 		case err := <-done:
@@ -304,6 +305,9 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 		t.Errorf("a review: status %d", resp.StatusCode)
 	}
 	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("union-webhook: %v", err)
+	}
 	if out, err := c.kubectl(t, uninstall...); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -328,6 +332,52 @@ func (c *cluster) runNamespaceController(t *testing.T) {
 		factory.Core().V1().Namespaces(), time.Hour, corev1.FinalizerKubernetes)
 	factory.Start(ctx.Done())
 	go controller.Run(ctx, 2)
+}
+
+// deploymentOptions are union-webhook's options as config/builtin/webhook's
+// Deployment runs it: its args, parsed as union-webhook parses them, and
+// POD_NAMESPACE, the kustomization's namespace; its certificate's volume is
+// mounted at the default --cert-dir, its ports are the defaults, and its
+// --policy is where the image has the policy file.
+func deploymentOptions(t *testing.T) server.Options {
+	t.Helper()
+	var d appsv1.Deployment
+	for _, doc := range readDocs(t, filepath.Join(builtinWebhookDir, "deployment.yaml")) {
+		if strings.Contains(doc, "kind: Deployment") {
+			if err := yaml.UnmarshalStrict([]byte(doc), &d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(d.Spec.Template.Spec.Containers) != 1 {
+		t.Fatalf("%s: no Deployment of one container", builtinWebhookDir)
+	}
+	container := d.Spec.Template.Spec.Containers[0]
+	t.Setenv("POD_NAMESPACE", webhookNamespace)
+	var o server.Options
+	fs := flag.NewFlagSet("union-webhook", flag.ContinueOnError)
+	o.AddFlags(fs)
+	if err := fs.Parse(container.Args); err != nil {
+		t.Fatalf("the Deployment's args: %v", err)
+	}
+	ports := map[string]int32{}
+	for _, p := range container.Ports {
+		ports[p.Name] = p.ContainerPort
+	}
+	if fmt.Sprint(ports["webhook"]) != fmt.Sprint(o.Port) || !strings.HasSuffix(o.HealthProbeAddress, fmt.Sprintf(":%d", ports["probes"])) {
+		t.Errorf("the Deployment's ports %v are not union-webhook's %d and %s", ports, o.Port, o.HealthProbeAddress)
+	}
+	if len(container.VolumeMounts) != 1 || container.VolumeMounts[0].MountPath != o.CertDir {
+		t.Errorf("the Deployment mounts %v, not the certificate at %s", container.VolumeMounts, o.CertDir)
+	}
+	dockerfile, err := os.ReadFile("../examples/webhook/Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copyPolicy := "COPY config/builtin/unions-policy.yaml " + o.Policy + "\n"; !strings.Contains(string(dockerfile), copyPolicy) {
+		t.Errorf("the image has no %s, which the Deployment's --policy names: want %q in its Dockerfile", o.Policy, copyPolicy)
+	}
+	return o
 }
 
 // playKubelet copies the keys of union-webhook's Secret to dir, as the

@@ -12,8 +12,8 @@ import (
 // written, with no container engine or registry: its build stage's ENV and
 // RUN lines in a shell at the repository root (the build context), the
 // output directory moved to a temporary one; and it checks that each file
-// the final stage copies from the context is there, and that the image runs
-// as a user that is not root. docker build itself is not run here.
+// the final stage copies from the context is there and not left out by
+// .dockerignore, and that the image runs as a user that is not root. docker build itself is not run here.
 func TestDockerfile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds union-webhook (-short)")
@@ -56,9 +56,18 @@ func TestDockerfile(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "union-webhook")); err != nil {
 		t.Errorf("the build stage makes no union-webhook: %v", err)
 	}
+	ignore, err := os.ReadFile(filepath.Join(root, ".dockerignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range copies {
 		if _, err := os.Stat(filepath.Join(root, c)); err != nil {
 			t.Errorf("COPY %s: %v", c, err)
+		}
+		for _, pattern := range strings.Fields(string(ignore)) {
+			if c == pattern || strings.HasPrefix(c, pattern+"/") {
+				t.Errorf("COPY %s: .dockerignore leaves it out of the build context (%s)", c, pattern)
+			}
 		}
 	}
 	if user == "" || strings.HasPrefix(user, "0") || strings.HasPrefix(user, "root") {

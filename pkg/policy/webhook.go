@@ -5,7 +5,6 @@ import (
 
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -45,14 +44,12 @@ func (h Hook) Path() string {
 // YAML, that sends union-webhook the updates of each hook's resource that
 // switch a union, the policy's matchCondition, with the policy's
 // guarantees: UPDATE only, failurePolicy Ignore, no side effects, never
-// reinvoked. It fails only over celprint.MaxExpressionSize.
-func WriteWebhookConfiguration(hooks []Hook) ([]byte, error) {
+// reinvoked. Each hook's schema is one that Write accepted for a Builtin
+// resource, whose matchCondition it checked.
+func WriteWebhookConfiguration(hooks []Hook) []byte {
 	webhooks := make([]any, 0, len(hooks))
 	for _, h := range hooks {
 		match := switched(h.Schema)
-		if err := celprint.CheckSize(h.Resource.Name()+"'s matchCondition", match); err != nil {
-			return nil, err
-		}
 		rule := h.Resource.updateRule()
 		rule["scope"] = "*"
 		webhooks = append(webhooks, map[string]any{
@@ -82,5 +79,5 @@ func WriteWebhookConfiguration(hooks []Hook) ([]byte, error) {
 	if err != nil {
 		panic(fmt.Sprintf("policy: the webhook configuration does not marshal: %v", err))
 	}
-	return append([]byte("---\n"), out...), nil
+	return append([]byte("---\n"), out...)
 }

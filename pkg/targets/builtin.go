@@ -36,13 +36,6 @@ func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, probl
 		}
 		policies, hooks = append(policies, doc...), append(hooks, hook)
 	}
-	var webhook []byte
-	if cfg.BuiltinWebhook != "" {
-		var err error
-		if webhook, err = policy.WriteWebhookConfiguration(hooks); err != nil {
-			problems = append(problems, report.Problem{Subject: policy.WebhookConfigurationName, Rule: report.CELSize, Message: err.Error()})
-		}
-	}
 	if problems.HasErrors() {
 		return nil, problems
 	}
@@ -52,7 +45,7 @@ func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, probl
 		targets = append(targets, manifestTarget(cfg.BuiltinPolicy, policies))
 	}
 	if cfg.BuiltinWebhook != "" {
-		targets = append(targets, manifestTarget(cfg.BuiltinWebhook, webhook))
+		targets = append(targets, manifestTarget(cfg.BuiltinWebhook, policy.WriteWebhookConfiguration(hooks)))
 	}
 	return targets, problems
 }

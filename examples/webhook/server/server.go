@@ -8,7 +8,9 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"os"
@@ -38,9 +40,23 @@ type Options struct {
 	// keeps a CA and a certificate for Service.Namespace.svc that it makes
 	// and renews itself, and gives the CA to WebhookConfiguration.
 	CertSecret, Namespace, Service, WebhookConfiguration string
-	// HealthProbeAddress serves /healthz and /readyz; ready once the
-	// certificate is in CertDir and the CA is in the configuration.
+	// HealthProbeAddress serves /healthz and /readyz; ready once it serves
+	// TLS, which, with CertSecret, waits for the certificate to be in
+	// CertDir and the CA in the configuration.
 	HealthProbeAddress string
+}
+
+// AddFlags adds union-webhook's flags to fs, with their defaults, those of
+// config/builtin/webhook's Deployment.
+func (o *Options) AddFlags(fs *flag.FlagSet) {
+	fs.StringVar(&o.Policy, "policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
+	fs.IntVar(&o.Port, "port", 9443, "TLS port")
+	fs.StringVar(&o.CertDir, "cert-dir", "/tmp/k8s-webhook-server/serving-certs", "directory of the serving certificate, tls.crt and tls.key")
+	fs.StringVar(&o.CertSecret, "cert-secret", "", "Secret that holds a certificate that union-webhook makes and renews itself, mounted at --cert-dir; empty: --cert-dir holds one given")
+	fs.StringVar(&o.Namespace, "namespace", os.Getenv("POD_NAMESPACE"), "namespace of --cert-secret and --service (default $POD_NAMESPACE)")
+	fs.StringVar(&o.Service, "service", "union-webhook", "Service that the API server calls, which the certificate names")
+	fs.StringVar(&o.WebhookConfiguration, "webhook-configuration", "union-gen-builtin-unions", "MutatingWebhookConfiguration that receives the CA of --cert-secret")
+	fs.StringVar(&o.HealthProbeAddress, "health-probe-address", ":8081", "address of /healthz and /readyz")
 }
 
 // Mux serves the normalization of each policy of a file at /<policy name>.
@@ -60,8 +76,8 @@ func Mux(policyFile string) (*http.ServeMux, error) {
 	return mux, nil
 }
 
-// Run serves o until ctx is done; config reaches the API server, which only
-// a CertSecret needs.
+// Run serves o until ctx is done. config reaches the API server: the
+// manager that runs the server needs one, and a CertSecret uses it.
 func Run(ctx context.Context, config *rest.Config, o Options) error {
 	if o.Policy == "" || o.CertDir == "" {
 		return errors.New("--policy and --cert-dir are required")
@@ -76,7 +92,6 @@ func Run(ctx context.Context, config *rest.Config, o Options) error {
 	mgr, err := manager.New(config, manager.Options{
 		Metrics:                metricsserver.Options{BindAddress: "0"},
 		HealthProbeBindAddress: o.HealthProbeAddress,
-		WebhookServer:          crwebhook.NewServer(crwebhook.Options{Port: o.Port, CertDir: o.CertDir, WebhookMux: mux}),
 	})
 	if err != nil {
 		return err
@@ -95,22 +110,30 @@ func Run(ctx context.Context, config *rest.Config, o Options) error {
 	}); err != nil {
 		return err
 	}
-	// The server starts once its certificate is there: before, it could
-	// not load it.
-	go func() {
+	// HTTP/2 stays off, as kubebuilder scaffolds webhooks: its stream
+	// resets (CVE-2023-44487) would reach a server every pod can call.
+	server := crwebhook.NewServer(crwebhook.Options{Port: o.Port, CertDir: o.CertDir, WebhookMux: mux,
+		TLSOpts: []func(*tls.Config){func(c *tls.Config) { c.NextProtos = []string{"http/1.1"} }}})
+	// The server starts once its certificate is there: before, it could not
+	// load it.
+	err = mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
 		select {
 		case <-ready:
-			mgr.GetWebhookServer()
+			return server.Start(ctx)
 		case <-ctx.Done():
+			return nil
 		}
-	}()
+	}))
+	if err != nil {
+		return err
+	}
 	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
 		return err
 	}
-	if err := mgr.AddReadyzCheck("certificate", func(*http.Request) error {
+	if err := mgr.AddReadyzCheck("webhook", func(r *http.Request) error {
 		select {
 		case <-ready:
-			return nil
+			return server.StartedChecker()(r)
 		default:
 			return errors.New("the certificate is not ready")
 		}

@@ -24,15 +24,8 @@ import (
 )
 
 func main() {
-	o := server.Options{}
-	flag.StringVar(&o.Policy, "policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
-	flag.IntVar(&o.Port, "port", 9443, "TLS port")
-	flag.StringVar(&o.CertDir, "cert-dir", "/tmp/k8s-webhook-server/serving-certs", "directory of the serving certificate, tls.crt and tls.key")
-	flag.StringVar(&o.CertSecret, "cert-secret", "", "Secret that holds a certificate that union-webhook makes and renews itself, mounted at --cert-dir; empty: --cert-dir holds one given")
-	flag.StringVar(&o.Namespace, "namespace", os.Getenv("POD_NAMESPACE"), "namespace of --cert-secret and --service")
-	flag.StringVar(&o.Service, "service", "union-webhook", "Service that the API server calls, which the certificate names")
-	flag.StringVar(&o.WebhookConfiguration, "webhook-configuration", "union-gen-builtin-unions", "MutatingWebhookConfiguration that receives the CA of --cert-secret")
-	flag.StringVar(&o.HealthProbeAddress, "health-probe-address", ":8081", "address of /healthz and /readyz")
+	var o server.Options
+	o.AddFlags(flag.CommandLine)
 	klog.InitFlags(nil)
 	flag.Parse()
 	ctrl.SetLogger(klog.NewKlogr())
