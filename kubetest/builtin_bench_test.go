@@ -14,10 +14,16 @@ import (
 
 	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apiserver/pkg/admission"
+	celplugin "k8s.io/apiserver/pkg/admission/plugin/cel"
+	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
+	"k8s.io/apiserver/pkg/cel/environment"
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/webhook/server"
@@ -99,24 +105,31 @@ func (c *cluster) interleavedLatency(b *testing.B, configs []string) {
 	}))
 }
 
-// benchDeployment creates a Deployment with the label bench=config, a pod
-// security context and two containers, one with a seccomp profile.
+// benchDeployment creates benchDeploymentObject with the label
+// bench=config.
 func (c *cluster) benchDeployment(b *testing.B, name, config string) {
+	obj := benchDeploymentObject(b, name)
+	obj.SetLabels(map[string]string{"bench": config})
+	if _, err := dynamicFor(c, deployments).Create(context.Background(), obj, metav1.CreateOptions{}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// benchDeploymentObject is the benchmarks' Deployment: a pod security
+// context and two containers, one with a seccomp profile.
+func benchDeploymentObject(b *testing.B, name string) *unstructured.Unstructured {
 	var obj unstructured.Unstructured
 	spec := workloadTemplate(benchSecurity) + "  strategy: {type: RollingUpdate}\n"
 	if err := yaml.Unmarshal([]byte(kindManifest(builtinSwitches[0], name, spec)), &obj.Object); err != nil {
 		b.Fatal(err)
 	}
-	obj.SetLabels(map[string]string{"bench": config})
 	containers, _, _ := unstructured.NestedSlice(obj.Object, "spec", "template", "spec", "containers")
 	containers = append(containers, map[string]any{"name": "sidecar", "image": "registry.k8s.io/pause:3.10",
 		"securityContext": map[string]any{"seccompProfile": map[string]any{"type": "Localhost", "localhostProfile": "profiles/a.json"}}})
 	if err := unstructured.SetNestedSlice(obj.Object, containers, "spec", "template", "spec", "containers"); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := dynamicFor(c, deployments).Create(context.Background(), &obj, metav1.CreateOptions{}); err != nil {
-		b.Fatal(err)
-	}
+	return &obj
 }
 
 // installBenchPolicies installs the patchless policy, bound to the
@@ -191,6 +204,14 @@ func builtinPolicyObjects(b *testing.B, name string) (*admissionregistrationv1.M
 // normalization of Deployments.
 var webhookBenchConfigs = []string{"none", "false-condition", "strategy-condition", "patchless-webhook", "webhook"}
 
+// benchConditions are the match conditions of the benchmarks' webhooks
+// that replace the generated one: one that reads nothing, and one that reads
+// a field of each object.
+var benchConditions = map[string]string{
+	"false-condition":    "false",
+	"strategy-condition": "object.spec.strategy.type != oldObject.spec.strategy.type",
+}
+
 // BenchmarkBuiltinWebhookLatency measures the latency of updates of a
 // Deployment on a real kube-apiserver in the configurations of
 // webhookBenchConfigs, interleaved (interleavedLatency). Each webhook is the
@@ -218,10 +239,6 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 		}
 	})
 	config := &admissionregistrationv1.MutatingWebhookConfiguration{ObjectMeta: metav1.ObjectMeta{Name: "bench"}}
-	conditions := map[string]string{
-		"false-condition":    "false",
-		"strategy-condition": "object.spec.strategy.type != oldObject.spec.strategy.type",
-	}
 	for name, handler := range map[string]http.Handler{"false-condition": patchless, "strategy-condition": patchless, "patchless-webhook": patchless, "webhook": normalizing} {
 		srv := httptest.NewTLSServer(handler)
 		b.Cleanup(srv.Close)
@@ -233,7 +250,7 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 			w.Name = name + "." + w.Name
 			w.ClientConfig = admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})}
 			w.ObjectSelector = &metav1.LabelSelector{MatchLabels: map[string]string{"bench": name}}
-			if condition := conditions[name]; condition != "" {
+			if condition := benchConditions[name]; condition != "" {
 				w.MatchConditions = []admissionregistrationv1.MatchCondition{{Name: "bench", Expression: condition}}
 			}
 			config.Webhooks = append(config.Webhooks, w)
@@ -254,4 +271,61 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 		b.Fatalf("the webhook does not take effect: %v", err)
 	}
 	c.interleavedLatency(b, webhookBenchConfigs)
+}
+
+// BenchmarkBuiltinMatchCondition measures what the API server's evaluation
+// of a webhook's match condition costs an update of benchDeploymentObject
+// that switches nothing, compiled and evaluated as the API server's
+// webhook admission does (k8s.io/apiserver's matchconditions, with the
+// objects' CEL values made afresh for each update as for each request):
+// benchConditions beside the generated condition of the Deployments'
+// webhook. An update of a field outside the pod template, and one of a
+// container's image.
+func BenchmarkBuiltinMatchCondition(b *testing.B) {
+	var generated string
+	for _, w := range readWebhookConfiguration(b).Webhooks {
+		if *w.ClientConfig.Service.Path == "/deployments.apps-v1-unions" {
+			generated = w.MatchConditions[0].Expression
+		}
+	}
+	conditions := []struct{ name, expression string }{
+		{"false-condition", benchConditions["false-condition"]},
+		{"strategy-condition", benchConditions["strategy-condition"]},
+		{"generated", generated},
+	}
+	var old appsv1.Deployment
+	if err := runtime.DefaultUnstructuredConverter.FromUnstructured(benchDeploymentObject(b, "bench").Object, &old); err != nil {
+		b.Fatal(err)
+	}
+	updates := []struct {
+		name   string
+		update func(*appsv1.Deployment)
+	}{
+		{"minReadySeconds", func(d *appsv1.Deployment) { d.Spec.MinReadySeconds = 3 }},
+		{"image", func(d *appsv1.Deployment) { d.Spec.Template.Spec.Containers[0].Image = "registry.k8s.io/pause:3.9" }},
+	}
+	compiler := celplugin.NewConditionCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()))
+	ignore := admissionregistrationv1.Ignore
+	for _, u := range updates {
+		updated := old.DeepCopy()
+		u.update(updated)
+		attributes := admission.NewAttributesRecord(updated, &old, appsv1.SchemeGroupVersion.WithKind("Deployment"), "default", "bench",
+			appsv1.SchemeGroupVersion.WithResource("deployments"), "", admission.Update, nil, false, nil)
+		for _, c := range conditions {
+			matcher := matchconditions.NewMatcher(compiler.CompileCondition(
+				[]celplugin.ExpressionAccessor{&matchconditions.MatchCondition{Name: c.name, Expression: c.expression}},
+				celplugin.OptionalVariableDeclarations{HasAuthorizer: true}, environment.StoredExpressions,
+			), &ignore, "webhook", "admit", c.name)
+			b.Run(u.name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					versioned := &admission.VersionedAttributes{Attributes: attributes, VersionedKind: appsv1.SchemeGroupVersion.WithKind("Deployment"),
+						VersionedObject: admission.NewLazyObject(updated), VersionedOldObject: admission.NewLazyObject(&old)}
+					if result := matcher.Match(context.Background(), versioned, nil, nil); result.Error != nil || result.Matches {
+						b.Fatalf("%s on an update of %s: matches %v, error %v", c.name, u.name, result.Matches, result.Error)
+					}
+				}
+			})
+		}
+	}
 }
