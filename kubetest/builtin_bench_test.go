@@ -288,6 +288,9 @@ func BenchmarkBuiltinMatchCondition(b *testing.B) {
 			generated = w.MatchConditions[0].Expression
 		}
 	}
+	if generated == "" {
+		b.Fatal("the webhook configuration has no webhook for Deployments")
+	}
 	conditions := []struct{ name, expression string }{
 		{"false-condition", benchConditions["false-condition"]},
 		{"strategy-condition", benchConditions["strategy-condition"]},
@@ -305,7 +308,9 @@ func BenchmarkBuiltinMatchCondition(b *testing.B) {
 		{"image", func(d *appsv1.Deployment) { d.Spec.Template.Spec.Containers[0].Image = "registry.k8s.io/pause:3.9" }},
 	}
 	compiler := celplugin.NewConditionCompiler(environment.MustBaseEnvSet(environment.DefaultCompatibilityVersion()))
-	ignore := admissionregistrationv1.Ignore
+	// Fail, not the configuration's Ignore, under which an error would
+	// read as a condition that does not match.
+	fail := admissionregistrationv1.Fail
 	for _, u := range updates {
 		updated := old.DeepCopy()
 		u.update(updated)
@@ -315,14 +320,14 @@ func BenchmarkBuiltinMatchCondition(b *testing.B) {
 			matcher := matchconditions.NewMatcher(compiler.CompileCondition(
 				[]celplugin.ExpressionAccessor{&matchconditions.MatchCondition{Name: c.name, Expression: c.expression}},
 				celplugin.OptionalVariableDeclarations{HasAuthorizer: true}, environment.StoredExpressions,
-			), &ignore, "webhook", "admit", c.name)
+			), &fail, "webhook", "admit", c.name)
 			b.Run(u.name+"/"+c.name, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					versioned := &admission.VersionedAttributes{Attributes: attributes, VersionedKind: appsv1.SchemeGroupVersion.WithKind("Deployment"),
 						VersionedObject: admission.NewLazyObject(updated), VersionedOldObject: admission.NewLazyObject(&old)}
-					if result := matcher.Match(context.Background(), versioned, nil, nil); result.Error != nil || result.Matches {
-						b.Fatalf("%s on an update of %s: matches %v, error %v", c.name, u.name, result.Matches, result.Error)
+					if result := matcher.Match(context.Background(), versioned, nil, nil); result.Error != nil || result.Matches || result.FailedConditionName != c.name {
+						b.Fatalf("%s on an update of %s: matches %v, failed condition %q, error %v", c.name, u.name, result.Matches, result.FailedConditionName, result.Error)
 					}
 				}
 			})
