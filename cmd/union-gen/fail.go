@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"os"
@@ -10,22 +11,158 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
-// didYouMean names the flag that an unknown one was likely meant to be.
+// didYouMean names the flags that an unknown one was likely meant to be,
+// ": did you mean --crd-paths?", or is "" where no flag is near. A long flag
+// given one dash, as Go's flag package takes it ("-crd-paths"), is an
+// unknown shorthand to pflag: its guess is the flag of that name.
 func didYouMean(fs *pflag.FlagSet, err error) string {
-	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
-	if !ok {
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) {
 		return ""
 	}
-	var flags []string
-	fs.VisitAll(func(f *pflag.Flag) { flags = append(flags, f.Name) })
-	if guess := spelling.Nearest(name, flags, nil); guess != "" {
-		return ": did you mean --" + guess + "?"
+	name := unknown.GetSpecifiedName()
+	if shorthands := unknown.GetSpecifiedShortnames(); shorthands != "" {
+		if name, _, _ = strings.Cut(shorthands, "="); len(name) < 2 {
+			return ""
+		}
 	}
-	return ""
+	guesses := flagGuesses(name, flagNames(fs))
+	if len(guesses) == 0 {
+		return ""
+	}
+	for i, g := range guesses {
+		guesses[i] = "--" + g
+	}
+	last := len(guesses) - 1
+	if last == 0 {
+		return ": did you mean " + guesses[0] + "?"
+	}
+	return ": did you mean " + strings.Join(guesses[:last], ", ") + " or " + guesses[last] + "?"
+}
+
+// flagNames are the names of the flags that fs takes and --help shows, and
+// "help", which pflag answers where no flag has that name.
+func flagNames(fs *pflag.FlagSet) []string {
+	var flags []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden && f.Deprecated == "" {
+			flags = append(flags, f.Name)
+		}
+	})
+	if fs.Lookup("help") == nil {
+		flags = append(flags, "help")
+	}
+	return flags
+}
+
+// flagGuesses are the flags nearest to name by flagDistance, in the order
+// of flags, if they are near enough: within 2 for a name of 6 letters or
+// more, 1 for one of 3 to 5 and 0 (the flag itself, in another case) for
+// one of 1 or 2, where every other flag would be as good a guess.
+func flagGuesses(name string, flags []string) []string {
+	limit := 2
+	switch n := len(name); {
+	case n <= 2:
+		limit = 0
+	case n <= 5:
+		limit = 1
+	}
+	var best []string
+	for _, f := range flags {
+		switch d := flagDistance(name, f); {
+		case d < limit:
+			best, limit = []string{f}, d
+		case d == limit:
+			best = append(best, f)
+		}
+	}
+	return best
+}
+
+// flagDistance is how far typed is from the flag name, ignoring case: the
+// lesser of two edit distances. That of their letters counts a letter
+// added, left out or replaced, or two neighbours swapped, as 1 each
+// ("crd-path", "outputfile", "verison"). That of their words, split at -
+// and _, counts a word replaced by another as the first distance between
+// them, or as 1 where one abbreviates the other ("package" for "pkg"); a
+// word added or left out as 2 ("go-header" for "go-header-file"); two
+// neighbouring words swapped as 1 ("output-openapi-pkg"). Letters alone
+// count every letter of a word written in full or left out:
+// "openapi-output-package" is 4 from "openapi-output-pkg", as far as a
+// wrong word, and "go-header" 5 from "go-header-file".
+func flagDistance(typed, flag string) int {
+	typed, flag = strings.ToLower(typed), strings.ToLower(flag)
+	return min(editDistance([]byte(typed), []byte(flag), 1, letterCost),
+		editDistance(words(typed), words(flag), 2, wordCost))
+}
+
+// words splits a flag name at its dashes and underscores.
+func words(name string) []string {
+	return strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
+}
+
+// letterCost is the cost of replacing one letter by another.
+func letterCost(a, b byte) int {
+	if a == b {
+		return 0
+	}
+	return 1
+}
+
+// wordCost is the cost of replacing one word of a flag name by another:
+// the letters' distance, or 1 where one abbreviates the other.
+func wordCost(a, b string) int {
+	d := editDistance([]byte(a), []byte(b), 1, letterCost)
+	if d > 1 && (abbreviates(a, b) || abbreviates(b, a)) {
+		return 1
+	}
+	return d
+}
+
+// abbreviates reports whether short, of two letters or more, is an
+// abbreviation of long: long's first letter and some of the rest, in
+// order ("pkg" of "package", "dir" of "directory").
+func abbreviates(short, long string) bool {
+	if len(short) < 2 || len(short) >= len(long) || short[0] != long[0] {
+		return false
+	}
+	rest := long[1:]
+	for i := 1; i < len(short); i++ {
+		j := strings.IndexByte(rest, short[i])
+		if j < 0 {
+			return false
+		}
+		rest = rest[j+1:]
+	}
+	return true
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// the least cost of making b from a by adding or removing an element (at
+// indel each), replacing one (at replace's cost) or swapping two neighbours
+// (at 1).
+func editDistance[E comparable](a, b []E, indel int, replace func(x, y E) int) int {
+	// d[i][j] is the distance between a[:i] and b[:j].
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i * indel
+	}
+	for j := range d[0] {
+		d[0][j] = j * indel
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			d[i][j] = min(d[i-1][j]+indel, d[i][j-1]+indel, d[i-1][j-1]+replace(a[i-1], b[j-1]))
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] && a[i-1] != a[i-2] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // failLoad fails with err, which, where the package loader's, gengo gives

@@ -94,7 +94,7 @@ func parseArgs() (a *args.Args, patterns []string, ok bool) {
 		fail(err)
 	}
 	if a.Version {
-		fmt.Println(version())
+		fmt.Println(buildVersion())
 		return nil, nil, false
 	}
 	if a.Docs {

@@ -1,5 +1,4 @@
-// Package spelling finds what a misspelled name was meant to be: a marker,
-// a flag.
+// Package spelling finds what a misspelled marker name was meant to be.
 package spelling
 
 import "strings"

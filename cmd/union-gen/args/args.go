@@ -83,7 +83,7 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.BoolVar(&a.Docs, "docs", a.Docs,
 		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
 	fs.BoolVar(&a.Version, "version", a.Version,
-		"print union-gen's module version (a pseudo-version, or \"(devel)\", for a build from a clone) and the VCS revision it was built from, and exit")
+		"print union-gen's version, and the VCS revision it was built from where recorded, and exit: a release's, from go install ...@VERSION; a pseudo-version, from a build in a git clone; the next release's with \"-devel\", from a build without VCS information (-buildvcs=false, or a copy without .git)")
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
 		"CRD YAML files written by controller-gen, or directories of them (their *.yaml and *.yml files), that receive the unions' rules as CEL x-kubernetes-validations; comma-separated or repeated")
 	fs.StringVar(&a.CRDRules, "crd-rules", a.CRDRules,
