@@ -420,7 +420,7 @@ func TestEditKindNoCRDAtVersion(t *testing.T) {
 // of numbers) is a positioned error, not a CRD that the API server rejects.
 func TestEditWrongTypes(t *testing.T) {
 	base := read(t, controllerGen)
-	const disc = "                  type:\n                    default: RollingUpdate\n"
+	const disc = "                  type:\n                    description: DeploymentStrategyType names a deployment strategy.\n"
 	start := strings.Index(base, disc)
 	if start < 0 {
 		t.Fatalf("%s has no strategy type where this test expects it", controllerGen)

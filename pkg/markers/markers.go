@@ -24,6 +24,8 @@ const (
 	RatchetingMarker      = "unionRatcheting"
 	EnumMarker            = "enum"
 	DefaultMarker         = "default"
+	// KubebuilderDefaultMarker is controller-gen's default of a CRD's field.
+	KubebuilderDefaultMarker = "kubebuilder:default"
 )
 
 // unionMarkers are the markers whose grammar this package owns, and
@@ -54,8 +56,10 @@ type FieldMarkers struct {
 	// "+required", "+k8s:required" or "+kubebuilder:validation:Required".
 	Optional bool
 	Required bool
-	// Default is the raw value of "+default=", if any.
-	Default *string
+	// Default is the raw value of "+default=", if any, and
+	// KubebuilderDefault that of "+kubebuilder:default=".
+	Default            *string
+	KubebuilderDefault *string
 	// ListType and ListMapKeys come from "+listType=" and "+listMapKey=".
 	ListType    string
 	ListMapKeys []string
@@ -352,6 +356,20 @@ func ParseDefault(raw string) (string, error) {
 		return "", fmt.Errorf("+default=%s on a discriminator must be a JSON string, e.g. +default=%q", raw, raw)
 	}
 	return value, nil
+}
+
+// ParseKubebuilderDefault is the string value of "+kubebuilder:default=",
+// which controller-gen reads as a JSON value or a bare string; ok is false
+// for a default that is no string.
+func ParseKubebuilderDefault(raw string) (value string, ok bool) {
+	if err := json.Unmarshal([]byte(raw), &value); err == nil {
+		return value, true
+	}
+	var v any
+	if raw == "" || json.Unmarshal([]byte(raw), &v) == nil || strings.ContainsAny(raw[:1], "{[") {
+		return "", false
+	}
+	return raw, true
 }
 
 // misspelled is the error of an unknown marker that is probably a

@@ -468,6 +468,31 @@ func TestParseDefault(t *testing.T) {
 	}
 }
 
+// TestParseKubebuilderDefault: controller-gen reads a default as a JSON
+// value, or else as a bare string; only strings can be a discriminator's.
+func TestParseKubebuilderDefault(t *testing.T) {
+	tests := []struct {
+		raw    string
+		want   string
+		wantOK bool
+	}{
+		{raw: `RollingUpdate`, want: "RollingUpdate", wantOK: true},
+		{raw: `"RollingUpdate"`, want: "RollingUpdate", wantOK: true},
+		{raw: `""`, want: "", wantOK: true},
+		{raw: ``},
+		{raw: `1`},
+		{raw: `true`},
+		{raw: `{}`},
+		{raw: `{type: RollingUpdate}`},
+		{raw: `[a]`},
+	}
+	for _, tt := range tests {
+		if got, ok := ParseKubebuilderDefault(tt.raw); got != tt.want || ok != tt.wantOK {
+			t.Errorf("ParseKubebuilderDefault(%s) = %q, %v, want %q, %v", tt.raw, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}
+
 // TestMisspelledUnionMarker: a name near a union marker is taken for it, by
 // its last segment when it has a prefix; validation-gen's and other tools'
 // markers are not.

@@ -182,11 +182,25 @@ var Definitions = []Definition{
 		Usage:   "+" + DefaultMarker + "=<json>",
 		Args:    "`<json>`: on a discriminator, a JSON string that is a value of its enum",
 		Meaning: "the discriminator's default, applied by defaulter-gen's code; union-gen checks that it is a valid value",
-		Rules:   []report.ID{report.DefaultNotInEnum},
+		Rules:   []report.ID{report.DefaultNotInEnum, report.DefaultSelectsRequired},
 		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
 			if v, ok := strings.CutPrefix(m.rest, "="); ok {
 				fm.Default = &v
 				fm.Lines[DefaultMarker] = m.line
+			}
+			return nil
+		},
+	},
+	{
+		Name: KubebuilderDefaultMarker, Kind: KindConvention, Scope: ScopeField,
+		Usage:   "+" + KubebuilderDefaultMarker + "=<value>",
+		Args:    "`<value>`: controller-gen's default, a JSON value or a bare string",
+		Meaning: "the field's default in a CRD's schema; on a discriminator, union-gen warns where it selects a member that an object leaving out both would lack",
+		Rules:   []report.ID{report.DefaultSelectsRequired},
+		onField: func(fm *FieldMarkers, m marker) *SyntaxError {
+			if v, ok := strings.CutPrefix(m.rest, "="); ok {
+				fm.KubebuilderDefault = &v
+				fm.Lines[KubebuilderDefaultMarker] = m.line
 			}
 			return nil
 		},

@@ -90,6 +90,9 @@ const (
 	CRDNoKind       ID = "crdnokind"
 	KindNoCRD       ID = "kindnocrd"
 	CRDVariant      ID = "crdvariant"
+	// DefaultSelectsRequired: the discriminator's default refuses the
+	// object it is applied to.
+	DefaultSelectsRequired ID = "defaultselectsrequired"
 
 	// Warnings about a CRD's own rules.
 	HandWrittenUnion ID = "handwrittenunion"
@@ -438,6 +441,12 @@ var Docs = []Doc{
 		Summary: "A `+unionDiscriminator` has its members marked `+unionMember`; in a struct without member markers (and without `+union`), union-gen infers them as KEP-1027 2019 does: the optional fields whose Go name, or else JSON name, is a valid value (else either, ignoring case), each selected by that value and required when selected, as the projects that write such unions require them.",
 		Message: "no field is marked +unionMember, so the members of <field> are inferred as KEP-1027 2019 infers them, the optional fields whose Go or JSON name is a value, ignoring case: <fields>, each required when selected; mark them +unionMember (,optional where one may be unset)",
 		Hint:    "Mark the members `+unionMember` (with `=<value>` and `,optional` as they need): marked, they are checked, and may be required when selected.",
+	},
+	{
+ID: DefaultSelectsRequired, Family: "warning",
+		Summary: "A discriminator's default (`+default`, `+kubebuilder:default`) selects a member that may be unset when selected (`+unionMember,optional`) or has a default of its own: where it selects a member required when selected that has none, an object that leaves out both gets the default and is refused, by the CRD rules as by the Go methods.",
+		Message: "the default <value> of <field> selects <member>, which is required when selected and has no default: an object that leaves out both is refused; mark <member> +unionMember,optional, or default the field that holds the union with both instead",
+		Hint:    "Mark the member `+unionMember,optional` if the union is valid without it; or move the default to the field that holds the union, with the member's value too (`+default={\"type\": \"RollingUpdate\", \"rollingUpdate\": {}}`), which applies where the union is absent. A default on the member alone would apply whatever the discriminator says; Kubernetes' Deployment defaults both in code, which union-gen cannot see (`--silence-warnings=defaultselectsrequired`).",
 	},
 	{
 		ID: NoMembers, Family: "warning",

@@ -280,6 +280,7 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 			u.modes()
 		}
 		u.NoneValue = u.Enum.Has("")
+		b.checkDefaultSelects(t, s, u)
 	}
 	u.Spec = u.Describe()
 	if u.Kind == Discriminated && u.Spec.Choices == nil && b.opts.OpenAPI {

@@ -125,7 +125,6 @@ func TestBuildExamples(t *testing.T) {
 			Discriminator: "Type/type",
 			Values:        []string{"Recreate", "RollingUpdate"},
 			Members:       []string{"RollingUpdate/rollingUpdate=RollingUpdate"},
-			Default:       "RollingUpdate",
 		}},
 		"autoscaling/v2.MetricSpec": {{
 			Discriminator: "Type/type",

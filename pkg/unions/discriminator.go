@@ -147,6 +147,37 @@ func (u *Union) withVariant(base []string) {
 	u.Enum.Values = values
 }
 
+// checkDefaultSelects warns where the discriminator's default selects a
+// member that is required when selected and has no default of its own:
+// an object that leaves out both gets the default and is refused.
+func (b *builder) checkDefaultSelects(t *types.Type, s *declaredUnion, u *Union) {
+	value, marker := "", markers.DefaultMarker
+	switch raw := s.disc.marks.KubebuilderDefault; {
+	case u.Default != nil:
+		value = *u.Default
+	case raw != nil:
+		v, ok := markers.ParseKubebuilderDefault(*raw)
+		if !ok {
+			return
+		}
+		value, marker = v, markers.KubebuilderDefaultMarker
+	default:
+		return
+	}
+	for _, m := range s.members {
+		if m.f.marks.Default != nil || m.f.marks.KubebuilderDefault != nil {
+			continue
+		}
+		i := slices.IndexFunc(u.Members, func(um *Member) bool { return um.GoName == m.f.GoName })
+		if i < 0 || !slices.Contains(u.Members[i].Required, value) {
+			continue
+		}
+		b.markerProblem(t, s.disc, marker, report.DefaultSelectsRequired, true,
+			"the default %q of %s selects %s, which is required when selected and has no default: an object that leaves out both is refused; mark %s +%s,optional, or default the field that holds the union with both instead",
+			value, s.disc.JSONName, m.f.JSONName, m.f.JSONName, markers.MemberMarker)
+	}
+}
+
 // guess completes the guessed values of a union with its members' values,
 // now that they are known, and warns that they were guessed.
 func (b *builder) guess(t *types.Type, s *declaredUnion, u *Union) {

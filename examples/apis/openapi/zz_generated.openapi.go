@@ -247,7 +247,6 @@ func schema_examples_apis_apps_v1_DeploymentStrategy(ref common.ReferenceCallbac
 					"type": {
 						SchemaProps: spec.SchemaProps{
 							Description: "Type of deployment. Can be \"Recreate\" or \"RollingUpdate\". Default is RollingUpdate.\n\nPossible enum values:\n - `\"Recreate\"` kills all existing pods before creating new ones.\n - `\"RollingUpdate\"` replaces the old ReplicaSets by new one using rolling update i.e gradually scale down the old ReplicaSets and scale up the new one.",
-							Default:     "RollingUpdate",
 							Type:        []string{"string"},
 							Format:      "",
 							Enum:        []interface{}{"Recreate", "RollingUpdate"},
@@ -1462,7 +1461,6 @@ func schema_union_gen_examples_apis_ratcheting_DeploymentStrategy(ref common.Ref
 					"type": {
 						SchemaProps: spec.SchemaProps{
 							Description: "Possible enum values:\n - `\"Recreate\"` kills all existing pods before creating new ones.\n - `\"RollingUpdate\"` replaces the old ReplicaSets by new one using rolling update i.e gradually scale down the old ReplicaSets and scale up the new one.",
-							Default:     "RollingUpdate",
 							Type:        []string{"string"},
 							Format:      "",
 							Enum:        []interface{}{"Recreate", "RollingUpdate"},
@@ -1491,7 +1489,6 @@ func schema_union_gen_examples_apis_ratcheting_DeploymentStrategyByMembership(re
 					"type": {
 						SchemaProps: spec.SchemaProps{
 							Description: "Possible enum values:\n - `\"Recreate\"` kills all existing pods before creating new ones.\n - `\"RollingUpdate\"` replaces the old ReplicaSets by new one using rolling update i.e gradually scale down the old ReplicaSets and scale up the new one.",
-							Default:     "RollingUpdate",
 							Type:        []string{"string"},
 							Format:      "",
 							Enum:        []interface{}{"Recreate", "RollingUpdate"},

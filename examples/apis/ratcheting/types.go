@@ -11,7 +11,6 @@ import (
 type DeploymentStrategy struct {
 	// +unionDiscriminator
 	// +unionRatcheting
-	// +default="RollingUpdate"
 	// +optional
 	Type appsv1.DeploymentStrategyType `json:"type,omitempty"`
 	// +unionMember
@@ -24,7 +23,6 @@ type DeploymentStrategy struct {
 type DeploymentStrategyByMembership struct {
 	// +unionDiscriminator
 	// +unionRatcheting=membership
-	// +default="RollingUpdate"
 	// +optional
 	Type appsv1.DeploymentStrategyType `json:"type,omitempty"`
 	// +unionMember

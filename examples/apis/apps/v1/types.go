@@ -42,7 +42,6 @@ type DeploymentSpec struct {
 type DeploymentStrategy struct {
 	// Type of deployment. Can be "Recreate" or "RollingUpdate". Default is RollingUpdate.
 	// +unionDiscriminator
-	// +default="RollingUpdate"
 	// +optional
 	Type DeploymentStrategyType `json:"type,omitempty"`
 
