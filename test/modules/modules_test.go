@@ -135,6 +135,7 @@ func TestKubeModule(t *testing.T) { run(t, "kubetest", noRace) }
 // them, and the suites keep their verdicts but for the differences
 // docs/corpora.md classifies.
 func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace) }
+func TestCodegenScriptsExample(t *testing.T) { run(t, "examples/codegen", noRace) }
 
 // TestWebhookModule runs union-webhook's tests: its handler answers
 // AdmissionReviews with the patch that gives, on every pair of the
