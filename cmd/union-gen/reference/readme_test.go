@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -145,19 +146,37 @@ func readmeTable(t *testing.T, heading string) []string {
 }
 
 // TestREADMEFlags: the README's flags table names the flags that --help
-// lists, no more and no fewer.
+// lists, no more and no fewer, each with --help's default: the value in
+// backticks, the one its usage names where the flag's own is empty (which
+// tells union-gen that it was not given), "none" for an empty one, "off"
+// for false.
 func TestREADMEFlags(t *testing.T) {
+	defaults := map[string]string{}
+	usageDefault := regexp.MustCompile(`\(default "([^"]+)"\)$`)
+	args.New().FlagSet().VisitAll(func(f *pflag.Flag) {
+		switch m := usageDefault.FindStringSubmatch(f.Usage); {
+		case f.DefValue == "" && m != nil:
+			defaults[f.Name] = "`" + m[1] + "`"
+		case f.DefValue == "" || f.DefValue == "[]":
+			defaults[f.Name] = "none"
+		case f.DefValue == "false":
+			defaults[f.Name] = "off"
+		default:
+			defaults[f.Name] = "`" + f.DefValue + "`"
+		}
+	})
 	var named []string
 	for _, row := range readmeTable(t, "## Flags") {
-		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " | ")
-		for _, m := range regexp.MustCompile("`-{1,2}([a-z-]+)`").FindAllStringSubmatch(first, -1) {
+		cells := strings.Split(strings.Trim(row, "| "), " | ")
+		for _, m := range regexp.MustCompile("`-{1,2}([a-z-]+)`").FindAllStringSubmatch(cells[0], -1) {
 			named = append(named, m[1])
+			if want, ok := defaults[m[1]]; ok && cells[len(cells)-1] != want {
+				t.Errorf("README.md's flags table gives --%s the default %s; --help's is %s", m[1], cells[len(cells)-1], want)
+			}
 		}
 	}
-	var flags []string
-	args.New().FlagSet().VisitAll(func(f *pflag.Flag) { flags = append(flags, f.Name) })
 	slices.Sort(named)
-	slices.Sort(flags)
+	flags := slices.Sorted(maps.Keys(defaults))
 	if !slices.Equal(named, flags) {
 		t.Errorf("README.md's flags table names %v; --help lists %v", named, flags)
 	}
