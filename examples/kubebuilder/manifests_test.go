@@ -53,6 +53,33 @@ func TestManifests(t *testing.T) {
 	}
 	checkCopy(t, dir)
 	checkRules(t, ".")
+	checkFailedManifests(t, dir, env...)
+}
+
+// checkFailedManifests checks what the README says of a make manifests
+// that union-gen refuses: it exits non-zero, after controller-gen has
+// rewritten the CRD without the union's rules, and union-gen's error names
+// the marker; the next successful run restores every file.
+func checkFailedManifests(t *testing.T, dir string, env ...string) {
+	t.Helper()
+	types := filepath.Join(dir, "api/v1/widget_types.go")
+	good := read(t, types)
+	write(t, types, strings.Replace(good, "+unionDiscriminator", "+unionDiscriminater", 1))
+	cmd := exec.Command("make", "manifests")
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("make manifests succeeded with a misspelled marker:\n%s", out)
+	}
+	if !strings.Contains(string(out), "unknown marker +unionDiscriminater; did you mean +unionDiscriminator? [misspelled]") {
+		t.Errorf("make manifests does not show union-gen's error:\n%s", out)
+	}
+	if crd := read(t, filepath.Join(dir, "config/crd/bases/apps.example.com_widgets.yaml")); strings.Contains(crd, " // union-gen") {
+		t.Errorf("after the failed run, the CRD still has union-gen's rules: the README says controller-gen rewrote it without them")
+	}
+	write(t, types, good)
+	run(t, dir, "make manifests", env...)
+	checkCopy(t, dir)
 }
 
 // project copies the project into a new directory, beside a link
