@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -95,8 +96,7 @@ func flagGuesses(name string, flags []string) []string {
 // wrong word, and "go-header" 5 from "go-header-file".
 func flagDistance(typed, flag string) int {
 	typed, flag = strings.ToLower(typed), strings.ToLower(flag)
-	return min(editDistance([]byte(typed), []byte(flag), 1, letterCost),
-		editDistance(words(typed), words(flag), 2, wordCost))
+	return min(spelling.Distance(typed, flag), spelling.EditDistance(words(typed), words(flag), 2, wordCost))
 }
 
 // words splits a flag name at its dashes and underscores.
@@ -104,18 +104,10 @@ func words(name string) []string {
 	return strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' })
 }
 
-// letterCost is the cost of replacing one letter by another.
-func letterCost(a, b byte) int {
-	if a == b {
-		return 0
-	}
-	return 1
-}
-
 // wordCost is the cost of replacing one word of a flag name by another:
 // the letters' distance, or 1 where one abbreviates the other.
 func wordCost(a, b string) int {
-	d := editDistance([]byte(a), []byte(b), 1, letterCost)
+	d := spelling.Distance(a, b)
 	if d > 1 && (abbreviates(a, b) || abbreviates(b, a)) {
 		return 1
 	}
@@ -138,31 +130,6 @@ func abbreviates(short, long string) bool {
 		rest = rest[j+1:]
 	}
 	return true
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// the least cost of making b from a by adding or removing an element (at
-// indel each), replacing one (at replace's cost) or swapping two neighbours
-// (at 1).
-func editDistance[E comparable](a, b []E, indel int, replace func(x, y E) int) int {
-	// d[i][j] is the distance between a[:i] and b[:j].
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i * indel
-	}
-	for j := range d[0] {
-		d[0][j] = j * indel
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			d[i][j] = min(d[i-1][j]+indel, d[i][j-1]+indel, d[i-1][j-1]+replace(a[i-1], b[j-1]))
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] && a[i-1] != a[i-2] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
 
 // failLoad fails with err, which, where the package loader's, gengo gives

@@ -1,4 +1,5 @@
-// Package spelling finds what a misspelled marker name was meant to be.
+// Package spelling finds what a misspelled name was meant to be: a marker,
+// a flag.
 package spelling
 
 import "strings"
@@ -22,23 +23,38 @@ func Nearest(name string, candidates []string, key func(string) string) string {
 	return best
 }
 
-// Distance is the Levenshtein distance between a and b.
+// Distance is the edit distance between a and b: a letter added, left
+// out or replaced, or two neighbours swapped, counts 1.
 func Distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	return EditDistance([]byte(a), []byte(b), 1, func(x, y byte) int {
+		if x == y {
+			return 0
+		}
+		return 1
+	})
+}
+
+// EditDistance is the optimal string alignment distance between a and b:
+// the least cost of making b from a by adding or removing an element (at
+// indel each), replacing one (at replace's cost) or swapping two neighbours
+// (at 1).
+func EditDistance[E comparable](a, b []E, indel int, replace func(x, y E) int) int {
+	// d[i][j] is the distance between a[:i] and b[:j].
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i * indel
+	}
+	for j := range d[0] {
+		d[0][j] = j * indel
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
 		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
+			d[i][j] = min(d[i-1][j]+indel, d[i][j-1]+indel, d[i-1][j-1]+replace(a[i-1], b[j-1]))
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] && a[i-1] != a[i-2] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)][len(b)]
 }

@@ -24,7 +24,7 @@ func TestDistance(t *testing.T) {
 		a, b string
 		want int
 	}{
-		{"", "", 0}, {"a", "", 1}, {"enum", "enmu", 2}, {"kitten", "sitting", 3},
+		{"", "", 0}, {"a", "", 1}, {"enum", "enmu", 1}, {"enum", "nemu", 2}, {"kitten", "sitting", 3}, {"ca", "abc", 3},
 		{"unionmember", "unionmember", 0}, {"unionmemeber", "unionmember", 1}, {"union", "unionmember", 6},
 	} {
 		if got := Distance(tc.a, tc.b); got != tc.want {
