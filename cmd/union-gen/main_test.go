@@ -638,10 +638,16 @@ func TestUsage(t *testing.T) {
 			stderr: []string{"--builtin-policy and --builtin-webhook write only the manifests for built-in kinds"},
 		},
 		{
-			name:   "built-in webhook with packages",
+			name:   "built-in webhook with a header file",
 			args:   []string{"--builtin-webhook=out.yaml", "--go-header-file=x"},
 			code:   1,
 			stderr: []string{"--builtin-policy and --builtin-webhook write only the manifests for built-in kinds"},
+		},
+		{
+			name:   "built-in webhook with packages",
+			args:   []string{"--builtin-webhook=out.yaml", "./" + validPkg},
+			code:   1,
+			stderr: []string{"--builtin-policy and --builtin-webhook read the packages of k8s.io/api that hold built-in unions: give no package pattern"},
 		},
 		{
 			name:   "built-in policy with ratcheting",

@@ -101,7 +101,7 @@ func Load() (*Description, error) {
 // k8s.io/api replaced by a directory is taken as it is.
 func (d *Description) CheckModule() error {
 	const api = "k8s.io/api"
-	fix := fmt.Sprintf("run `go get %s@%s` in this module, or union-gen --builtin-policy in a module that has it", api, d.KubernetesAPI)
+	fix := fmt.Sprintf("run `go get %s@%s` in this module, or run union-gen in a module that has it", api, d.KubernetesAPI)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedModule}, api+"/core/v1")
 	if err != nil {
 		return fmt.Errorf("cannot tell which %s this module has: %w", api, err)

@@ -32,7 +32,9 @@ const (
 const OldestKubernetes = "1.30"
 
 // NewExpressionsEnv is the CEL environment in which an API server of
-// release compiles new expressions: that of the release before.
+// release compiles new expressions: that of the release before. release
+// is a "1.N" with N > 0, a constant of union-gen's or of its tests: like
+// environment.MustBaseEnvSet, it panics on another.
 func NewExpressionsEnv(release string) *environment.EnvSet {
 	v := version.MustParseGeneric(release)
 	return environment.MustBaseEnvSet(version.MajorMinor(v.Major(), v.Minor()-1))

@@ -59,16 +59,16 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 	if model.Plans[t.Name] != nil {
 		hook.Schema = model.Schema(t)
 		if structName, path := policy.Recursion(hook.Schema); structName != "" {
-			return hook, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CRDRecursive,
+			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CRDRecursive,
 				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
 		}
 		var err error
 		if doc, err = policy.Write(hook.Resource, hook.Schema, version); err != nil {
-			return hook, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CELSize, Message: err.Error()}
+			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CELSize, Message: err.Error()}
 		}
 	}
 	if doc == nil {
-		return hook, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.LoadError,
+		return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.LoadError,
 			Message: fmt.Sprintf("%s: no update of %s can switch a union: drop the resource from the description", builtin.File, r.Kind)}
 	}
 	return hook, doc, nil

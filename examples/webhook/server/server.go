@@ -46,8 +46,10 @@ type Options struct {
 	HealthProbeAddress string
 }
 
-// AddFlags adds union-webhook's flags to fs, with their defaults, those of
-// config/builtin/webhook's Deployment.
+// AddFlags adds union-webhook's flags to fs. The defaults of the port,
+// --cert-dir, the probes' address, the Service and the configuration are
+// those of config/builtin/webhook's Deployment, which gives --policy and
+// --cert-secret.
 func (o *Options) AddFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Policy, "policy", "", "policy file written by union-gen --crd-paths or --builtin-policy")
 	fs.IntVar(&o.Port, "port", 9443, "TLS port")

@@ -52,8 +52,8 @@ func SetupWidgetWebhookWithManager(mgr ctrl.Manager) error {
 //
 // It is an admission.Handler, not a CustomDefaulter, because NormalizeUnions
 // needs the old object, which a CustomDefaulter is not given. It is for
-// clusters without the MutatingAdmissionPolicy API: Kubernetes before 1.35,
-// or 1.35 without the beta API turned on. Where the API is there,
+// clusters where union-gen writes no policy (--policy-version=none):
+// Kubernetes before 1.35, or 1.35 without the beta API turned on. Where the API is there,
 // the policy that union-gen writes beside the CRD
 // (config/crd/bases/apps.example.com_widgets.unions-policy.yaml) does the same
 // in the API server, and this webhook is not needed.
