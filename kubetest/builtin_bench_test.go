@@ -19,7 +19,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/apiserver/pkg/admission"
 	celplugin "k8s.io/apiserver/pkg/admission/plugin/cel"
 	"k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions"
@@ -27,6 +26,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/webhook/server"
+	"github.com/union-gen/union-gen/pkg/policy"
 )
 
 // benchSecurity is the pod security context of the benchmark's
@@ -156,11 +156,7 @@ func (c *cluster) installBenchPolicies(b *testing.B) {
 	}
 	// A switch that carries rollingUpdate over passes only the policy.
 	c.benchDeployment(b, "builtin-probe", "builtin")
-	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := dynamicFor(c, deployments).Patch(ctx, "builtin-probe", types.MergePatchType, []byte(builtinSwitches[0].patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
-		return err == nil, nil
-	})
-	if err != nil {
+	if err := c.pollSwitch("builtin-probe", true); err != nil {
 		b.Fatalf("the policy does not take effect: %v", err)
 	}
 }
@@ -239,22 +235,19 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 		}
 	})
 	config := &admissionregistrationv1.MutatingWebhookConfiguration{ObjectMeta: metav1.ObjectMeta{Name: "bench"}}
+	deploymentsWebhook := readDeploymentsWebhook(b)
 	for name, handler := range map[string]http.Handler{"false-condition": patchless, "strategy-condition": patchless, "patchless-webhook": patchless, "webhook": normalizing} {
 		srv := httptest.NewTLSServer(handler)
 		b.Cleanup(srv.Close)
-		for _, w := range readWebhookConfiguration(b).Webhooks {
-			if *w.ClientConfig.Service.Path != "/deployments.apps-v1-unions" {
-				continue
-			}
-			url := srv.URL + *w.ClientConfig.Service.Path
-			w.Name = name + "." + w.Name
-			w.ClientConfig = admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})}
-			w.ObjectSelector = &metav1.LabelSelector{MatchLabels: map[string]string{"bench": name}}
-			if condition := benchConditions[name]; condition != "" {
-				w.MatchConditions = []admissionregistrationv1.MatchCondition{{Name: "bench", Expression: condition}}
-			}
-			config.Webhooks = append(config.Webhooks, w)
+		w := *deploymentsWebhook
+		url := srv.URL + *w.ClientConfig.Service.Path
+		w.Name = name + "." + w.Name
+		w.ClientConfig = admissionregistrationv1.WebhookClientConfig{URL: &url, CABundle: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})}
+		w.ObjectSelector = &metav1.LabelSelector{MatchLabels: map[string]string{"bench": name}}
+		if condition := benchConditions[name]; condition != "" {
+			w.MatchConditions = []admissionregistrationv1.MatchCondition{{Name: "bench", Expression: condition}}
 		}
+		config.Webhooks = append(config.Webhooks, w)
 	}
 	slices.SortFunc(config.Webhooks, func(a, b admissionregistrationv1.MutatingWebhook) int { return strings.Compare(a.Name, b.Name) })
 	if _, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Create(context.Background(), config, metav1.CreateOptions{}); err != nil {
@@ -263,11 +256,7 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 	// A switch that carries rollingUpdate over passes only the normalizing
 	// webhook.
 	c.benchDeployment(b, "webhook-probe", "webhook")
-	err = wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := dynamicFor(c, deployments).Patch(ctx, "webhook-probe", types.MergePatchType, []byte(builtinSwitches[0].patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
-		return err == nil, nil
-	})
-	if err != nil {
+	if err := c.pollSwitch("webhook-probe", true); err != nil {
 		b.Fatalf("the webhook does not take effect: %v", err)
 	}
 	c.interleavedLatency(b, webhookBenchConfigs)
@@ -282,15 +271,7 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 // webhook. An update of a field outside the pod template, and one of a
 // container's image.
 func BenchmarkBuiltinMatchCondition(b *testing.B) {
-	var generated string
-	for _, w := range readWebhookConfiguration(b).Webhooks {
-		if *w.ClientConfig.Service.Path == "/deployments.apps-v1-unions" {
-			generated = w.MatchConditions[0].Expression
-		}
-	}
-	if generated == "" {
-		b.Fatal("the webhook configuration has no webhook for Deployments")
-	}
+	generated := readDeploymentsWebhook(b).MatchConditions[0].Expression
 	conditions := []struct{ name, expression string }{
 		{"false-condition", benchConditions["false-condition"]},
 		{"strategy-condition", benchConditions["strategy-condition"]},
@@ -333,4 +314,17 @@ func BenchmarkBuiltinMatchCondition(b *testing.B) {
 			})
 		}
 	}
+}
+
+// readDeploymentsWebhook is the generated configuration's webhook of
+// Deployments.
+func readDeploymentsWebhook(b *testing.B) *admissionregistrationv1.MutatingWebhook {
+	path := policy.Hook{Resource: policy.Resource{Group: "apps", Version: "v1", Plural: "deployments"}}.Path()
+	for _, w := range readWebhookConfiguration(b).Webhooks {
+		if *w.ClientConfig.Service.Path == path && len(w.MatchConditions) == 1 {
+			return &w
+		}
+	}
+	b.Fatalf("the webhook configuration has no webhook of Deployments at %s with one match condition", path)
+	return nil
 }

@@ -396,8 +396,15 @@ func (c *cluster) waitProbe(t testing.TB, normalized bool) error {
 			t.Fatal(err)
 		}
 	}
-	return wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := deploymentsClient.Patch(ctx, "builtin-policy-probe", types.MergePatchType, []byte(probe.patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
+	return c.pollSwitch("builtin-policy-probe", normalized)
+}
+
+// pollSwitch waits until a dry-run switch of the strategy of the Deployment
+// name that carries rollingUpdate over, which only a normalizer lets
+// through, is let through if normalized, refused if not.
+func (c *cluster) pollSwitch(name string, normalized bool) error {
+	return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		_, err := dynamicFor(c, deployments).Patch(ctx, name, types.MergePatchType, []byte(builtinSwitches[0].patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
 		return (err == nil) == normalized, nil
 	})
 }

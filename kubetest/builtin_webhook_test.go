@@ -20,7 +20,6 @@ import (
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/wait"
@@ -33,6 +32,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/webhook/server"
+	"github.com/union-gen/union-gen/pkg/policy"
 )
 
 // The webhook for built-in kinds: the configuration that
@@ -41,9 +41,8 @@ import (
 const (
 	builtinWebhook    = "../config/builtin/webhook/webhook.yaml"
 	builtinWebhookDir = "../config/builtin/webhook"
-	// webhookNamespace and webhookSecret are the kustomization's.
-	webhookNamespace = "union-gen-system"
-	webhookSecret    = "union-webhook-tls"
+	// webhookSecret is the kustomization's.
+	webhookSecret = "union-webhook-tls"
 )
 
 // loopbackWebhook is union-webhook's normalization of each policy of the
@@ -126,13 +125,8 @@ func (c *cluster) installWebhook(t *testing.T, w *loopbackWebhook) {
 	if _, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Create(ctx, w.configuration(t), metav1.CreateOptions{}); err != nil {
 		t.Fatalf("the API server refuses the webhook configuration: %v", err)
 	}
-	probe := builtinSwitches[0]
-	c.createBuiltin(t, probe, "webhook-probe")
-	err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := dynamicFor(c, deployments).Patch(ctx, "webhook-probe", types.MergePatchType, []byte(probe.patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
-		return err == nil, nil
-	})
-	if err != nil {
+	c.createBuiltin(t, builtinSwitches[0], "webhook-probe")
+	if err := c.pollSwitch("webhook-probe", true); err != nil {
 		t.Fatalf("the webhook does not take effect: %v", err)
 	}
 }
@@ -243,15 +237,23 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	if out, err := c.kubectl(t, install...); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	kustomized, err := c.kubectl(t, "kustomize", builtinWebhookDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	objects := strings.Count("\n"+kustomized, "\nkind: ")
+	if installed, err := c.kubectl(t, "get", "-k", builtinWebhookDir, "-o", "name"); err != nil || strings.Count(installed, "\n") != objects {
+		t.Fatalf("after kubectl apply -k, the kustomization's %d objects are not all there: %v\n%s", objects, err, installed)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	certDir := t.TempDir()
-	go c.playKubelet(ctx, certDir)
+	go c.playKubelet(ctx, t, certDir)
 	port, probes := freePort(t), freePort(t)
 	sa := rest.CopyConfig(c.config)
 	sa.Impersonate = rest.ImpersonationConfig{
-		UserName: "system:serviceaccount:" + webhookNamespace + ":union-webhook",
-		Groups:   []string{"system:serviceaccounts", "system:serviceaccounts:" + webhookNamespace, "system:authenticated"},
+		UserName: "system:serviceaccount:" + policy.WebhookNamespace + ":union-webhook",
+		Groups:   []string{"system:serviceaccounts", "system:serviceaccounts:" + policy.WebhookNamespace, "system:authenticated"},
 	}
 	ctrllog.SetLogger(klog.NewKlogr())
 	options := deploymentOptions(t)
@@ -260,7 +262,7 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	options.Policy, options.CertDir, options.Port, options.HealthProbeAddress = builtinPolicy, certDir, port, fmt.Sprintf("127.0.0.1:%d", probes)
 	done := make(chan error, 1)
 	go func() { done <- server.Run(ctx, sa, options) }()
-	err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 90*time.Second, true, func(context.Context) (bool, error) {
+	err = wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 90*time.Second, true, func(context.Context) (bool, error) {
 		select {
 		case err := <-done:
 			return false, fmt.Errorf("union-webhook stopped: %v", err)
@@ -277,11 +279,11 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("union-webhook is not ready: %v", err)
 	}
-	secret, err := c.kube.CoreV1().Secrets(webhookNamespace).Get(ctx, webhookSecret, metav1.GetOptions{})
+	secret, err := c.kube.CoreV1().Secrets(policy.WebhookNamespace).Get(ctx, webhookSecret, metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	config, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Get(ctx, "union-gen-builtin-unions", metav1.GetOptions{})
+	config, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Get(ctx, policy.WebhookConfigurationName, metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +296,7 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	if !roots.AppendCertsFromPEM(secret.Data["ca.crt"]) {
 		t.Fatal("the Secret's ca.crt is no certificate")
 	}
-	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, ServerName: "union-webhook." + webhookNamespace + ".svc"}}}
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, ServerName: "union-webhook." + policy.WebhookNamespace + ".svc"}}}
 	body := `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"1","operation":"CREATE","object":{}}}`
 	resp, err := client.Post(fmt.Sprintf("https://127.0.0.1:%d/deployments.apps-v1-unions", port), "application/json", strings.NewReader(body))
 	if err != nil {
@@ -311,8 +313,14 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	if out, err := c.kubectl(t, uninstall...); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if _, err := c.kube.AdmissionregistrationV1().MutatingWebhookConfigurations().Get(context.Background(), "union-gen-builtin-unions", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
-		t.Errorf("the configuration after kubectl delete -k: %v", err)
+	// The Namespace goes once the namespace controller has emptied it.
+	var left string
+	err = wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 60*time.Second, true, func(context.Context) (bool, error) {
+		left, err = c.kubectl(t, "get", "-k", builtinWebhookDir, "-o", "name", "--ignore-not-found")
+		return err == nil && left == "", err
+	})
+	if err != nil {
+		t.Errorf("after kubectl delete -k, the kustomization's objects are still there: %v\n%s", err, left)
 	}
 }
 
@@ -353,7 +361,7 @@ func deploymentOptions(t *testing.T) server.Options {
 		t.Fatalf("%s: no Deployment of one container", builtinWebhookDir)
 	}
 	container := d.Spec.Template.Spec.Containers[0]
-	t.Setenv("POD_NAMESPACE", webhookNamespace)
+	t.Setenv("POD_NAMESPACE", policy.WebhookNamespace)
 	var o server.Options
 	fs := flag.NewFlagSet("union-webhook", flag.ContinueOnError)
 	o.AddFlags(fs)
@@ -382,9 +390,9 @@ func deploymentOptions(t *testing.T) server.Options {
 
 // playKubelet copies the keys of union-webhook's Secret to dir, as the
 // kubelet mounts a Secret volume, until ctx is done.
-func (c *cluster) playKubelet(ctx context.Context, dir string) {
-	_ = wait.PollUntilContextCancel(ctx, 200*time.Millisecond, true, func(ctx context.Context) (bool, error) {
-		secret, err := c.kube.CoreV1().Secrets(webhookNamespace).Get(ctx, webhookSecret, metav1.GetOptions{})
+func (c *cluster) playKubelet(ctx context.Context, t *testing.T, dir string) {
+	err := wait.PollUntilContextCancel(ctx, 200*time.Millisecond, true, func(ctx context.Context) (bool, error) {
+		secret, err := c.kube.CoreV1().Secrets(policy.WebhookNamespace).Get(ctx, webhookSecret, metav1.GetOptions{})
 		if err != nil {
 			return false, nil
 		}
@@ -395,6 +403,9 @@ func (c *cluster) playKubelet(ctx context.Context, dir string) {
 		}
 		return false, nil
 	})
+	if err != nil && ctx.Err() == nil {
+		t.Errorf("writing the Secret's keys to --cert-dir: %v", err)
+	}
 }
 
 // freePort is a TCP port of the loopback address that nothing listens on.
