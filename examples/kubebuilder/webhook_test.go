@@ -50,6 +50,7 @@ func TestWebhookKustomization(t *testing.T) {
 		{"MutatingWebhookConfiguration/widgets-mutating-webhook-configuration", []any{"webhooks", 0, "clientConfig", "service", "namespace"}, "widgets-system"},
 		{"MutatingWebhookConfiguration/widgets-mutating-webhook-configuration", []any{"webhooks", 0, "clientConfig", "service", "path"}, "/mutate-apps-example-com-v1-widget"},
 		{"MutatingWebhookConfiguration/widgets-mutating-webhook-configuration", []any{"webhooks", 0, "rules", 0, "operations"}, []any{"UPDATE"}},
+		{"MutatingWebhookConfiguration/widgets-mutating-webhook-configuration", []any{"webhooks", 0, "rules", 0, "resources"}, []any{"widgets"}},
 		{"Service/widgets-webhook-service", []any{"spec", "ports", 0, "port"}, float64(443)},
 		{"Service/widgets-webhook-service", []any{"spec", "ports", 0, "targetPort"}, float64(9443)},
 		{"Deployment/widgets-controller-manager", []any{"spec", "template", "spec", "volumes", 0, "secret", "secretName"}, "webhook-server-cert"},
@@ -68,6 +69,9 @@ func TestWebhookKustomization(t *testing.T) {
 		if got := field(obj, c.path...); !equalYAML(got, c.want) {
 			t.Errorf("%s %v: %v, want %v", c.object, c.path, got, c.want)
 		}
+	}
+	if crd, err := yaml.Marshal(objects["CustomResourceDefinition/widgets.apps.example.com"]); err != nil || !strings.Contains(string(crd), "// union-gen") {
+		t.Errorf("the CRD of kustomize build config/default has no rule of union-gen (%v)", err)
 	}
 }
 

@@ -251,11 +251,13 @@ func TestWebhookConfigurationForm(t *testing.T) {
 				} `json:"service"`
 			} `json:"clientConfig"`
 			Rules []struct {
-				APIGroups  []string `json:"apiGroups"`
-				Operations []string `json:"operations"`
-				Resources  []string `json:"resources"`
+				APIGroups   []string `json:"apiGroups"`
+				APIVersions []string `json:"apiVersions"`
+				Operations  []string `json:"operations"`
+				Resources   []string `json:"resources"`
+				Scope       string   `json:"scope"`
 			} `json:"rules"`
-			FailurePolicy, SideEffects, ReinvocationPolicy string
+			FailurePolicy, SideEffects, ReinvocationPolicy, MatchPolicy string
 			TimeoutSeconds                                 int
 			MatchConditions                                []struct{ Name, Expression string }
 		} `json:"webhooks"`
@@ -281,8 +283,12 @@ func TestWebhookConfigurationForm(t *testing.T) {
 	if w.Name != "things.core-v1-unions.union-gen.io" || svc.Path != "/things.core-v1-unions" || svc.Namespace != policy.WebhookNamespace || svc.Name != policy.WebhookService || svc.Port != 443 {
 		t.Errorf("webhook %s calls %+v", w.Name, svc)
 	}
-	if len(w.Rules) != 1 || w.Rules[0].APIGroups[0] != "" || w.Rules[0].Resources[0] != "things" || strings.Join(w.Rules[0].Operations, ",") != "UPDATE" {
+	if len(w.Rules) != 1 || len(w.Rules[0].APIGroups) != 1 || w.Rules[0].APIGroups[0] != "" || strings.Join(w.Rules[0].APIVersions, ",") != "v1" ||
+		strings.Join(w.Rules[0].Resources, ",") != "things" || strings.Join(w.Rules[0].Operations, ",") != "UPDATE" || w.Rules[0].Scope != "*" {
 		t.Errorf("rules %+v", w.Rules)
+	}
+	if w.MatchPolicy != "Equivalent" {
+		t.Errorf("matchPolicy %s, want Equivalent: the API server converts a request of another version of the resource", w.MatchPolicy)
 	}
 	if w.FailurePolicy != "Ignore" || w.SideEffects != "None" || w.ReinvocationPolicy != "Never" || w.TimeoutSeconds != policy.WebhookTimeoutSeconds {
 		t.Errorf("failurePolicy %s, sideEffects %s, reinvocationPolicy %s, timeoutSeconds %d", w.FailurePolicy, w.SideEffects, w.ReinvocationPolicy, w.TimeoutSeconds)

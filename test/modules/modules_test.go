@@ -28,7 +28,9 @@ import (
 // noRace: each has Kubernetes libraries of its own versions, which a cold
 // run would build once more with the race detector, for code that is not
 // union-gen's. union-gen's own code is raced in the main module, and the
-// code users import (pkg/unionspec, pkg/openapiext) in its modules.
+// code users import (pkg/unionspec, pkg/openapiext) in its modules; the
+// example webhook's handler, which users may embed, is not: it shares
+// nothing between requests but its Schema, which it only reads.
 func run(t *testing.T, dir string, flags ...string) {
 	t.Helper()
 	if testing.Short() {
@@ -135,6 +137,11 @@ func TestKubeModule(t *testing.T) { run(t, "kubetest", noRace) }
 // them, and the suites keep their verdicts but for the differences
 // docs/corpora.md classifies.
 func TestOpenShiftSuitesModule(t *testing.T) { run(t, "openshiftsuites", noRace) }
+
+// TestCodegenScriptsExample runs examples/codegen's test: the
+// hack/update-codegen.sh and hack/verify-codegen.sh that a kube_codegen.sh
+// user copies, and the go:generate line, write the checked-in files, and
+// verify-codegen.sh fails on stale ones.
 func TestCodegenScriptsExample(t *testing.T) { run(t, "examples/codegen", noRace) }
 
 // TestWebhookModule runs union-webhook's tests: its handler answers
