@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -310,6 +311,7 @@ func TestBuiltinWebhookInstall(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Errorf("union-webhook: %v", err)
 	}
+	checkCertificateTimeout(t, sa)
 	if out, err := c.kubectl(t, uninstall...); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -386,6 +388,30 @@ func deploymentOptions(t *testing.T) server.Options {
 		t.Errorf("the image has no %s, which the Deployment's --policy names: want %q in its Dockerfile", o.Policy, copyPolicy)
 	}
 	return o
+}
+
+// checkCertificateTimeout runs the union-webhook binary (a process of its
+// own: controller-runtime takes a controller's name once per process) as
+// the ServiceAccount sa, with a webhook configuration that its RBAC does
+// not let it give the CA: it must fail after --certificate-timeout and say
+// why, rather than stay unready.
+func checkCertificateTimeout(t *testing.T, sa *rest.Config) {
+	t.Helper()
+	dir := t.TempDir()
+	binary := filepath.Join(dir, "union-webhook")
+	if out, err := exec.Command("go", "build", "-o", binary, "github.com/union-gen/union-gen/examples/webhook/cmd/union-webhook").CombinedOutput(); err != nil {
+		t.Fatalf("building union-webhook: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, "--kubeconfig", writeKubeconfig(t, dir, sa), "--policy", builtinPolicy,
+		"--cert-dir", t.TempDir(), "--cert-secret", webhookSecret, "--namespace", policy.WebhookNamespace, "--webhook-configuration", "not-granted",
+		"--port", fmt.Sprint(freePort(t)), "--health-probe-address", fmt.Sprintf("127.0.0.1:%d", freePort(t)), "--certificate-timeout", "3s")
+	out, err := cmd.CombinedOutput()
+	want := "union-webhook: the certificate of Secret " + policy.WebhookNamespace + "/" + webhookSecret + " is not ready after 3s"
+	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 1 || !strings.Contains(string(out), want) {
+		t.Errorf("union-webhook without its certificate: %v, want exit status 1 and %q:\n%s", err, want, out)
+	}
 }
 
 // playKubelet copies the keys of union-webhook's Secret to dir, as the

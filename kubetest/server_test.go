@@ -84,12 +84,14 @@ func newCluster(t testing.TB, options *kubeapiservertesting.TestServerInstanceOp
 	return c
 }
 
-// writeKubeconfig writes a kubeconfig file for kubectl.
+// writeKubeconfig writes a kubeconfig file of config into dir, for kubectl
+// and union-webhook.
 func writeKubeconfig(t testing.TB, dir string, config *rest.Config) string {
 	t.Helper()
 	kubeconfig := clientcmdapi.NewConfig()
 	kubeconfig.Clusters["test"] = &clientcmdapi.Cluster{Server: config.Host, CertificateAuthorityData: config.CAData, TLSServerName: config.ServerName}
-	kubeconfig.AuthInfos["test"] = &clientcmdapi.AuthInfo{Token: config.BearerToken, ClientCertificateData: config.CertData, ClientKeyData: config.KeyData}
+	kubeconfig.AuthInfos["test"] = &clientcmdapi.AuthInfo{Token: config.BearerToken, ClientCertificateData: config.CertData, ClientKeyData: config.KeyData,
+		Impersonate: config.Impersonate.UserName, ImpersonateGroups: config.Impersonate.Groups}
 	kubeconfig.Contexts["test"] = &clientcmdapi.Context{Cluster: "test", AuthInfo: "test", Namespace: namespace}
 	kubeconfig.CurrentContext = "test"
 	file := filepath.Join(dir, "kubeconfig")

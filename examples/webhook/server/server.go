@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/open-policy-agent/cert-controller/pkg/rotator"
 	"k8s.io/apimachinery/pkg/types"
@@ -44,7 +45,15 @@ type Options struct {
 	// TLS, which, with CertSecret, waits for the certificate to be in
 	// CertDir and the CA in the configuration.
 	HealthProbeAddress string
+	// CertificateTimeout bounds that wait (0: DefaultCertificateTimeout):
+	// past it, Run fails and says so, and the pod restarts, rather than
+	// stay unready with the reason in a log line.
+	CertificateTimeout time.Duration
 }
+
+// DefaultCertificateTimeout is the wait for CertSecret's certificate: a
+// first one takes seconds; cert-controller gives up retrying sooner.
+const DefaultCertificateTimeout = 5 * time.Minute
 
 // AddFlags adds union-webhook's flags to fs. The defaults of the port,
 // --cert-dir, the probes' address, the Service and the configuration are
@@ -59,6 +68,7 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Service, "service", "union-webhook", "Service that the API server calls, which the certificate names")
 	fs.StringVar(&o.WebhookConfiguration, "webhook-configuration", "union-gen-builtin-unions", "MutatingWebhookConfiguration that receives the CA of --cert-secret")
 	fs.StringVar(&o.HealthProbeAddress, "health-probe-address", ":8081", "address of /healthz and /readyz")
+	fs.DurationVar(&o.CertificateTimeout, "certificate-timeout", DefaultCertificateTimeout, "how long to wait for the certificate of --cert-secret before failing with the reason, so that the pod restarts")
 }
 
 // Mux serves the normalization of each policy of a file at /<policy name>.
@@ -118,10 +128,18 @@ func Run(ctx context.Context, config *rest.Config, o Options) error {
 		TLSOpts: []func(*tls.Config){func(c *tls.Config) { c.NextProtos = []string{"http/1.1"} }}})
 	// The server starts once its certificate is there: before, it could not
 	// load it.
+	timeout := o.CertificateTimeout
+	if timeout == 0 {
+		timeout = DefaultCertificateTimeout
+	}
 	err = mgr.Add(manager.RunnableFunc(func(ctx context.Context) error {
+		timer := time.NewTimer(timeout)
+		defer timer.Stop()
 		select {
 		case <-ready:
 			return server.Start(ctx)
+		case <-timer.C:
+			return fmt.Errorf("the certificate of Secret %s/%s is not ready after %s: see cert-rotator's log for why (its RBAC, or the API server)", o.Namespace, o.CertSecret, timeout)
 		case <-ctx.Done():
 			return nil
 		}
