@@ -79,7 +79,7 @@ func TestCELFloorCRDRules(t *testing.T) {
 // compile them: its environment has no flatten().
 func TestCELFloorPolicies(t *testing.T) {
 	for _, version := range policy.Versions {
-		release := policy.OldestKubernetes[version]
+		release := policy.OldestKubernetes(version)
 		t.Run(version, func(t *testing.T) {
 			var n int
 			for _, file := range floorPolicies {
@@ -104,7 +104,7 @@ func TestCELFloorPolicies(t *testing.T) {
 			}
 		}
 		if !failed {
-			t.Error("Kubernetes 1.34 compiles the built-in policy: policy.OldestKubernetes[v1beta1] may be 1.34")
+			t.Error("Kubernetes 1.34 compiles the built-in policy: policy.OldestKubernetes(\"v1beta1\") may be 1.34")
 		}
 	})
 }

@@ -82,7 +82,7 @@ func policySchema(t testing.TB, name string) *unstructuredunions.Schema {
 // held to that floor too.
 func policyPatcher(t testing.TB, p *admissionregistrationv1.MutatingAdmissionPolicy, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) func(obj, old map[string]any) (map[string]any, error) {
 	t.Helper()
-	compiler, err := plugincel.NewCompositedCompiler(crd.NewExpressionsEnv(policy.OldestKubernetes["v1beta1"]))
+	compiler, err := plugincel.NewCompositedCompiler(crd.NewExpressionsEnv(policy.OldestKubernetes("v1beta1")))
 	if err != nil {
 		t.Fatal(err)
 	}

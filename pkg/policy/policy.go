@@ -36,12 +36,20 @@ type Resource struct {
 // from 1.35 (off by default); their fields are the same.
 var Versions = []string{"v1", "v1beta1"}
 
-// OldestKubernetes is, per version of Versions, the oldest Kubernetes release
-// that takes the policies written in it. An API server compiles new
+// OldestKubernetes is the oldest Kubernetes release that takes the policies
+// written in version, one of Versions ("" for another). An API server compiles new
 // expressions in the CEL environment of the release before it; 1.34 serves
 // v1beta1, but 1.33's environment has no flatten(), which a policy calls
 // where it walks a map or a list-map, so v1beta1's is 1.35.
-var OldestKubernetes = map[string]string{"v1": "1.36", "v1beta1": "1.35"}
+func OldestKubernetes(version string) string {
+	switch version {
+	case "v1":
+		return "1.36"
+	case "v1beta1":
+		return "1.35"
+	}
+	return ""
+}
 
 // None is the version of a run that writes no policy and removes
 // those it wrote before: for clusters without the MutatingAdmissionPolicy
