@@ -258,8 +258,8 @@ func TestWebhookConfigurationForm(t *testing.T) {
 				Scope       string   `json:"scope"`
 			} `json:"rules"`
 			FailurePolicy, SideEffects, ReinvocationPolicy, MatchPolicy string
-			TimeoutSeconds                                 int
-			MatchConditions                                []struct{ Name, Expression string }
+			TimeoutSeconds                                              int
+			MatchConditions                                             []struct{ Name, Expression string }
 		} `json:"webhooks"`
 	}
 	if err := yaml.Unmarshal(data, &config); err != nil {
