@@ -446,7 +446,7 @@ var Docs = []Doc{
 		ID: DefaultSelectsRequired, Family: "warning",
 		Summary: "A discriminator's default (`+default`, `+kubebuilder:default`) selects a member that may be unset when selected (`+unionMember,optional`) or has a default of its own: where it selects a member required when selected that has none, an object that leaves out both gets the default and is refused, by the CRD rules as by the Go methods.",
 		Message: "the default <value> of <field> selects <member>, which is required when selected and has no default: an object that leaves out both is refused; mark <member> +unionMember,optional, or default the field that holds the union with both instead",
-		Hint:    "Mark the member `+unionMember,optional` if the union is valid without it; or move the default to the field that holds the union, with the member's value too (`+default={\"type\": \"RollingUpdate\", \"rollingUpdate\": {}}`), which applies where the union is absent. A default on the member alone would apply whatever the discriminator says; Kubernetes' Deployment defaults both in code, which union-gen cannot see (`--silence-warnings=defaultselectsrequired`).",
+		Hint:    "Mark the member `+unionMember,optional` if the union is valid without it; or move the default to the field that holds the union, with the member's value too (`+kubebuilder:default={type: RollingUpdate, rollingUpdate: {}}` in a CRD; openapi-gen takes a `+default` of a struct only on a pointer field), which applies where the union is absent. A default on the member alone would apply whatever the discriminator says; Kubernetes' Deployment defaults both in code, which union-gen cannot see (`--silence-warnings=defaultselectsrequired`).",
 	},
 	{
 		ID: NoMembers, Family: "warning",
