@@ -252,24 +252,37 @@ func parseKubebuilderEnum(rest string) ([]string, *SyntaxError) {
 		if v != strings.TrimSpace(v) {
 			return nil, malformed("space before or beside %q, which controller-gen reads into the values; write the values with no space before the next", sep)
 		}
-		switch {
-		case v == "":
+		if v == "" {
 			return nil, malformed("an empty value between two %q; write \"\" for the empty string", sep)
-		case v[0] == '"' || v[0] == '`':
-			unquoted, err := strconv.Unquote(v)
-			if err != nil {
-				return nil, malformed("%s is not a quoted string", v)
-			}
-			v = unquoted
-		case strings.ContainsFunc(v, notBare) || strings.Contains(v, "//") || strings.Contains(v, "/*"):
-			return nil, malformed("controller-gen reads the bare value %s otherwise than it looks; quote it: %q", v, v)
-		case strings.ContainsAny(v[:1], "0123456789+-.") || v == "true" || v == "false" ||
-			strings.HasPrefix(v, "true") && !isIdentChar(v[4]) || strings.HasPrefix(v, "false") && !isIdentChar(v[5]):
-			return nil, malformed("controller-gen reads %s as a number or a boolean, not a string; quote it: %q", v, v)
 		}
-		values = append(values, v)
+		value, problem := kubebuilderString(v)
+		if problem != "" {
+			return nil, malformed("%s", problem)
+		}
+		values = append(values, value)
 	}
 	return values, nil
+}
+
+// kubebuilderString reads a non-empty scalar value of a controller-gen
+// marker as controller-gen reads it: a quoted string, or a bare one; the
+// problem says why it is no string as it looks (a number, a boolean, a bare
+// value controller-gen reads otherwise).
+func kubebuilderString(v string) (value, problem string) {
+	switch {
+	case v[0] == '"' || v[0] == '`':
+		unquoted, err := strconv.Unquote(v)
+		if err != nil {
+			return "", fmt.Sprintf("%s is not a quoted string", v)
+		}
+		return unquoted, ""
+	case strings.ContainsFunc(v, notBare) || strings.Contains(v, "//") || strings.Contains(v, "/*"):
+		return "", fmt.Sprintf("controller-gen reads the bare value %s otherwise than it looks; quote it: %q", v, v)
+	case strings.ContainsAny(v[:1], "0123456789+-.") || v == "true" || v == "false" ||
+		strings.HasPrefix(v, "true") && !isIdentChar(v[4]) || strings.HasPrefix(v, "false") && !isIdentChar(v[5]):
+		return "", fmt.Sprintf("controller-gen reads %s as a number or a boolean, not a string; quote it: %q", v, v)
+	}
+	return v, ""
 }
 
 // notBare reports whether a bare enum value may not have r: only ASCII

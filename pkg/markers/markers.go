@@ -359,17 +359,14 @@ func ParseDefault(raw string) (string, error) {
 }
 
 // ParseKubebuilderDefault is the string value of "+kubebuilder:default=",
-// which controller-gen reads as a JSON value or a bare string; ok is false
-// for a default that is no string.
+// read as controller-gen reads a scalar (kubebuilderString); ok is false
+// for a default that is no string: a map, a list, a number, a boolean.
 func ParseKubebuilderDefault(raw string) (value string, ok bool) {
-	if err := json.Unmarshal([]byte(raw), &value); err == nil {
-		return value, true
-	}
-	var v any
-	if raw == "" || json.Unmarshal([]byte(raw), &v) == nil || strings.ContainsAny(raw[:1], "{[") {
+	if raw == "" || strings.ContainsAny(raw[:1], "{[") {
 		return "", false
 	}
-	return raw, true
+	value, problem := kubebuilderString(raw)
+	return value, problem == ""
 }
 
 // misspelled is the error of an unknown marker that is probably a

@@ -468,8 +468,9 @@ func TestParseDefault(t *testing.T) {
 	}
 }
 
-// TestParseKubebuilderDefault: controller-gen reads a default as a JSON
-// value, or else as a bare string; only strings can be a discriminator's.
+// TestParseKubebuilderDefault: controller-gen reads a default as a quoted
+// or a bare string, or as another value; only strings can be a
+// discriminator's.
 func TestParseKubebuilderDefault(t *testing.T) {
 	tests := []struct {
 		raw    string
@@ -479,6 +480,8 @@ func TestParseKubebuilderDefault(t *testing.T) {
 		{raw: `RollingUpdate`, want: "RollingUpdate", wantOK: true},
 		{raw: `"RollingUpdate"`, want: "RollingUpdate", wantOK: true},
 		{raw: `""`, want: "", wantOK: true},
+		{raw: "`Recreate`", want: "Recreate", wantOK: true},
+		{raw: `Rolling Update`},
 		{raw: ``},
 		{raw: `1`},
 		{raw: `true`},
