@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/mod/modfile"
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
+	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
 )
 
 // openAPIBlockMarker is the line above docs/openapi.md's block that
@@ -28,12 +29,10 @@ func TestOpenAPIFromClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	module := filepath.Join(work, "api")
-	writeModuleFile(t, filepath.Join(module, "go.mod"), clonedModuleFile(t))
-	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeModuleFile(t, filepath.Join(module, "go.sum"), string(sums))
+	// What openapi-gen's and union-gen's code import but openapiext.
+	goMod, goSum := usermodule.Files(t, root, "example.com/api", "k8s.io/kube-openapi")
+	writeModuleFile(t, filepath.Join(module, "go.mod"), goMod)
+	writeModuleFile(t, filepath.Join(module, "go.sum"), goSum)
 	// openapi-gen reads the package's tags from doc.go only.
 	writeModuleFile(t, filepath.Join(module, "pkg", "apis", "v1", "doc.go"), "// +k8s:openapi-gen=true\npackage v1\n")
 	writeModuleFile(t, filepath.Join(module, "pkg", "apis", "v1", "types.go"), `package v1
@@ -76,10 +75,10 @@ func main() {
 }
 `)
 
-	// The module is new, its go.sum this repository's: the modules come
-	// from the module cache or the proxy, never the checksum database.
+	// The module is new: the modules its go.sum lacks come from the module
+	// cache or the proxy, never the checksum database.
 	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOSUMDB=off")
-	openAPIGen := strings.TrimSpace(string(goCommand(t, root, env, "tool", "-n", "openapi-gen")))
+	openAPIGen := strings.TrimSpace(string(modcopy.Go(t, root, "tool", "-n", "openapi-gen")))
 	command(t, module, env, openAPIGen, "--output-dir", "pkg/generated/openapi", "--output-pkg", "example.com/api/pkg/generated/openapi",
 		"--output-file", "zz_generated.openapi.go", "./pkg/apis/...")
 	if res := runIn(t, module, "--openapi-output-pkg", "example.com/api/pkg/generated/openapi", "./pkg/apis/..."); res.code != 0 {
@@ -88,7 +87,7 @@ func main() {
 	for _, line := range docsBlock(t, filepath.Join(root, "docs", "openapi.md"), openAPIBlockMarker) {
 		command(t, module, env, "sh", "-c", line)
 	}
-	schema := string(goCommand(t, module, env, "run", "."))
+	schema := string(command(t, module, env, "go", "run", "."))
 	for _, want := range []string{
 		`"x-kubernetes-unions":{"fieldMembers":{"A":{"name":"a","optional":false},"B":null}}`,
 		`"x-kubernetes-unions":[{"discriminator":"kind","fields-to-discriminateBy":{"a":"A"}}]`,
@@ -97,28 +96,6 @@ func main() {
 			t.Errorf("the schema through WithUnions lacks %s:\n%s", want, schema)
 		}
 	}
-}
-
-// clonedModuleFile is the go.mod of the user's module before the docs'
-// block: what openapi-gen's and union-gen's code import but openapiext, at
-// this repository's versions.
-func clonedModuleFile(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	own, err := modfile.Parse("go.mod", data, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := []string{"module example.com/api", "", "go " + own.Go.Version, ""}
-	for _, r := range own.Require {
-		if r.Mod.Path == "k8s.io/apimachinery" || r.Mod.Path == "k8s.io/kube-openapi" {
-			lines = append(lines, "require "+r.Mod.Path+" "+r.Mod.Version)
-		}
-	}
-	return strings.Join(lines, "\n") + "\n"
 }
 
 // docsBlock is the commands of the sh block under marker in the Markdown
@@ -135,12 +112,6 @@ func docsBlock(t *testing.T, path, marker string) []string {
 		t.Fatalf("%s has no sh block under %s", path, marker)
 	}
 	return strings.Split(strings.TrimSpace(strings.ReplaceAll(block, "\\\n", "")), "\n")
-}
-
-// goCommand runs the go command in dir and returns its standard output.
-func goCommand(t *testing.T, dir string, env []string, args ...string) []byte {
-	t.Helper()
-	return command(t, dir, env, "go", args...)
 }
 
 // command runs name in dir and returns its standard output, failing the

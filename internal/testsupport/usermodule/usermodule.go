@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/mod/modfile"
@@ -15,9 +16,10 @@ import (
 // Files returns the go.mod of a module at path that requires what the
 // generated code imports, k8s.io/apimachinery, at the version of
 // union-gen's go.mod in repositoryRoot (and k8s.io/utils, which provides a
-// package that the field package imports), and the lines of union-gen's
-// go.sum for them, so that its packages load without the network.
-func Files(t testing.TB, repositoryRoot, path string) (goMod, goSum string) {
+// package that the field package imports), and the modules of also, and the
+// lines of union-gen's go.sum for them, so that its packages load without
+// the network.
+func Files(t testing.TB, repositoryRoot, path string, also ...string) (goMod, goSum string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(repositoryRoot, "go.mod"))
 	if err != nil {
@@ -36,8 +38,8 @@ func Files(t testing.TB, repositoryRoot, path string) (goMod, goSum string) {
 	}
 	var prefixes [][]byte
 	for _, r := range own.Require {
-		if r.Mod.Path == "k8s.io/apimachinery" || r.Mod.Path == "k8s.io/utils" {
-			mod.AddNewRequire(r.Mod.Path, r.Mod.Version, r.Mod.Path != "k8s.io/apimachinery")
+		if r.Mod.Path == "k8s.io/apimachinery" || r.Mod.Path == "k8s.io/utils" || slices.Contains(also, r.Mod.Path) {
+			mod.AddNewRequire(r.Mod.Path, r.Mod.Version, r.Mod.Path == "k8s.io/utils")
 			prefixes = append(prefixes, []byte(r.Mod.Path+" "+r.Mod.Version+" "), []byte(r.Mod.Path+" "+r.Mod.Version+"/go.mod "))
 		}
 	}
