@@ -52,7 +52,8 @@ type Options struct {
 }
 
 // DefaultCertificateTimeout is the wait for CertSecret's certificate: a
-// first one takes seconds; cert-controller gives up retrying sooner.
+// first one takes seconds where the Secret and the configuration may be
+// updated.
 const DefaultCertificateTimeout = 5 * time.Minute
 
 // AddFlags adds union-webhook's flags to fs. The defaults of the port,
