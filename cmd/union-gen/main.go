@@ -25,8 +25,9 @@ controller-gen wrote for the kinds of those packages. Every
 problem is printed as FILE:LINE:COL: pkg.Type.Field: message [rule]; when there
 is any error, nothing is written and the exit status is 1.
 
-With --docs, prints the reference of every marker it reads and every error it
-reports, in Markdown, and exits; with --version, its version.
+With --docs, prints the reference of every marker it reads, in every dialect,
+and of every problem (error or warning) it reports, in Markdown, and exits;
+with --version, its version.
 
 With --builtin-policy, it writes the MutatingAdmissionPolicy that normalizes
 the unions of Kubernetes' own kinds instead, and with --builtin-webhook the

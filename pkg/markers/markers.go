@@ -1,6 +1,9 @@
-// Package markers is the grammar of the union markers of KEP-1027: pure
-// functions that read them from the comment lines of a field or a type. The
-// checks of what they annotate, and the union model, are in package unions.
+// Package markers is the grammar of the markers union-gen reads, in every
+// dialect (KEP-1027's, its 2019 version, validation-gen's, kubebuilder's,
+// openshift's, and the list and enum markers they rely on): pure functions
+// that read them from the comment lines of a field, a type or a package, and
+// the registry that --docs prints. The checks of what they annotate, and the
+// union model, are in package unions.
 package markers
 
 import (

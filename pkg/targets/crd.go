@@ -16,8 +16,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
-// manifestFileType is the file type of the CRD files that union-gen
-// rewrites and of the policy files that it writes beside them.
+// manifestFileType is the file type of the YAML files union-gen writes:
+// the CRD files it rewrites, the policy files beside them, and the policy
+// and webhook configuration for built-in kinds.
 const manifestFileType = "manifest"
 
 // crdTargetsOf edits the CRD files of cfg.CRDPaths, and makes the policy

@@ -124,8 +124,11 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 }
 
 // GetTargets builds and checks the union model of the input packages and
-// returns one target per package with generated methods. When any problem is
-// an error it returns no target, so that nothing is written.
+// returns the targets of the run: one per input package with generated
+// methods, one per CRD or policy file that --crd-paths changes, and the
+// package of UnionDefinitions; or, with --builtin-policy or
+// --builtin-webhook, only their files. When any problem is an error it
+// returns no target, so that nothing is written.
 func GetTargets(c *generator.Context, cfg Config) ([]generator.Target, report.Problems) {
 	model, problems := buildModel(c, cfg)
 	if model == nil {

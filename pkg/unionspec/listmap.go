@@ -57,8 +57,9 @@ func keyEqual(k *Key, x, y map[string]any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// Number is a JSON number as decoders give it (int64, float64, or Go's
-// other integer and floating-point kinds), as a float64.
+// Number is a JSON number as the decoders of unstructured objects give it
+// (int64, int, int32, float64 or float32), as a float64; false for any
+// other value.
 func Number(v any) (float64, bool) {
 	switch v.(type) {
 	case int64, int, int32:

@@ -81,7 +81,7 @@ func (a *Args) AddFlags(fs *pflag.FlagSet) {
 	fs.StringVar(&a.OpenAPIOutputFile, "openapi-output-file", a.OpenAPIOutputFile,
 		"name of the file written into --openapi-output-pkg")
 	fs.BoolVar(&a.Docs, "docs", a.Docs,
-		"print the reference of the markers union-gen reads and the errors it reports, in Markdown, and exit")
+		"print the reference of the markers union-gen reads, in every dialect, and of the problems (errors and warnings) it reports, in Markdown, and exit")
 	fs.BoolVar(&a.Version, "version", a.Version,
 		"print union-gen's version, and the VCS revision it was built from where recorded, and exit: a release's, from go install ...@VERSION; a pseudo-version, from a build in a git clone; the next release's with \"-devel\", from a build without VCS information (-buildvcs=false, or a copy without .git)")
 	fs.StringSliceVar(&a.CRDPaths, "crd-paths", a.CRDPaths,
