@@ -2,10 +2,8 @@ package unions
 
 import (
 	"cmp"
-	"go/ast"
 	"go/token"
 	"slices"
-	"strings"
 
 	"k8s.io/gengo/v2/types"
 
@@ -52,24 +50,8 @@ func (model *Model) TypePos(t *types.Type) token.Position {
 }
 
 // XValidationRules are the rules of the +kubebuilder:validation:XValidation
-// markers of a type, or of its field where field is not "".
+// markers of a type, or of its field where field is not "": of the structs
+// of the plans, which Build read.
 func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
-	dir := model.universe.Package(t.Name.Package).Dir
-	var doc *ast.CommentGroup
-	if field == "" {
-		doc = model.src.TypeDocComment(dir, declName(t))
-	} else if f := model.src.Field(dir, declName(t), field); f != nil {
-		doc = f.Doc
-	}
-	if doc == nil {
-		return nil
-	}
-	var out []MarkedRule
-	for _, c := range doc.List {
-		text, _ := strings.CutPrefix(c.Text, "//")
-		if rule, ok := markers.XValidationRule(text); ok {
-			out = append(out, MarkedRule{Rule: rule, Pos: model.src.MarkerPos(c)})
-		}
-	}
-	return out
+	return model.xValidation[t.Name][field]
 }

@@ -34,6 +34,11 @@ type Options struct {
 	// (load.TypeCheck): its errors are errors where they touch a union's
 	// fields, one warning for the others.
 	Checked load.Checked
+	// Described are markers that a description gives Go fields that do not
+	// carry them (pkg/builtin's unions of k8s.io/api), each at its place in
+	// the description: the model reads them as the field's own, and places
+	// problems about them there.
+	Described []DescribedMarker
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -45,6 +50,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		opts:     opts,
 		universe: universe,
 		src:      src,
+		marks:    newCollector(universe, src, opts.Described),
 		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, inputs: inputs, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
@@ -55,6 +61,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 
 		typeErrorsReported: map[int]bool{},
 	}
+	b.problems = b.marks.undescribed()
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
@@ -74,7 +81,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		switch {
 		case t.Kind == types.Struct:
 			b.structType(t)
-		case markers.HasUnionMarker(t.CommentLines):
+		case b.marks.unionMarked(t):
 			b.typeMarkers(t)
 		}
 	}
@@ -86,6 +93,10 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.plan(structs)
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
+	b.model.xValidation = map[types.Name]map[string][]MarkedRule{}
+	for name, plan := range b.model.Plans {
+		b.model.xValidation[name] = b.marks.xValidationRules(plan.Struct)
+	}
 	// The methods are written without the source: its syntax trees are let
 	// go before the generators run, and a run with CRDs reads the little it
 	// needs again (Model.APIs).
@@ -97,6 +108,8 @@ type builder struct {
 	opts     Options
 	universe types.Universe
 	src      *load.Source
+	// marks are the markers of the types, each read once.
+	marks    *collector
 	model    *Model
 	problems report.Problems
 	// unions holds the unions of each struct as they are checked.
@@ -178,28 +191,26 @@ func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rul
 // lineProblem reports a problem with a field's marker on its comment line
 // of index line.
 func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule report.ID, warning bool, format string, args ...any) {
-	pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
-	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
+	b.report(b.marks.fieldLinePos(t, f.index, line), b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
 // typeMarkers reads the markers of a type's comment, reporting malformed ones.
 func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
-	tm, errs := markers.ParseType(t.CommentLines)
-	for _, e := range errs {
-		pos := b.src.TypeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
-		b.report(pos, b.subject(t, ""), e.Rule, false, "%s", e.Message)
+	tm := b.marks.typeOf(t)
+	for _, e := range tm.errs {
+		b.report(b.marks.typeLinePos(t, e.Line), b.subject(t, ""), e.Rule, false, "%s", e.Message)
 	}
-	return tm
+	return tm.marks
 }
 
 func (b *builder) structType(t *types.Type) {
 	for _, m := range t.Members {
-		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
+		if b.anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
 			b.fieldError(t, m.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
 	claims := b.claims[t.Name]
-	if !b.hasUnionMarkers(t) && len(claims) == 0 {
+	if !b.marks.unionMarked(t) && len(claims) == 0 {
 		return
 	}
 	tm := b.typeMarkers(t)
@@ -212,11 +223,11 @@ func (b *builder) structType(t *types.Type) {
 	byName := map[string]*unionField{}
 	for i := range t.Members {
 		m := &t.Members[i]
-		fm, errs := markers.ParseField(m.CommentLines)
-		for _, e := range errs {
-			b.report(b.src.FieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
+		fm := b.marks.field(t, i)
+		for _, e := range fm.errs {
+			b.report(b.marks.fieldLinePos(t, i, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: markers.FeatureGated(m.CommentLines)}, marks: fm, member: m, index: i, valid: true}
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: fm.gated}, marks: fm.marks, member: m, index: i, valid: true}
 		fields[i] = f
 		byName[f.GoName] = f
 		byName[f.JSONName] = f
@@ -290,34 +301,25 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 	return u
 }
 
-func (b *builder) hasUnionMarkers(t *types.Type) bool {
-	if markers.HasUnionMarker(t.CommentLines) {
-		return true
-	}
-	for _, m := range t.Members {
-		if markers.HasUnionMarker(m.CommentLines) {
-			return true
-		}
-	}
-	return false
-}
-
 // anonymousStructWithMarkers reports whether a value of type t holds an
 // anonymous struct with union markers: such a struct can have no methods.
-func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
+func (b *builder) anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
 	switch t.Kind {
 	case types.Pointer, types.Slice, types.Array, types.Map:
-		return anonymousStructWithMarkers(t.Elem, seen)
+		return b.anonymousStructWithMarkers(t.Elem, seen)
 	case types.Struct:
 		if t.Name.Package != "" {
 			return false
 		}
+		if b.marks.unionMarked(t) {
+			return true
+		}
 		for _, m := range t.Members {
-			if markers.HasUnionMarker(m.CommentLines) || anonymousStructWithMarkers(m.Type, seen) {
+			if b.anonymousStructWithMarkers(m.Type, seen) {
 				return true
 			}
 		}

@@ -484,8 +484,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*dec
 		}
 		for _, m := range f.marks.K8sMembers {
 			if m.Item != nil {
-				pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, m.Line)
-				b.report(pos, b.subject(t, f.GoName), report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
+				b.lineProblem(t, f, m.Line, report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
 				continue
 			}
 			g := group(key{name: m.Union, zeroOrOne: m.ZeroOrOne})

@@ -34,6 +34,9 @@ type Model struct {
 	unionOf map[*unionspec.Union]*Union
 	// goWalks holds the Go side of every walk of the plans' Specs.
 	goWalks map[*unionspec.Walk]*Walk
+	// xValidation holds the rules of the +kubebuilder:validation:XValidation
+	// markers of each plan's struct and its fields (XValidationRules).
+	xValidation map[types.Name]map[string][]MarkedRule
 	// structs are the plans' Specs by name (Structs).
 	structs map[string]*unionspec.Struct
 }

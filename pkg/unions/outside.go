@@ -1,7 +1,6 @@
 package unions
 
 import (
-	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +9,6 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -88,7 +86,7 @@ func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
 // sees no field of has no union to check, so its source is not read: the
 // standard library's (time.Time in metav1.Time) costs nothing.
 func (w *outsideWalk) hasUnion(t *types.Type) bool {
-	if w.b.hasUnionMarkers(t) {
+	if w.b.marks.unionMarked(t) {
 		return true
 	}
 	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
@@ -101,8 +99,8 @@ func (w *outsideWalk) hasUnion(t *types.Type) bool {
 func (w *outsideWalk) report(t *types.Type, m types.Member, u *types.Type) {
 	b, pkg := w.b, u.Name.Package
 	if w.inInputModule(pkg) {
-		pos, subject := b.firstUnionMarker(u)
-		b.report(pos, subject, report.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
+		pos, field := b.marks.firstUnionMarker(u)
+		b.report(pos, b.subject(u, field), report.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
 			b.names.Name(u), b.subject(t, m.Name), pkg, pkg)
 		return
 	}
@@ -149,34 +147,4 @@ func moduleRoot(dir string) string {
 		}
 		dir = parent
 	}
-}
-
-// firstUnionMarker returns the position of the first union marker of struct
-// t, in its type comment or else on a field, and the subject it is of.
-func (b *builder) firstUnionMarker(t *types.Type) (token.Position, string) {
-	dir, name := b.dir(t), declName(t)
-	doc := t.CommentLines
-	if len(doc) == 0 {
-		doc = b.src.TypeDoc(dir, name)
-	}
-	if i := unionMarkerLine(doc); i >= 0 {
-		return b.src.TypeMarkerPos(dir, name, doc, i), b.subject(t, "")
-	}
-	for _, m := range t.Members {
-		if i := unionMarkerLine(m.CommentLines); i >= 0 {
-			return b.src.FieldMarkerPos(dir, name, m.Name, m.CommentLines, i), b.subject(t, m.Name)
-		}
-	}
-	return b.src.TypePos(dir, name), b.subject(t, "")
-}
-
-// unionMarkerLine is the index of the first of lines that is a union
-// marker, or -1.
-func unionMarkerLine(lines []string) int {
-	for i := range lines {
-		if markers.HasUnionMarker(lines[i : i+1]) {
-			return i
-		}
-	}
-	return -1
 }

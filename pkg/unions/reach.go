@@ -39,7 +39,7 @@ func (b *builder) plan(structs []*types.Type) {
 		for _, u := range plan.Unions {
 			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
 		}
-		for _, m := range t.Members {
+		for i, m := range t.Members {
 			if arg := b.reachingTypeArg(t, m); arg != nil {
 				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.FieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
 				continue
@@ -51,10 +51,10 @@ func (b *builder) plan(structs []*types.Type) {
 			switch {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
-			case b.listMap(t, m, w):
-				fm, _ := markers.ParseField(m.CommentLines)
+			case b.listMap(t, m, b.marks.field(t, i).marks, w):
+				fm := b.marks.field(t, i)
 				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: typeinfo.JSONName(m), Walk: w.Walk, GoName: m.Name,
-					Gated: markers.FeatureGated(m.CommentLines), Optional: optional(fm, m) && !fm.Required})
+					Gated: fm.gated, Optional: optional(fm.marks, m) && !fm.marks.Required})
 			}
 		}
 		b.model.Plans[t.Name] = plan
@@ -153,10 +153,10 @@ func structWalk(shape unionspec.Shape, t, s *types.Type) *Walk {
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk
-// into a unionspec.ShapeListMap whose items are matched by their keys. It reports
+// into a unionspec.ShapeListMap whose items are matched by their keys, as
+// the field's markers fm say. It reports
 // whether the field can be walked.
-func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
-	fm, _ := markers.ParseField(m.CommentLines)
+func (b *builder) listMap(t *types.Type, m types.Member, fm markers.FieldMarkers, w *Walk) bool {
 	if fm.ListType != "map" {
 		return true
 	}
