@@ -1,13 +1,9 @@
 package unions
 
 import (
-	"cmp"
 	"go/token"
-	"slices"
 
 	"k8s.io/gengo/v2/types"
-
-	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // GroupVersion is the API group and version of an input package, as
@@ -24,23 +20,8 @@ type MarkedRule struct {
 }
 
 // APIs are the input packages that have a +groupName, by group and version:
-// the kinds of CRDs are their types. They are read on the first call, as
-// only runs with CRDs need them.
+// the kinds of CRDs are their types. Build read them.
 func (model *Model) APIs() map[GroupVersion][]*types.Package {
-	if model.apis != nil {
-		return model.apis
-	}
-	model.apis = map[GroupVersion][]*types.Package{}
-	for _, path := range slices.Sorted(slices.Values(model.inputs)) {
-		pkg := model.universe.Package(path)
-		comments := model.src.PackageComments(pkg.Dir)
-		group := markers.TagValue(comments, "groupName")
-		if group == "" {
-			continue
-		}
-		gv := GroupVersion{group, cmp.Or(markers.TagValue(comments, "versionName"), pkg.Name)}
-		model.apis[gv] = append(model.apis[gv], pkg)
-	}
 	return model.apis
 }
 

@@ -51,7 +51,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		universe: universe,
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
-		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, inputs: inputs, src: src},
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -65,7 +65,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
-		for _, pos := range b.src.CgoUnionMarkers(pkg.Dir) {
+		for _, pos := range b.marks.cgoUnionMarkers(pkg.Dir) {
 			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
@@ -97,10 +97,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	for name, plan := range b.model.Plans {
 		b.model.xValidation[name] = b.marks.xValidationRules(plan.Struct)
 	}
-	// The methods are written without the source: its syntax trees are let
-	// go before the generators run, and a run with CRDs reads the little it
-	// needs again (Model.APIs).
-	b.model.src = load.NewSource(opts.BuildTags)
+	b.model.apis = b.marks.apis(slices.Sorted(slices.Values(inputs)))
 	return b.model, b.problems
 }
 

@@ -1,6 +1,7 @@
 package unions
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"maps"
@@ -246,4 +247,45 @@ func (c *collector) xValidationRules(t *types.Type) map[string][]MarkedRule {
 		}
 	}
 	return out
+}
+
+// apis reads the group and version of each of the input packages (paths,
+// sorted) from the package comments of its files, as controller-gen does
+// (Model.APIs): only the files that mention each marker are parsed.
+func (c *collector) apis(paths []string) map[GroupVersion][]*types.Package {
+	apis := map[GroupVersion][]*types.Package{}
+	for _, path := range paths {
+		pkg := c.universe.Package(path)
+		group := c.packageMarker(pkg.Dir, "groupName")
+		if group == "" {
+			continue
+		}
+		gv := GroupVersion{group, cmp.Or(c.packageMarker(pkg.Dir, "versionName"), pkg.Name)}
+		apis[gv] = append(apis[gv], pkg)
+	}
+	return apis
+}
+
+// packageMarker is the value of the first +name=value of the package
+// comments of the files of the package in dir, in file order; a file that
+// does not mention +name has none.
+func (c *collector) packageMarker(dir, name string) string {
+	for _, f := range c.src.FilesMentioning(dir, "+"+name+"=") {
+		if v := markers.TagValue(markers.PackageComments(f), name); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// cgoUnionMarkers are the positions of the first union marker of each file
+// of the package in dir that imports "C".
+func (c *collector) cgoUnionMarkers(dir string) []token.Position {
+	return c.src.CgoUnionMarkers(dir, markers.HasUnionMarker)
+}
+
+// sourceUnionType reports whether the doc comment of type t, which gengo
+// gave none, has a union marker in its source.
+func (c *collector) sourceUnionType(t *types.Type) bool {
+	return c.src.UnionTypes(c.dir(t), "+"+markers.LegacyUnionMarker, markers.HasUnionMarker)[declName(t)]
 }

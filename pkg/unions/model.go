@@ -27,9 +27,10 @@ type Model struct {
 	Plans map[types.Name]*Plan
 
 	universe types.Universe
-	inputs   []string
-	src      *load.Source
-	apis     map[GroupVersion][]*types.Package
+	// src is the syntax that Build read, kept for TypePos.
+	src *load.Source
+	// apis are the input packages by group and version (APIs).
+	apis map[GroupVersion][]*types.Package
 	// unionOf holds every union by its Spec, for Variant.
 	unionOf map[*unionspec.Union]*Union
 	// goWalks holds the Go side of every walk of the plans' Specs.

@@ -92,7 +92,7 @@ func (w *outsideWalk) hasUnion(t *types.Type) bool {
 	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
 		return false
 	}
-	return w.b.src.UnionTypes(w.b.dir(t))[declName(t)]
+	return w.b.marks.sourceUnionType(t)
 }
 
 // report reports union u, reached from field m of input struct t.
