@@ -51,6 +51,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		universe: universe,
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
+		json:     newJSONTypes(),
 		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
@@ -106,7 +107,9 @@ type builder struct {
 	universe types.Universe
 	src      *load.Source
 	// marks are the markers of the types, each read once.
-	marks    *collector
+	marks *collector
+	// json is what JSON sees of the types, each walked once.
+	json     *jsonTypes
 	model    *Model
 	problems report.Problems
 	// unions holds the unions of each struct as they are checked.
@@ -133,6 +136,8 @@ type unionField struct {
 	Field
 	marks  markers.FieldMarkers
 	member *types.Member
+	// json is what JSON sees of the field.
+	json *jsonField
 	// index is the field's place in its struct.
 	index int
 	// valid is false once the field's markers or shape were reported.
@@ -201,9 +206,9 @@ func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
 }
 
 func (b *builder) structType(t *types.Type) {
-	for _, m := range t.Members {
-		if b.anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
-			b.fieldError(t, m.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+	for _, f := range b.json.of(t).fields {
+		if b.anonymousStructWithMarkers(f.typ, map[*jsonType]bool{}) {
+			b.fieldError(t, f.member.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
 	claims := b.claims[t.Name]
@@ -224,7 +229,8 @@ func (b *builder) structType(t *types.Type) {
 		for _, e := range fm.errs {
 			b.report(b.marks.fieldLinePos(t, i, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: fm.gated}, marks: fm.marks, member: m, index: i, valid: true}
+		jf := b.json.of(t).fields[i]
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: jf.name, Type: m.Type, Gated: fm.gated}, marks: fm.marks, member: m, json: jf, index: i, valid: true}
 		fields[i] = f
 		byName[f.GoName] = f
 		byName[f.JSONName] = f
@@ -300,14 +306,14 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 
 // anonymousStructWithMarkers reports whether a value of type t holds an
 // anonymous struct with union markers: such a struct can have no methods.
-func (b *builder) anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
-	if seen[t] {
+func (b *builder) anonymousStructWithMarkers(jt *jsonType, seen map[*jsonType]bool) bool {
+	if seen[jt] {
 		return false
 	}
-	seen[t] = true
-	switch t.Kind {
+	seen[jt] = true
+	switch t := jt.Type; t.Kind {
 	case types.Pointer, types.Slice, types.Array, types.Map:
-		return b.anonymousStructWithMarkers(t.Elem, seen)
+		return b.anonymousStructWithMarkers(jt.elem, seen)
 	case types.Struct:
 		if t.Name.Package != "" {
 			return false
@@ -315,8 +321,8 @@ func (b *builder) anonymousStructWithMarkers(t *types.Type, seen map[*types.Type
 		if b.marks.unionMarked(t) {
 			return true
 		}
-		for _, m := range t.Members {
-			if b.anonymousStructWithMarkers(m.Type, seen) {
+		for _, f := range jt.fields {
+			if b.anonymousStructWithMarkers(f.typ, seen) {
 				return true
 			}
 		}
@@ -330,14 +336,14 @@ func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 	case !token.IsExported(f.GoName):
 		b.fieldError(t, f.GoName, report.JSONName, "union fields must be exported: unexported fields are not serialized")
 		return false
-	case typeinfo.IsInline(*f.member):
+	case f.json.inline:
 		b.fieldError(t, f.GoName, report.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
-	case typeinfo.JSONTag(*f.member)[0] == "" || f.JSONName == "-":
+	case f.json.tag == "" || f.JSONName == "-":
 		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
-	case typeinfo.JSONTag(*f.member)[0] != f.JSONName:
-		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
+	case f.json.tag != f.JSONName:
+		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", f.json.tag, strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
 		return false
 	}
 	return true

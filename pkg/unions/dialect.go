@@ -530,8 +530,8 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *d
 				}
 				s.members = append(s.members, ms)
 			}
-		case whole && !explicit && typeinfo.IsSerialized(*f.member):
-			if typeinfo.IsInline(*f.member) {
+		case whole && !explicit && f.json.serialized:
+			if f.json.inline {
 				b.fieldError(t, f.GoName, report.JSONName, "a +%s struct cannot embed a struct inline: its fields would be members of another struct's union", markers.LegacyUnionMarker)
 				continue
 			}
@@ -569,7 +569,7 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 	var candidates []*unionField
 	if infer {
 		for _, f := range fields {
-			if !f.marked() && typeinfo.IsSerialized(*f.member) && !typeinfo.IsInline(*f.member) && mayBeAbsent(f) {
+			if !f.marked() && f.json.serialized && !f.json.inline && mayBeAbsent(f) {
 				candidates = append(candidates, f)
 			}
 		}
@@ -656,7 +656,7 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 	s := &declaredUnion{dialect: markers.DialectStructTag, kind: ZeroOrOne}
 	if name := c.tag.Discriminator; name != "" {
 		d := byName[name]
-		if d == nil || d.JSONName != name || !typeinfo.IsSerialized(*d.member) {
+		if d == nil || d.JSONName != name || !d.json.serialized {
 			b.fieldError(c.owner, c.field, report.NoDiscriminator, "struct tag %s names no field of %s with JSON name %q", c.tag, b.names.Name(t), name)
 			return nil
 		}
@@ -664,8 +664,8 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 	}
 	for _, f := range fields {
 		switch {
-		case f == s.disc || !typeinfo.IsSerialized(*f.member):
-		case typeinfo.IsInline(*f.member):
+		case f == s.disc || !f.json.serialized:
+		case f.json.inline:
 			b.fieldError(t, f.GoName, report.JSONName, "the union of struct tag %s cannot embed a struct inline: give the field a name and a JSON tag", c.tag)
 		default:
 			s.members = append(s.members, declaredMember{f: f})

@@ -2,7 +2,6 @@ package unions
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -34,7 +33,7 @@ func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 	described := &Member{Field: m.Field, Presence: presence}
 	described.OmitsZero = typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
 	if presence == unionspec.PresenceNonZero {
-		described.Properties, described.Opaque = b.zeroProperties(m.Type)
+		described.Properties, described.Opaque = b.zeroProperties(m.json.typ)
 	}
 	switch {
 	case u.Kind != Discriminated:
@@ -255,46 +254,57 @@ func scalarPresence(t *types.Type) unionspec.Presence {
 // Unexported fields and fields JSON skips are zero in every decoded value.
 // why says what JSON cannot tell: a type that decodes itself, an array, or
 // an inlined pointer, which decoding allocates for any of its properties.
-func (b *builder) zeroProperties(t *types.Type) (props []*unionspec.Property, why string) {
+func (b *builder) zeroProperties(jt *jsonType) (props []*unionspec.Property, why string) {
+	t := jt.Type
 	if selfDecoding(t) {
 		return nil, fmt.Sprintf("%s decodes itself from JSON", b.names.Name(t))
 	}
-	for _, m := range typeinfo.Underlying(t).Members {
-		u := typeinfo.Underlying(m.Type)
-		if m.Embedded && (selfDecoding(m.Type) || u.Kind == types.Pointer && selfDecoding(u.Elem)) {
+	for _, f := range jt.fields {
+		m, u := f.member, f.typ.under
+		if f.embedded && (selfDecoding(m.Type) || u.Kind == types.Pointer && selfDecoding(u.Elem)) {
 			return nil, fmt.Sprintf("%s decodes itself from JSON, by a method of %s", b.names.Name(t), b.names.Name(m.Type))
 		}
-		if !typeinfo.IsSerialized(m) || (!m.Embedded && !token.IsExported(m.Name)) {
+		if !f.serialized {
 			continue
 		}
-		if typeinfo.IsInline(m) {
+		if f.inline {
 			if u.Kind != types.Struct {
 				return nil, fmt.Sprintf("%s embeds %s inline, which decoding allocates for any of its properties", b.names.Name(t), b.names.Name(m.Type))
 			}
-			inner, why := b.zeroProperties(m.Type)
+			inner, why := b.zeroProperties(f.typ)
 			if why != "" {
 				return nil, why
 			}
 			props = append(props, inner...)
 			continue
 		}
-		p := &unionspec.Property{Name: typeinfo.JSONName(m)}
-		switch {
-		case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || u.Kind == types.Interface:
-			p.Presence = unionspec.PresenceNonNil
-		case typeinfo.IsScalar(u):
-			p.Presence = scalarPresence(u)
-		case u.Kind == types.Struct:
-			p.Presence = unionspec.PresenceNonZero
-			if p.Properties, why = b.zeroProperties(m.Type); why != "" {
-				return nil, why
-			}
-		default:
-			return nil, fmt.Sprintf("field %s of %s is of kind %s", m.Name, b.names.Name(t), u.Kind)
+		p, why := b.zeroProperty(t, f)
+		if why != "" {
+			return nil, why
 		}
 		props = append(props, p)
 	}
 	return props, ""
+}
+
+// zeroProperty describes how the JSON of field f of struct t tells it
+// non-zero, or says why it cannot.
+func (b *builder) zeroProperty(t *types.Type, f *jsonField) (p *unionspec.Property, why string) {
+	p = &unionspec.Property{Name: f.name}
+	switch u := f.typ.under; {
+	case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || u.Kind == types.Interface:
+		p.Presence = unionspec.PresenceNonNil
+	case typeinfo.IsScalar(u):
+		p.Presence = scalarPresence(u)
+	case u.Kind == types.Struct:
+		p.Presence = unionspec.PresenceNonZero
+		if p.Properties, why = b.zeroProperties(f.typ); why != "" {
+			return nil, why
+		}
+	default:
+		return nil, fmt.Sprintf("field %s of %s is of kind %s", f.member.Name, b.names.Name(t), u.Kind)
+	}
+	return p, ""
 }
 
 // selfDecoding reports whether JSON decodes values of t, or pointers to

@@ -8,7 +8,6 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -40,41 +39,41 @@ func (b *builder) outsideUnions(structs []*types.Type, inputs []string) {
 		w.inputs[path] = true
 	}
 	for _, t := range structs {
-		for _, m := range t.Members {
-			if !typeinfo.IsSerialized(m) {
+		for _, f := range b.json.of(t).fields {
+			if !f.serialized {
 				continue
 			}
-			for _, u := range w.walk(m.Type, nil) {
-				w.report(t, m, u)
+			for _, u := range w.walk(f.typ, nil) {
+				w.report(t, *f.member, u)
 			}
 		}
 	}
 }
 
 // walk appends to found the structs with union markers of packages that are
-// not inputs that a value of type t holds, through the fields that JSON
+// not inputs that a value of type jt holds, through the fields that JSON
 // sees, and returns it. It stops at the structs of the input packages, whose
 // own fields are walked as inputs.
-func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
-	if t == nil || w.visited[t] {
+func (w *outsideWalk) walk(jt *jsonType, found []*types.Type) []*types.Type {
+	if w.visited[jt.Type] {
 		return found
 	}
-	w.visited[t] = true
-	switch t.Kind {
+	w.visited[jt.Type] = true
+	switch t := jt.Type; t.Kind {
 	case types.Alias:
-		return w.walk(t.Underlying, found)
+		return w.walk(w.b.json.of(t.Underlying), found)
 	case types.Pointer, types.Slice, types.Array, types.Map:
-		return w.walk(t.Elem, found)
+		return w.walk(jt.elem, found)
 	case types.Struct:
 		if w.inputs[t.Name.Package] {
 			return found
 		}
-		if t.Name.Package != "" && w.hasUnion(t) {
+		if t.Name.Package != "" && w.hasUnion(jt) {
 			found = append(found, t)
 		}
-		for _, m := range t.Members {
-			if typeinfo.IsSerialized(m) {
-				found = w.walk(m.Type, found)
+		for _, f := range jt.fields {
+			if f.serialized {
+				found = w.walk(f.typ, found)
 			}
 		}
 	}
@@ -85,11 +84,12 @@ func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
 // comment read from the source where gengo gave none. A struct that JSON
 // sees no field of has no union to check, so its source is not read: the
 // standard library's (time.Time in metav1.Time) costs nothing.
-func (w *outsideWalk) hasUnion(t *types.Type) bool {
+func (w *outsideWalk) hasUnion(jt *jsonType) bool {
+	t := jt.Type
 	if w.b.marks.unionMarked(t) {
 		return true
 	}
-	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
+	if len(t.CommentLines) > 0 || !slices.ContainsFunc(jt.fields, func(f *jsonField) bool { return f.serialized }) {
 		return false
 	}
 	return w.b.marks.sourceUnionType(t)
