@@ -252,13 +252,13 @@ func (s *Source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (t
 			occurrence--
 			continue
 		}
-		return s.MarkerPos(c), true
+		return s.markerPos(c), true
 	}
 	return token.Position{}, false
 }
 
-// MarkerPos is the position of the "+" of the marker on a comment line.
-func (s *Source) MarkerPos(c *ast.Comment) token.Position {
+// markerPos is the position of the "+" of the marker on a comment line.
+func (s *Source) markerPos(c *ast.Comment) token.Position {
 	return s.Position(c.Pos() + token.Pos(len("//")+strings.Index(strings.TrimPrefix(c.Text, "//"), "+")))
 }
 

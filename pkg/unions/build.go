@@ -62,7 +62,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 
 		typeErrorsReported: map[int]bool{},
 	}
-	b.problems = b.marks.undescribed()
+	b.problems = b.marks.undescribed(inputs)
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)

@@ -80,13 +80,14 @@ func newCollector(universe types.Universe, src *load.Source, described []Describ
 	return c
 }
 
-// undescribed reports the Described markers whose struct the universe does
-// not have, or whose field the struct does not have, at the marker.
-func (c *collector) undescribed() report.Problems {
+// undescribed reports, at the marker, the Described markers that the model
+// does not read: whose struct is none of the input packages', or whose
+// field the struct has not.
+func (c *collector) undescribed(inputs []string) report.Problems {
 	var out report.Problems
 	for _, name := range slices.SortedFunc(maps.Keys(c.described), func(a, b types.Name) int { return strings.Compare(a.String(), b.String()) }) {
 		var t *types.Type
-		if pkg := c.universe[name.Package]; pkg != nil {
+		if pkg := c.universe[name.Package]; pkg != nil && slices.Contains(inputs, name.Package) {
 			t = pkg.Types[name.Name]
 		}
 		for _, field := range slices.Sorted(maps.Keys(c.described[name])) {
@@ -95,7 +96,7 @@ func (c *collector) undescribed() report.Problems {
 			}
 			for _, d := range c.described[name][field] {
 				out = append(out, report.Problem{Pos: d.Pos, Subject: name.String() + "." + field, Rule: report.Malformed,
-					Message: fmt.Sprintf("%s is for field %s of %s, which the loaded packages do not have", d.Line, field, name)})
+					Message: fmt.Sprintf("%s is for field %s of %s, which no input package has", d.Line, field, name)})
 			}
 		}
 	}
