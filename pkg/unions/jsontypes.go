@@ -45,6 +45,10 @@ type jsonField struct {
 	// inline is set when encoding/json inlines the field's value into its
 	// struct's object: an embedded field without a JSON name.
 	inline bool
+	// omitsZero is set when encoding/json leaves the field out of the
+	// object at its zero value (omitempty or omitzero in its tag), and
+	// omitzero when the tag says omitzero.
+	omitsZero, omitzero bool
 	// inlined is the struct whose fields an inlined field brings, through a
 	// pointer or not; nil for an inlined field of another kind.
 	inlined *jsonType
@@ -85,7 +89,9 @@ func (j *jsonTypes) of(t *types.Type) *jsonType {
 
 func (j *jsonTypes) field(m *types.Member, index int) *jsonField {
 	f := &jsonField{member: m, index: index, embedded: m.Embedded, serialized: typeinfo.IsSerialized(*m),
-		name: typeinfo.JSONName(*m), tag: typeinfo.JSONTag(*m)[0], inline: typeinfo.IsInline(*m), typ: j.of(m.Type)}
+		name: typeinfo.JSONName(*m), tag: typeinfo.JSONTag(*m)[0], inline: typeinfo.IsInline(*m), typ: j.of(m.Type),
+		omitzero: typeinfo.HasJSONOption(*m, "omitzero")}
+	f.omitsZero = f.omitzero || typeinfo.HasJSONOption(*m, "omitempty")
 	if f.inline {
 		inner := f.typ
 		if inner.under.Kind == types.Pointer {

@@ -17,7 +17,7 @@ import (
 func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 	m := ms.f
 	ok := true
-	presence, why := b.presence(*m.member)
+	presence, why := b.presence(m.json)
 	if why != "" {
 		b.fieldError(t, m.GoName, report.MemberType, "%s", why)
 		ok = false
@@ -31,7 +31,7 @@ func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 		ok = false
 	}
 	described := &Member{Field: m.Field, Presence: presence}
-	described.OmitsZero = typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
+	described.OmitsZero = m.json.omitsZero
 	if presence == unionspec.PresenceNonZero {
 		described.Properties, described.Opaque = b.zeroProperties(m.json.typ)
 	}
@@ -168,13 +168,13 @@ func implicitValue(e Enum, f *unionField) (value string, prefix bool) {
 // isOptional reports whether a field may be unset: "+optional", or
 // omitempty or omitzero in its JSON tag.
 func isOptional(f *unionField) bool {
-	return optional(f.marks, *f.member)
+	return optional(f.marks, f.json)
 }
 
 // optional reports whether a field's markers or JSON tag say that it may be
 // unset: "+optional", or omitempty or omitzero.
-func optional(marks markers.FieldMarkers, m types.Member) bool {
-	return marks.Optional || typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")
+func optional(marks markers.FieldMarkers, f *jsonField) bool {
+	return marks.Optional || f.omitsZero
 }
 
 // mayBeAbsent reports whether a discriminator, or a field taken for an
@@ -215,9 +215,8 @@ func (b *builder) notAValue(u *Union, value string) string {
 // pointers by nil, slices and maps by length, scalars and the structs that
 // its JSON tag omits with omitzero by their zero value. When it cannot be
 // told, why says so.
-func (b *builder) presence(f types.Member) (p unionspec.Presence, why string) {
-	t := f.Type
-	u := typeinfo.Underlying(t)
+func (b *builder) presence(f *jsonField) (p unionspec.Presence, why string) {
+	t, u := f.typ.Type, f.typ.under
 	switch {
 	case u.Kind == types.Pointer:
 		return unionspec.PresenceNonNil, ""
@@ -225,7 +224,7 @@ func (b *builder) presence(f types.Member) (p unionspec.Presence, why string) {
 		return unionspec.PresenceLength, ""
 	case typeinfo.IsScalar(u):
 		return scalarPresence(u), ""
-	case u.Kind == types.Struct && typeinfo.HasJSONOption(f, "omitzero"):
+	case u.Kind == types.Struct && f.omitzero:
 		return unionspec.PresenceNonZero, ""
 	case u.Kind == types.Struct:
 		return "", fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))

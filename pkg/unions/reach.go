@@ -55,7 +55,7 @@ func (b *builder) plan(structs []*types.Type) {
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, f, fm.marks, w):
 				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: f.name, Walk: w.Walk, GoName: m.Name,
-					Gated: fm.gated, Optional: optional(fm.marks, *m) && !fm.marks.Required})
+					Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required})
 			}
 		}
 		b.model.Plans[t.Name] = plan
