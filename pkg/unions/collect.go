@@ -122,14 +122,27 @@ func (c *collector) typeOf(t *types.Type) *typeMarks {
 }
 
 func (c *collector) fieldOf(t *types.Type, m types.Member) *fieldMarks {
-	described := c.described[t.Name][m.Name]
-	f := &fieldMarks{lines: slices.Clone(m.CommentLines), pos: make([]token.Position, len(m.CommentLines), len(m.CommentLines)+len(described))}
-	for _, d := range described {
-		f.lines, f.pos = append(f.lines, d.Line), append(f.pos, d.Pos)
+	f := &fieldMarks{lines: c.fieldLines(t, m), pos: make([]token.Position, len(m.CommentLines))}
+	for _, d := range c.described[t.Name][m.Name] {
+		f.pos = append(f.pos, d.Pos)
 	}
 	f.marks, f.errs = markers.ParseField(f.lines)
 	f.union, f.gated = markers.HasUnionMarker(f.lines), markers.FeatureGated(f.lines)
 	return f
+}
+
+// fieldLines are gengo's comment lines of field m of t, then the lines of
+// its Described markers.
+func (c *collector) fieldLines(t *types.Type, m types.Member) []string {
+	described := c.described[t.Name][m.Name]
+	if len(described) == 0 {
+		return m.CommentLines
+	}
+	lines := slices.Clone(m.CommentLines)
+	for _, d := range described {
+		lines = append(lines, d.Line)
+	}
+	return lines
 }
 
 // field returns the markers of the field of t at index i.
@@ -137,25 +150,19 @@ func (c *collector) field(t *types.Type, i int) *fieldMarks {
 	return c.typeOf(t).fields[i]
 }
 
-// hasUnionMarkers reports whether t's comment or a field's has a union
-// marker.
-func (c *collector) hasUnionMarkers(t *types.Type) bool {
-	tm := c.typeOf(t)
-	return tm.union || slices.ContainsFunc(tm.fields, func(f *fieldMarks) bool { return f.union })
-}
-
-// unionMarked is hasUnionMarkers for a type that the model does not read
-// the markers of (a struct of another package, an anonymous struct): the
-// lines are only scanned, and once.
+// unionMarked reports whether t's comment or a field's has a union marker,
+// spelled right or not: from the markers read, or else by scanning the
+// lines only, once, for the many types whose markers the model never reads
+// (those without unions, those of other packages).
 func (c *collector) unionMarked(t *types.Type) bool {
-	if _, ok := c.types[t.Name]; ok {
-		return c.hasUnionMarkers(t)
+	if tm, ok := c.types[t.Name]; ok {
+		return tm.union || slices.ContainsFunc(tm.fields, func(f *fieldMarks) bool { return f.union })
 	}
 	if marked, ok := c.unionMarkedCache[t.Name]; ok {
 		return marked
 	}
 	marked := markers.HasUnionMarker(t.CommentLines) || slices.ContainsFunc(t.Members, func(m types.Member) bool {
-		return markers.HasUnionMarker(m.CommentLines) || len(c.described[t.Name][m.Name]) > 0
+		return markers.HasUnionMarker(c.fieldLines(t, m))
 	})
 	c.unionMarkedCache[t.Name] = marked
 	return marked
