@@ -37,7 +37,8 @@ type collector struct {
 	types map[types.Name]*typeMarks
 	// described holds Options.Described by struct and Go field name.
 	described map[types.Name]map[string][]DescribedMarker
-	// unionMarked caches unionMarked's answers.
+	// unionMarkedCache holds unionMarked's answers for the types it
+	// scanned.
 	unionMarkedCache map[types.Name]bool
 }
 
@@ -61,11 +62,9 @@ type fieldMarks struct {
 	// union is set when a line has a union marker, spelled right or not,
 	// and gated when one puts the field under an openshift feature gate.
 	union, gated bool
-	// lines are gengo's comment lines of the field, then the lines of its
-	// Described markers, which marks' line indexes count.
-	lines []string
-	// pos holds the position of each line once found; those of Described
-	// markers are known from the start.
+	// pos holds the position of each of the lines read (fieldLines), which
+	// the line indexes of marks and errs count, once found; those of
+	// Described markers are known from the start.
 	pos []token.Position
 }
 
@@ -122,12 +121,13 @@ func (c *collector) typeOf(t *types.Type) *typeMarks {
 }
 
 func (c *collector) fieldOf(t *types.Type, m types.Member) *fieldMarks {
-	f := &fieldMarks{lines: c.fieldLines(t, m), pos: make([]token.Position, len(m.CommentLines))}
+	f := &fieldMarks{pos: make([]token.Position, len(m.CommentLines))}
 	for _, d := range c.described[t.Name][m.Name] {
 		f.pos = append(f.pos, d.Pos)
 	}
-	f.marks, f.errs = markers.ParseField(f.lines)
-	f.union, f.gated = markers.HasUnionMarker(f.lines), markers.FeatureGated(f.lines)
+	lines := c.fieldLines(t, m)
+	f.marks, f.errs = markers.ParseField(lines)
+	f.union, f.gated = markers.HasUnionMarker(lines), markers.FeatureGated(lines)
 	return f
 }
 
@@ -276,7 +276,7 @@ func (c *collector) apis(paths []string) map[GroupVersion][]*types.Package {
 
 // packageMarker is the value of the first +name=value of the package
 // comments of the files of the package in dir, in file order; a file that
-// does not mention +name has none.
+// does not mention +name= has none, and is not parsed.
 func (c *collector) packageMarker(dir, name string) string {
 	for _, f := range c.src.FilesMentioning(dir, "+"+name+"=") {
 		if v := markers.TagValue(markers.PackageComments(f), name); v != "" {
