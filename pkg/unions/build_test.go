@@ -410,6 +410,13 @@ func buildModule(t *testing.T, src string) (*Model, report.Problems) {
 // with opts.
 func buildModuleWith(t *testing.T, src string, opts Options) (*Model, report.Problems) {
 	t.Helper()
+	universe, packages := loadModule(t, src)
+	return Build(universe, packages, opts)
+}
+
+// loadModule loads a module whose one package holds src.
+func loadModule(t *testing.T, src string) (types.Universe, []string) {
+	t.Helper()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"go.mod": "module example.com/m\n\ngo 1.26.0\n", "apis/types.go": src})
 	t.Chdir(dir)
@@ -421,7 +428,7 @@ func buildModuleWith(t *testing.T, src string, opts Options) (*Model, report.Pro
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Build(universe, p.UserRequestedPackages(), opts)
+	return universe, p.UserRequestedPackages()
 }
 
 // writeFiles writes files, by path relative to dir, making their directories.
