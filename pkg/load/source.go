@@ -1,7 +1,8 @@
 // Package load reads of the input packages what gengo's types do not give:
-// their syntax, for positions, package comments and what the type checker
-// leaves out of gengo's types (Source), and the type checker's errors and
-// the type arguments of generic types (TypeCheck).
+// their syntax, for positions, the files that hold a package's markers and
+// what the type checker leaves out of gengo's types (Source), and the type
+// checker's errors and the type arguments of generic types (TypeCheck).
+// What a marker is, package markers says: its callers pass it in.
 package load
 
 import (
@@ -12,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/union-gen/union-gen/internal/gosource"
-	"github.com/union-gen/union-gen/pkg/markers"
 )
 
 // Source gives file positions to declarations. gengo's types carry none, so
@@ -27,9 +27,7 @@ type Source struct {
 
 // pkgSource is the syntax of one package, indexed by declaration name.
 type pkgSource struct {
-	// comments are the package comments of every file.
-	comments []string
-	types    map[string]typeDecl
+	types map[string]typeDecl
 	// untyped holds, by enum type name, the untyped constants written in
 	// const blocks after constants of that type.
 	untyped map[string][]UntypedConst
@@ -60,7 +58,6 @@ func (s *Source) pkg(dir string) *pkgSource {
 	p := &pkgSource{types: map[string]typeDecl{}, untyped: map[string][]UntypedConst{}, consts: map[string]*ast.ValueSpec{}, vars: map[string][]UntypedConst{}}
 	s.pkgs[dir] = p
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, false) {
-		p.comments = append(p.comments, markers.PackageComments(f)...)
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)
 			if !ok {
@@ -82,35 +79,31 @@ func (s *Source) pkg(dir string) *pkgSource {
 	return p
 }
 
-// PackageComments are the package comments of every file of the package in
-// dir.
-func (s *Source) PackageComments(dir string) []string {
-	return s.pkg(dir).comments
-}
-
-// TypeDocComment is the doc comment of a type of the package in dir, or its
-// declaration's for a lone spec; nil if none.
-func (s *Source) TypeDocComment(dir, typeName string) *ast.CommentGroup {
-	return s.pkg(dir).types[typeName].doc
+// FilesMentioning parses the files of the package in dir whose text
+// contains text, apart from the index of its declarations: the few files of
+// a package that hold some marker.
+func (s *Source) FilesMentioning(dir, text string) []*ast.File {
+	return gosource.ParseMentioning(s.fset, dir, s.buildTags, text)
 }
 
 // UnionTypes returns the names of the types of the package in dir whose doc
-// comment has a union marker. gengo gives no doc comment to the types of a
-// package that is not an input, so they are read here, but only from the
-// files that mention "+union", which most packages have none of: the
-// package is not parsed whole, as pkg parses it.
-func (s *Source) UnionTypes(dir string) map[string]bool {
+// comment has a union marker, which isUnion tells (package markers knows
+// them). gengo gives no doc comment to the types of a package that is not
+// an input, so they are read here, but only from the files whose text
+// contains mention, which most packages have none of: the package is not
+// parsed whole, as pkg parses it. The answer is kept by dir.
+func (s *Source) UnionTypes(dir, mention string, isUnion func(lines []string) bool) map[string]bool {
 	if names, ok := s.unionDocs[dir]; ok {
 		return names
 	}
 	names := map[string]bool{}
 	s.unionDocs[dir] = names
-	for _, f := range gosource.ParseMentioning(s.fset, dir, s.buildTags, "+"+markers.LegacyUnionMarker) {
+	for _, f := range gosource.ParseMentioning(s.fset, dir, s.buildTags, mention) {
 		for _, decl := range f.Decls {
 			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 				for _, spec := range gd.Specs {
 					ts := spec.(*ast.TypeSpec)
-					if doc := gosource.TypeDoc(gd, ts); doc != nil && markers.HasUnionMarker(strings.Split(doc.Text(), "\n")) {
+					if doc := gosource.TypeDoc(gd, ts); doc != nil && isUnion(strings.Split(doc.Text(), "\n")) {
 						names[ts.Name.Name] = true
 					}
 				}
@@ -120,14 +113,14 @@ func (s *Source) UnionTypes(dir string) map[string]bool {
 	return names
 }
 
-// CgoUnionMarkers returns the position of the first union marker of each
-// file of the package in dir that imports "C": with cgo off, as union-gen
-// reads packages, such a file is not in the package.
-func (s *Source) CgoUnionMarkers(dir string) []token.Position {
+// CgoUnionMarkers returns the position of the first union marker, which
+// isUnion tells, of each file of the package in dir that imports "C": with
+// cgo off, as union-gen reads packages, such a file is not in the package.
+func (s *Source) CgoUnionMarkers(dir string, isUnion func(lines []string) bool) []token.Position {
 	var out []token.Position
 	for _, f := range gosource.Parse(s.fset, dir, s.buildTags, true) {
 		for _, c := range f.Comments {
-			if markers.HasUnionMarker(strings.Split(c.Text(), "\n")) {
+			if isUnion(strings.Split(c.Text(), "\n")) {
 				out = append(out, s.Position(c.Pos()))
 				break
 			}
@@ -259,13 +252,13 @@ func (s *Source) commentLinePos(doc *ast.CommentGroup, lines []string, i int) (t
 			occurrence--
 			continue
 		}
-		return s.MarkerPos(c), true
+		return s.markerPos(c), true
 	}
 	return token.Position{}, false
 }
 
-// MarkerPos is the position of the "+" of the marker on a comment line.
-func (s *Source) MarkerPos(c *ast.Comment) token.Position {
+// markerPos is the position of the "+" of the marker on a comment line.
+func (s *Source) markerPos(c *ast.Comment) token.Position {
 	return s.Position(c.Pos() + token.Pos(len("//")+strings.Index(strings.TrimPrefix(c.Text, "//"), "+")))
 }
 

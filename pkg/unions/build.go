@@ -34,6 +34,11 @@ type Options struct {
 	// (load.TypeCheck): its errors are errors where they touch a union's
 	// fields, one warning for the others.
 	Checked load.Checked
+	// Described are markers that a description gives Go fields that do not
+	// carry them (pkg/builtin's unions of k8s.io/api), each at its place in
+	// the description: the model reads them as the field's own, and places
+	// problems about them there.
+	Described []DescribedMarker
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -45,7 +50,9 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		opts:     opts,
 		universe: universe,
 		src:      src,
-		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, inputs: inputs, src: src},
+		marks:    newCollector(universe, src, opts.Described),
+		json:     newJSONTypes(),
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, src: src},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -55,10 +62,11 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 
 		typeErrorsReported: map[int]bool{},
 	}
+	b.problems = b.marks.undescribed(inputs)
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
 		pkg := universe.Package(path)
-		for _, pos := range b.src.CgoUnionMarkers(pkg.Dir) {
+		for _, pos := range b.marks.cgoUnionMarkers(pkg.Dir) {
 			b.report(pos, "", report.CgoFile, false, "union markers in a file that imports \"C\": union-gen reads packages with cgo off, so that its output does not depend on the machine, and so does not see this file; move the types to a file without cgo")
 		}
 		for _, name := range slices.Sorted(maps.Keys(pkg.Types)) {
@@ -74,7 +82,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		switch {
 		case t.Kind == types.Struct:
 			b.structType(t)
-		case markers.HasUnionMarker(t.CommentLines):
+		case b.marks.unionMarked(t):
 			b.typeMarkers(t)
 		}
 	}
@@ -86,10 +94,11 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.plan(structs)
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
-	// The methods are written without the source: its syntax trees are let
-	// go before the generators run, and a run with CRDs reads the little it
-	// needs again (Model.APIs).
-	b.model.src = load.NewSource(opts.BuildTags)
+	b.model.xValidation = map[types.Name]map[string][]MarkedRule{}
+	for name, plan := range b.model.Plans {
+		b.model.xValidation[name] = b.marks.xValidationRules(plan.Struct)
+	}
+	b.model.apis = b.marks.apis(slices.Sorted(slices.Values(inputs)))
 	return b.model, b.problems
 }
 
@@ -97,6 +106,10 @@ type builder struct {
 	opts     Options
 	universe types.Universe
 	src      *load.Source
+	// marks are the markers of the types, each read once.
+	marks *collector
+	// json is what JSON sees of the types, each walked once.
+	json     *jsonTypes
 	model    *Model
 	problems report.Problems
 	// unions holds the unions of each struct as they are checked.
@@ -123,6 +136,8 @@ type unionField struct {
 	Field
 	marks  markers.FieldMarkers
 	member *types.Member
+	// json is what JSON sees of the field.
+	json *jsonField
 	// index is the field's place in its struct.
 	index int
 	// valid is false once the field's markers or shape were reported.
@@ -178,28 +193,26 @@ func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rul
 // lineProblem reports a problem with a field's marker on its comment line
 // of index line.
 func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule report.ID, warning bool, format string, args ...any) {
-	pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
-	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
+	b.report(b.marks.fieldLinePos(t, f.index, line), b.subject(t, f.GoName), rule, warning, format, args...)
 }
 
 // typeMarkers reads the markers of a type's comment, reporting malformed ones.
 func (b *builder) typeMarkers(t *types.Type) markers.TypeMarkers {
-	tm, errs := markers.ParseType(t.CommentLines)
-	for _, e := range errs {
-		pos := b.src.TypeMarkerPos(b.dir(t), declName(t), t.CommentLines, e.Line)
-		b.report(pos, b.subject(t, ""), e.Rule, false, "%s", e.Message)
+	tm := b.marks.typeOf(t)
+	for _, e := range tm.errs {
+		b.report(b.marks.typeLinePos(t, e.Line), b.subject(t, ""), e.Rule, false, "%s", e.Message)
 	}
-	return tm
+	return tm.marks
 }
 
 func (b *builder) structType(t *types.Type) {
-	for _, m := range t.Members {
-		if anonymousStructWithMarkers(m.Type, map[*types.Type]bool{}) {
-			b.fieldError(t, m.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
+	for _, f := range b.json.of(t).fields {
+		if b.anonymousStructWithMarkers(f.typ, map[*jsonType]bool{}) {
+			b.fieldError(t, f.member.Name, report.Anonymous, "union markers in an anonymous struct type are not supported: declare a named struct type for the field")
 		}
 	}
 	claims := b.claims[t.Name]
-	if !b.hasUnionMarkers(t) && len(claims) == 0 {
+	if !b.marks.unionMarked(t) && len(claims) == 0 {
 		return
 	}
 	tm := b.typeMarkers(t)
@@ -212,11 +225,12 @@ func (b *builder) structType(t *types.Type) {
 	byName := map[string]*unionField{}
 	for i := range t.Members {
 		m := &t.Members[i]
-		fm, errs := markers.ParseField(m.CommentLines)
-		for _, e := range errs {
-			b.report(b.src.FieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
+		fm := b.marks.field(t, i)
+		for _, e := range fm.errs {
+			b.report(b.marks.fieldLinePos(t, i, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
-		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: markers.FeatureGated(m.CommentLines)}, marks: fm, member: m, index: i, valid: true}
+		jf := b.json.of(t).fields[i]
+		f := &unionField{Field: Field{GoName: m.Name, JSONName: jf.name, Type: m.Type, Gated: fm.gated}, marks: fm.marks, member: m, json: jf, index: i, valid: true}
 		fields[i] = f
 		byName[f.GoName] = f
 		byName[f.JSONName] = f
@@ -290,34 +304,25 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 	return u
 }
 
-func (b *builder) hasUnionMarkers(t *types.Type) bool {
-	if markers.HasUnionMarker(t.CommentLines) {
-		return true
-	}
-	for _, m := range t.Members {
-		if markers.HasUnionMarker(m.CommentLines) {
-			return true
-		}
-	}
-	return false
-}
-
 // anonymousStructWithMarkers reports whether a value of type t holds an
 // anonymous struct with union markers: such a struct can have no methods.
-func anonymousStructWithMarkers(t *types.Type, seen map[*types.Type]bool) bool {
-	if seen[t] {
+func (b *builder) anonymousStructWithMarkers(jt *jsonType, seen map[*jsonType]bool) bool {
+	if seen[jt] {
 		return false
 	}
-	seen[t] = true
-	switch t.Kind {
+	seen[jt] = true
+	switch t := jt.Type; t.Kind {
 	case types.Pointer, types.Slice, types.Array, types.Map:
-		return anonymousStructWithMarkers(t.Elem, seen)
+		return b.anonymousStructWithMarkers(jt.elem, seen)
 	case types.Struct:
 		if t.Name.Package != "" {
 			return false
 		}
-		for _, m := range t.Members {
-			if markers.HasUnionMarker(m.CommentLines) || anonymousStructWithMarkers(m.Type, seen) {
+		if b.marks.unionMarked(t) {
+			return true
+		}
+		for _, f := range jt.fields {
+			if b.anonymousStructWithMarkers(f.typ, seen) {
 				return true
 			}
 		}
@@ -331,14 +336,14 @@ func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 	case !token.IsExported(f.GoName):
 		b.fieldError(t, f.GoName, report.JSONName, "union fields must be exported: unexported fields are not serialized")
 		return false
-	case typeinfo.IsInline(*f.member):
+	case f.json.inline:
 		b.fieldError(t, f.GoName, report.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
-	case typeinfo.JSONTag(*f.member)[0] == "" || f.JSONName == "-":
+	case f.json.tag == "" || f.JSONName == "-":
 		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
 		return false
-	case typeinfo.JSONTag(*f.member)[0] != f.JSONName:
-		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", typeinfo.JSONTag(*f.member)[0], strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
+	case f.json.tag != f.JSONName:
+		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", f.json.tag, strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
 		return false
 	}
 	return true

@@ -403,6 +403,20 @@ func TestUnionOrder(t *testing.T) {
 // buildModule builds the model of a module whose one package holds src.
 func buildModule(t *testing.T, src string) (*Model, report.Problems) {
 	t.Helper()
+	return buildModuleWith(t, src, Options{})
+}
+
+// buildModuleWith builds the model of a module whose one package holds src,
+// with opts.
+func buildModuleWith(t *testing.T, src string, opts Options) (*Model, report.Problems) {
+	t.Helper()
+	universe, packages := loadModule(t, src)
+	return Build(universe, packages, opts)
+}
+
+// loadModule loads a module whose one package holds src.
+func loadModule(t *testing.T, src string) (types.Universe, []string) {
+	t.Helper()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"go.mod": "module example.com/m\n\ngo 1.26.0\n", "apis/types.go": src})
 	t.Chdir(dir)
@@ -414,7 +428,7 @@ func buildModule(t *testing.T, src string) (*Model, report.Problems) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Build(universe, p.UserRequestedPackages(), Options{})
+	return universe, p.UserRequestedPackages()
 }
 
 // writeFiles writes files, by path relative to dir, making their directories.

@@ -484,8 +484,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*dec
 		}
 		for _, m := range f.marks.K8sMembers {
 			if m.Item != nil {
-				pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, m.Line)
-				b.report(pos, b.subject(t, f.GoName), report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
+				b.lineProblem(t, f, m.Line, report.ItemUnion, true, "a union of list items (+%s) is left to validation-gen: union-gen generates nothing for it", markers.K8sItemMarker)
 				continue
 			}
 			g := group(key{name: m.Union, zeroOrOne: m.ZeroOrOne})
@@ -531,8 +530,8 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *d
 				}
 				s.members = append(s.members, ms)
 			}
-		case whole && !explicit && typeinfo.IsSerialized(*f.member):
-			if typeinfo.IsInline(*f.member) {
+		case whole && !explicit && f.json.serialized:
+			if f.json.inline {
 				b.fieldError(t, f.GoName, report.JSONName, "a +%s struct cannot embed a struct inline: its fields would be members of another struct's union", markers.LegacyUnionMarker)
 				continue
 			}
@@ -570,7 +569,7 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 	var candidates []*unionField
 	if infer {
 		for _, f := range fields {
-			if !f.marked() && typeinfo.IsSerialized(*f.member) && !typeinfo.IsInline(*f.member) && mayBeAbsent(f) {
+			if !f.marked() && f.json.serialized && !f.json.inline && mayBeAbsent(f) {
 				candidates = append(candidates, f)
 			}
 		}
@@ -657,7 +656,7 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 	s := &declaredUnion{dialect: markers.DialectStructTag, kind: ZeroOrOne}
 	if name := c.tag.Discriminator; name != "" {
 		d := byName[name]
-		if d == nil || d.JSONName != name || !typeinfo.IsSerialized(*d.member) {
+		if d == nil || d.JSONName != name || !d.json.serialized {
 			b.fieldError(c.owner, c.field, report.NoDiscriminator, "struct tag %s names no field of %s with JSON name %q", c.tag, b.names.Name(t), name)
 			return nil
 		}
@@ -665,8 +664,8 @@ func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[
 	}
 	for _, f := range fields {
 		switch {
-		case f == s.disc || !typeinfo.IsSerialized(*f.member):
-		case typeinfo.IsInline(*f.member):
+		case f == s.disc || !f.json.serialized:
+		case f.json.inline:
 			b.fieldError(t, f.GoName, report.JSONName, "the union of struct tag %s cannot embed a struct inline: give the field a name and a JSON tag", c.tag)
 		default:
 			s.members = append(s.members, declaredMember{f: f})

@@ -30,7 +30,7 @@ func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyo
 	}
 	info := b.enum(et, plainString)
 	u = &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
-		WritesEmpty: d.Type.Kind != types.Pointer && !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
+		WritesEmpty: d.Type.Kind != types.Pointer && !d.json.omitsZero}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
 	// are guessed.
@@ -79,7 +79,7 @@ func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyo
 func (b *builder) modeDiscriminator(t *types.Type, s *declaredUnion) *Union {
 	d := s.disc
 	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
-		WritesEmpty: !typeinfo.HasJSONOption(*d.member, "omitempty") && !typeinfo.HasJSONOption(*d.member, "omitzero")}
+		WritesEmpty: !d.json.omitsZero}
 	if typeinfo.Underlying(d.Type).Name.Name == "bool" {
 		u.Enum, u.DiscriminatorOptional = Enum{Type: d.Type, Values: []string{"false", "true"}, Source: EnumBool}, false
 		return u

@@ -13,7 +13,6 @@ import (
 
 	"github.com/union-gen/union-gen/internal/spelling"
 	"github.com/union-gen/union-gen/pkg/load"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -63,9 +62,7 @@ func (b *builder) enum(et *types.Type, plainString bool) *enumInfo {
 		return info
 	}
 	enumDir := b.dir(et)
-	doc := b.src.TypeDoc(enumDir, et.Name.Name)
-	fromSource, _ := markers.ParseType(doc)
-	fromGengo, _ := markers.ParseType(et.CommentLines)
+	fromSource, fromGengo, doc := b.marks.enumMarkers(et)
 	if !fromSource.Enum && !fromGengo.Enum {
 		add := `add "// +enum"`
 		if typo := misspelledEnum(doc); typo != "" {

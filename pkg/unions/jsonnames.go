@@ -6,65 +6,15 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/report"
 )
-
-// jsonField is a field of a struct's JSON object, reached through inlined
-// embedded structs.
-type jsonField struct {
-	path   []string // Go names from the struct, embedded structs first
-	tagged bool     // its name is the json tag's
-}
-
-// jsonFields lists the fields of t's JSON object by name, as encoding/json
-// collects them: those of inlined embedded structs too, each struct once.
-func jsonFields(t *types.Type) map[string][]jsonField {
-	out := map[string][]jsonField{}
-	var walk func(t *types.Type, path []string, seen map[*types.Type]bool)
-	walk = func(t *types.Type, path []string, seen map[*types.Type]bool) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, m := range t.Members {
-			if !typeinfo.IsSerialized(m) {
-				continue
-			}
-			p := append(slices.Clone(path), m.Name)
-			if typeinfo.IsInline(m) {
-				if inner := inlined(m); inner != nil {
-					walk(inner, p, seen)
-					continue
-				}
-			}
-			name := typeinfo.JSONName(m)
-			out[name] = append(out[name], jsonField{path: p, tagged: name == typeinfo.JSONTag(m)[0]})
-		}
-	}
-	walk(t, nil, map[*types.Type]bool{})
-	return out
-}
-
-// inlined is the struct of an embedded field that encoding/json inlines, or
-// nil.
-func inlined(m types.Member) *types.Type {
-	t := typeinfo.Underlying(m.Type)
-	if t.Kind == types.Pointer {
-		t = typeinfo.Underlying(t.Elem)
-	}
-	if t.Kind != types.Struct {
-		return nil
-	}
-	return t
-}
 
 // dominant is the field encoding/json serializes among those of one name:
 // the shallowest, or among several of that depth the one tagged; nil when
 // that leaves more than one, and it serializes none of them.
-func dominant(fields []jsonField) *jsonField {
-	depth := slices.MinFunc(fields, func(a, b jsonField) int { return len(a.path) - len(b.path) })
-	var top, tagged []jsonField
+func dominant(fields []jsonProperty) *jsonProperty {
+	depth := slices.MinFunc(fields, func(a, b jsonProperty) int { return len(a.path) - len(b.path) })
+	var top, tagged []jsonProperty
 	for _, f := range fields {
 		if len(f.path) == len(depth.path) {
 			top = append(top, f)
@@ -87,33 +37,29 @@ func dominant(fields []jsonField) *jsonField {
 // packages: one of another field of s or of a struct s inlines, through
 // which the union, set in Go, would be missing or another field in JSON.
 func (b *builder) checkJSONNames(s *types.Type) {
-	var fields map[string][]jsonField // made only for a struct that has unions
-	var visit func(t *types.Type, path []string, seen map[*types.Type]bool)
-	visit = func(t *types.Type, path []string, seen map[*types.Type]bool) {
-		if seen[t] {
+	var visit func(t *jsonType, path []string, seen map[*types.Type]bool)
+	visit = func(t *jsonType, path []string, seen map[*types.Type]bool) {
+		if seen[t.under] {
 			return
 		}
-		seen[t] = true
-		for _, u := range b.unions[t.Name] {
-			if fields == nil {
-				fields = jsonFields(s)
-			}
+		seen[t.under] = true
+		for _, u := range b.unions[t.under.Name] {
 			for _, f := range u.fields() {
-				b.checkJSONName(s, path, f, fields[f.JSONName])
+				b.checkJSONName(s, path, f, b.json.of(s).properties()[f.JSONName])
 			}
 		}
-		for _, m := range t.Members {
-			if inner := inlined(m); inner != nil && typeinfo.IsInline(m) {
-				visit(inner, append(slices.Clone(path), m.Name), seen)
+		for _, f := range t.fields {
+			if f.inlined != nil {
+				visit(f.inlined, append(slices.Clone(path), f.member.Name), seen)
 			}
 		}
 	}
-	visit(s, nil, map[*types.Type]bool{})
+	visit(b.json.of(s), nil, map[*types.Type]bool{})
 }
 
 // checkJSONName reports the union field f, of the struct at path in s,
 // unless encoding/json serializes it among the fields of its name.
-func (b *builder) checkJSONName(s *types.Type, path []string, f Field, named []jsonField) {
+func (b *builder) checkJSONName(s *types.Type, path []string, f Field, named []jsonProperty) {
 	want := strings.Join(append(slices.Clone(path), f.GoName), ".")
 	won := dominant(named)
 	if won != nil && strings.Join(won.path, ".") == want {

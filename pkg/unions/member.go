@@ -2,7 +2,6 @@ package unions
 
 import (
 	"fmt"
-	"go/token"
 	"slices"
 	"strings"
 
@@ -18,7 +17,7 @@ import (
 func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 	m := ms.f
 	ok := true
-	presence, why := b.presence(*m.member)
+	presence, why := b.presence(m.json)
 	if why != "" {
 		b.fieldError(t, m.GoName, report.MemberType, "%s", why)
 		ok = false
@@ -32,9 +31,9 @@ func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 		ok = false
 	}
 	described := &Member{Field: m.Field, Presence: presence}
-	described.OmitsZero = typeinfo.HasJSONOption(*m.member, "omitempty") || typeinfo.HasJSONOption(*m.member, "omitzero")
+	described.OmitsZero = m.json.omitsZero
 	if presence == unionspec.PresenceNonZero {
-		described.Properties, described.Opaque = b.zeroProperties(m.Type)
+		described.Properties, described.Opaque = b.zeroProperties(m.json.typ)
 	}
 	switch {
 	case u.Kind != Discriminated:
@@ -169,13 +168,13 @@ func implicitValue(e Enum, f *unionField) (value string, prefix bool) {
 // isOptional reports whether a field may be unset: "+optional", or
 // omitempty or omitzero in its JSON tag.
 func isOptional(f *unionField) bool {
-	return optional(f.marks, *f.member)
+	return optional(f.marks, f.json)
 }
 
 // optional reports whether a field's markers or JSON tag say that it may be
 // unset: "+optional", or omitempty or omitzero.
-func optional(marks markers.FieldMarkers, m types.Member) bool {
-	return marks.Optional || typeinfo.HasJSONOption(m, "omitempty") || typeinfo.HasJSONOption(m, "omitzero")
+func optional(marks markers.FieldMarkers, f *jsonField) bool {
+	return marks.Optional || f.omitsZero
 }
 
 // mayBeAbsent reports whether a discriminator, or a field taken for an
@@ -216,9 +215,8 @@ func (b *builder) notAValue(u *Union, value string) string {
 // pointers by nil, slices and maps by length, scalars and the structs that
 // its JSON tag omits with omitzero by their zero value. When it cannot be
 // told, why says so.
-func (b *builder) presence(f types.Member) (p unionspec.Presence, why string) {
-	t := f.Type
-	u := typeinfo.Underlying(t)
+func (b *builder) presence(f *jsonField) (p unionspec.Presence, why string) {
+	t, u := f.typ.Type, f.typ.under
 	switch {
 	case u.Kind == types.Pointer:
 		return unionspec.PresenceNonNil, ""
@@ -226,7 +224,7 @@ func (b *builder) presence(f types.Member) (p unionspec.Presence, why string) {
 		return unionspec.PresenceLength, ""
 	case typeinfo.IsScalar(u):
 		return scalarPresence(u), ""
-	case u.Kind == types.Struct && typeinfo.HasJSONOption(f, "omitzero"):
+	case u.Kind == types.Struct && f.omitzero:
 		return unionspec.PresenceNonZero, ""
 	case u.Kind == types.Struct:
 		return "", fmt.Sprintf("member type %s cannot be told unset from set: use a pointer, *%s, or omitzero in its JSON tag", b.names.Name(t), b.names.Name(t))
@@ -255,46 +253,57 @@ func scalarPresence(t *types.Type) unionspec.Presence {
 // Unexported fields and fields JSON skips are zero in every decoded value.
 // why says what JSON cannot tell: a type that decodes itself, an array, or
 // an inlined pointer, which decoding allocates for any of its properties.
-func (b *builder) zeroProperties(t *types.Type) (props []*unionspec.Property, why string) {
+func (b *builder) zeroProperties(jt *jsonType) (props []*unionspec.Property, why string) {
+	t := jt.Type
 	if selfDecoding(t) {
 		return nil, fmt.Sprintf("%s decodes itself from JSON", b.names.Name(t))
 	}
-	for _, m := range typeinfo.Underlying(t).Members {
-		u := typeinfo.Underlying(m.Type)
-		if m.Embedded && (selfDecoding(m.Type) || u.Kind == types.Pointer && selfDecoding(u.Elem)) {
+	for _, f := range jt.fields {
+		m, u := f.member, f.typ.under
+		if f.embedded && (selfDecoding(m.Type) || u.Kind == types.Pointer && selfDecoding(u.Elem)) {
 			return nil, fmt.Sprintf("%s decodes itself from JSON, by a method of %s", b.names.Name(t), b.names.Name(m.Type))
 		}
-		if !typeinfo.IsSerialized(m) || (!m.Embedded && !token.IsExported(m.Name)) {
+		if !f.serialized {
 			continue
 		}
-		if typeinfo.IsInline(m) {
+		if f.inline {
 			if u.Kind != types.Struct {
 				return nil, fmt.Sprintf("%s embeds %s inline, which decoding allocates for any of its properties", b.names.Name(t), b.names.Name(m.Type))
 			}
-			inner, why := b.zeroProperties(m.Type)
+			inner, why := b.zeroProperties(f.typ)
 			if why != "" {
 				return nil, why
 			}
 			props = append(props, inner...)
 			continue
 		}
-		p := &unionspec.Property{Name: typeinfo.JSONName(m)}
-		switch {
-		case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || u.Kind == types.Interface:
-			p.Presence = unionspec.PresenceNonNil
-		case typeinfo.IsScalar(u):
-			p.Presence = scalarPresence(u)
-		case u.Kind == types.Struct:
-			p.Presence = unionspec.PresenceNonZero
-			if p.Properties, why = b.zeroProperties(m.Type); why != "" {
-				return nil, why
-			}
-		default:
-			return nil, fmt.Sprintf("field %s of %s is of kind %s", m.Name, b.names.Name(t), u.Kind)
+		p, why := b.zeroProperty(t, f)
+		if why != "" {
+			return nil, why
 		}
 		props = append(props, p)
 	}
 	return props, ""
+}
+
+// zeroProperty describes how the JSON of field f of struct t tells it
+// non-zero, or says why it cannot.
+func (b *builder) zeroProperty(t *types.Type, f *jsonField) (p *unionspec.Property, why string) {
+	p = &unionspec.Property{Name: f.name}
+	switch u := f.typ.under; {
+	case u.Kind == types.Pointer || u.Kind == types.Slice || u.Kind == types.Map || u.Kind == types.Interface:
+		p.Presence = unionspec.PresenceNonNil
+	case typeinfo.IsScalar(u):
+		p.Presence = scalarPresence(u)
+	case u.Kind == types.Struct:
+		p.Presence = unionspec.PresenceNonZero
+		if p.Properties, why = b.zeroProperties(f.typ); why != "" {
+			return nil, why
+		}
+	default:
+		return nil, fmt.Sprintf("field %s of %s is of kind %s", f.member.Name, b.names.Name(t), u.Kind)
+	}
+	return p, ""
 }
 
 // selfDecoding reports whether JSON decodes values of t, or pointers to

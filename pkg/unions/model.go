@@ -27,13 +27,17 @@ type Model struct {
 	Plans map[types.Name]*Plan
 
 	universe types.Universe
-	inputs   []string
-	src      *load.Source
-	apis     map[GroupVersion][]*types.Package
+	// src is the syntax that Build read, kept for TypePos.
+	src *load.Source
+	// apis are the input packages by group and version (APIs).
+	apis map[GroupVersion][]*types.Package
 	// unionOf holds every union by its Spec, for Variant.
 	unionOf map[*unionspec.Union]*Union
 	// goWalks holds the Go side of every walk of the plans' Specs.
 	goWalks map[*unionspec.Walk]*Walk
+	// xValidation holds the rules of the +kubebuilder:validation:XValidation
+	// markers of each plan's struct and its fields (XValidationRules).
+	xValidation map[types.Name]map[string][]MarkedRule
 	// structs are the plans' Specs by name (Structs).
 	structs map[string]*unionspec.Struct
 }

@@ -1,7 +1,6 @@
 package unions
 
 import (
-	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,8 +8,6 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/internal/typeinfo"
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -42,41 +39,41 @@ func (b *builder) outsideUnions(structs []*types.Type, inputs []string) {
 		w.inputs[path] = true
 	}
 	for _, t := range structs {
-		for _, m := range t.Members {
-			if !typeinfo.IsSerialized(m) {
+		for _, f := range b.json.of(t).fields {
+			if !f.serialized {
 				continue
 			}
-			for _, u := range w.walk(m.Type, nil) {
-				w.report(t, m, u)
+			for _, u := range w.walk(f.typ, nil) {
+				w.report(t, *f.member, u)
 			}
 		}
 	}
 }
 
 // walk appends to found the structs with union markers of packages that are
-// not inputs that a value of type t holds, through the fields that JSON
+// not inputs that a value of type jt holds, through the fields that JSON
 // sees, and returns it. It stops at the structs of the input packages, whose
 // own fields are walked as inputs.
-func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
-	if t == nil || w.visited[t] {
+func (w *outsideWalk) walk(jt *jsonType, found []*types.Type) []*types.Type {
+	if w.visited[jt.Type] {
 		return found
 	}
-	w.visited[t] = true
-	switch t.Kind {
+	w.visited[jt.Type] = true
+	switch t := jt.Type; t.Kind {
 	case types.Alias:
-		return w.walk(t.Underlying, found)
+		return w.walk(w.b.json.of(t.Underlying), found)
 	case types.Pointer, types.Slice, types.Array, types.Map:
-		return w.walk(t.Elem, found)
+		return w.walk(jt.elem, found)
 	case types.Struct:
 		if w.inputs[t.Name.Package] {
 			return found
 		}
-		if t.Name.Package != "" && w.hasUnion(t) {
+		if t.Name.Package != "" && w.hasUnion(jt) {
 			found = append(found, t)
 		}
-		for _, m := range t.Members {
-			if typeinfo.IsSerialized(m) {
-				found = w.walk(m.Type, found)
+		for _, f := range jt.fields {
+			if f.serialized {
+				found = w.walk(f.typ, found)
 			}
 		}
 	}
@@ -87,22 +84,23 @@ func (w *outsideWalk) walk(t *types.Type, found []*types.Type) []*types.Type {
 // comment read from the source where gengo gave none. A struct that JSON
 // sees no field of has no union to check, so its source is not read: the
 // standard library's (time.Time in metav1.Time) costs nothing.
-func (w *outsideWalk) hasUnion(t *types.Type) bool {
-	if w.b.hasUnionMarkers(t) {
+func (w *outsideWalk) hasUnion(jt *jsonType) bool {
+	t := jt.Type
+	if w.b.marks.unionMarked(t) {
 		return true
 	}
-	if len(t.CommentLines) > 0 || !slices.ContainsFunc(t.Members, typeinfo.IsSerialized) {
+	if len(t.CommentLines) > 0 || !slices.ContainsFunc(jt.fields, func(f *jsonField) bool { return f.serialized }) {
 		return false
 	}
-	return w.b.src.UnionTypes(w.b.dir(t))[declName(t)]
+	return w.b.marks.sourceUnionType(t)
 }
 
 // report reports union u, reached from field m of input struct t.
 func (w *outsideWalk) report(t *types.Type, m types.Member, u *types.Type) {
 	b, pkg := w.b, u.Name.Package
 	if w.inInputModule(pkg) {
-		pos, subject := b.firstUnionMarker(u)
-		b.report(pos, subject, report.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
+		pos, field := b.marks.firstUnionMarker(u)
+		b.report(pos, b.subject(u, field), report.OutsideUnion, false, "the union of %s is reached from %s, but package %s is not an input, so nothing checks it: add %s to the package patterns",
 			b.names.Name(u), b.subject(t, m.Name), pkg, pkg)
 		return
 	}
@@ -149,34 +147,4 @@ func moduleRoot(dir string) string {
 		}
 		dir = parent
 	}
-}
-
-// firstUnionMarker returns the position of the first union marker of struct
-// t, in its type comment or else on a field, and the subject it is of.
-func (b *builder) firstUnionMarker(t *types.Type) (token.Position, string) {
-	dir, name := b.dir(t), declName(t)
-	doc := t.CommentLines
-	if len(doc) == 0 {
-		doc = b.src.TypeDoc(dir, name)
-	}
-	if i := unionMarkerLine(doc); i >= 0 {
-		return b.src.TypeMarkerPos(dir, name, doc, i), b.subject(t, "")
-	}
-	for _, m := range t.Members {
-		if i := unionMarkerLine(m.CommentLines); i >= 0 {
-			return b.src.FieldMarkerPos(dir, name, m.Name, m.CommentLines, i), b.subject(t, m.Name)
-		}
-	}
-	return b.src.TypePos(dir, name), b.subject(t, "")
-}
-
-// unionMarkerLine is the index of the first of lines that is a union
-// marker, or -1.
-func unionMarkerLine(lines []string) int {
-	for i := range lines {
-		if markers.HasUnionMarker(lines[i : i+1]) {
-			return i
-		}
-	}
-	return -1
 }

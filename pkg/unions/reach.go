@@ -25,7 +25,7 @@ func (b *builder) plan(structs []*types.Type) {
 			if b.reaching[t.Name] {
 				continue
 			}
-			if slices.ContainsFunc(t.Members, func(m types.Member) bool { return b.reaches(m) || b.reachingTypeArg(t, m) != nil }) {
+			if slices.ContainsFunc(b.json.of(t).fields, func(f *jsonField) bool { return b.reaches(f) || b.reachingTypeArg(t, f) != nil }) {
 				b.reaching[t.Name] = true
 				changed = true
 			}
@@ -39,22 +39,23 @@ func (b *builder) plan(structs []*types.Type) {
 		for _, u := range plan.Unions {
 			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
 		}
-		for _, m := range t.Members {
-			if arg := b.reachingTypeArg(t, m); arg != nil {
+		for _, f := range b.json.of(t).fields {
+			m := f.member
+			if arg := b.reachingTypeArg(t, f); arg != nil {
 				b.fieldError(t, m.Name, report.Generic, "%s holds %s, which reaches unions, as a type argument: generated methods cannot walk an instance of a generic type; declare a struct type that is not generic", b.src.FieldTypeText(b.dir(t), declName(t), m.Name), b.names.Name(arg))
 				continue
 			}
-			if !b.reaches(m) {
+			if !b.reaches(f) {
 				continue
 			}
-			w, why := b.walkOf(m.Type, map[*types.Type]bool{}, b.model.goWalks)
+			w, why := b.walkOf(f.typ, map[*jsonType]bool{}, b.model.goWalks)
+			fm := b.marks.field(t, f.index)
 			switch {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
-			case b.listMap(t, m, w):
-				fm, _ := markers.ParseField(m.CommentLines)
-				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: typeinfo.JSONName(m), Walk: w.Walk, GoName: m.Name,
-					Gated: markers.FeatureGated(m.CommentLines), Optional: optional(fm, m) && !fm.Required})
+			case b.listMap(t, f, fm.marks, w):
+				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: f.name, Walk: w.Walk, GoName: m.Name,
+					Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required})
 			}
 		}
 		b.model.Plans[t.Name] = plan
@@ -64,11 +65,11 @@ func (b *builder) plan(structs []*types.Type) {
 // reachingTypeArg returns a type argument of a generic type in the field's
 // type that has or reaches unions, if any: gengo gives an instance the fields
 // of its generic type, so the type checker tells them (load.Checked.TypeArgs).
-func (b *builder) reachingTypeArg(t *types.Type, m types.Member) *types.Type {
-	if !typeinfo.IsSerialized(m) {
+func (b *builder) reachingTypeArg(t *types.Type, f *jsonField) *types.Type {
+	if !f.serialized {
 		return nil
 	}
-	for _, name := range b.opts.Checked.TypeArgs[t.Name][m.Name] {
+	for _, name := range b.opts.Checked.TypeArgs[t.Name][f.member.Name] {
 		if b.reaching[name] {
 			return b.universe.Type(name)
 		}
@@ -78,38 +79,39 @@ func (b *builder) reachingTypeArg(t *types.Type, m types.Member) *types.Type {
 
 // reaches reports whether generated code would walk the field to a union:
 // JSON sees it, and its value holds a reaching struct.
-func (b *builder) reaches(m types.Member) bool {
-	if !typeinfo.IsSerialized(m) {
+func (b *builder) reaches(f *jsonField) bool {
+	if !f.serialized {
 		return false
 	}
-	w, why := b.walkOf(m.Type, map[*types.Type]bool{}, nil)
+	w, why := b.walkOf(f.typ, map[*jsonType]bool{}, nil)
 	return w != nil || why != ""
 }
 
-// walkOf returns how generated code walks a value of type t to the unions of
+// walkOf returns how generated code walks a value of type jt to the unions of
 // the reaching structs, or nil when it reaches none, and records in goWalks,
 // where not nil, the Go side of each walk it makes. A non-empty why says why
 // it reaches unions that generated code cannot walk to.
-func (b *builder) walkOf(t *types.Type, seen map[*types.Type]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
-	w, why = b.newWalk(t, seen, goWalks)
+func (b *builder) walkOf(jt *jsonType, seen map[*jsonType]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
+	w, why = b.newWalk(jt, seen, goWalks)
 	if w != nil && goWalks != nil {
 		goWalks[w.Walk] = w
 	}
 	return w, why
 }
 
-func (b *builder) newWalk(t *types.Type, seen map[*types.Type]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
-	if seen[t] {
+func (b *builder) newWalk(jt *jsonType, seen map[*jsonType]bool, goWalks map[*unionspec.Walk]*Walk) (w *Walk, why string) {
+	if seen[jt] {
 		return nil, "" // type L []L
 	}
-	seen[t] = true
-	switch u := typeinfo.Underlying(t); u.Kind {
+	seen[jt] = true
+	t := jt.Type
+	switch u := jt.under; u.Kind {
 	case types.Struct:
 		if b.reaching[u.Name] {
 			return structWalk(unionspec.ShapeStruct, t, u), ""
 		}
 	case types.Pointer:
-		elem, why := b.walkOf(u.Elem, seen, goWalks)
+		elem, why := b.walkOf(jt.elem, seen, goWalks)
 		switch {
 		case elem == nil && why == "":
 		case elem != nil && (elem.Shape == unionspec.ShapeList || elem.Shape == unionspec.ShapeMap):
@@ -125,13 +127,13 @@ func (b *builder) newWalk(t *types.Type, seen map[*types.Type]bool, goWalks map[
 			return structWalk(unionspec.ShapePointer, t, u.Elem), ""
 		}
 	case types.Slice, types.Array:
-		elem, why := b.walkOf(u.Elem, seen, goWalks)
+		elem, why := b.walkOf(jt.elem, seen, goWalks)
 		if elem == nil {
 			return nil, why
 		}
 		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk, Type: t.String()}, Type: t}, ""
 	case types.Map:
-		elem, why := b.walkOf(u.Elem, seen, goWalks)
+		elem, why := b.walkOf(jt.elem, seen, goWalks)
 		key := typeinfo.Underlying(u.Key)
 		switch {
 		case elem == nil && why == "":
@@ -153,22 +155,23 @@ func structWalk(shape unionspec.Shape, t, s *types.Type) *Walk {
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk
-// into a unionspec.ShapeListMap whose items are matched by their keys. It reports
+// into a unionspec.ShapeListMap whose items are matched by their keys, as
+// the field's markers fm say. It reports
 // whether the field can be walked.
-func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
-	fm, _ := markers.ParseField(m.CommentLines)
+func (b *builder) listMap(t *types.Type, f *jsonField, fm markers.FieldMarkers, w *Walk) bool {
 	if fm.ListType != "map" {
 		return true
 	}
-	list := typeinfo.Underlying(m.Type)
-	if list.Kind == types.Pointer {
-		list = typeinfo.Underlying(list.Elem)
+	m := f.member
+	list := f.typ
+	if list.under.Kind == types.Pointer {
+		list = list.elem
 	}
-	item := list.Elem
-	if list.Kind == types.Slice && item.Kind == types.Pointer {
-		item = item.Elem
+	item := list.elem
+	if list.under.Kind == types.Slice && item.Type.Kind == types.Pointer {
+		item = item.elem
 	}
-	if list.Kind != types.Slice || item.Kind != types.Struct {
+	if list.under.Kind != types.Slice || item.Type.Kind != types.Struct {
 		b.fieldError(t, m.Name, report.ListMapKeys, "+listType=map needs a list of structs, not %s", b.names.Name(m.Type))
 		return false
 	}
@@ -179,7 +182,7 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 	for _, key := range fm.ListMapKeys {
 		k, ok := findKey(item, key)
 		if !ok {
-			b.fieldError(t, m.Name, report.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item), key)
+			b.fieldError(t, m.Name, report.ListMapKeys, "+listMapKey=%s: %s has no scalar field with JSON name %q", key, b.names.Name(item.Type), key)
 			return false
 		}
 		w.GoKeys, w.Keys = append(w.GoKeys, k), append(w.Keys, k.Key)
@@ -190,23 +193,23 @@ func (b *builder) listMap(t *types.Type, m types.Member, w *Walk) bool {
 
 // findKey finds the scalar (or pointer to scalar) field of item with the
 // given JSON name, looking into inlined embedded structs as JSON does.
-func findKey(item *types.Type, jsonName string) (KeyField, bool) {
-	for _, m := range item.Members {
-		if typeinfo.IsInline(m) && typeinfo.Underlying(m.Type).Kind == types.Struct {
-			if k, ok := findKey(typeinfo.Underlying(m.Type), jsonName); ok {
-				k.GoName = m.Name + "." + k.GoName
+func findKey(item *jsonType, jsonName string) (KeyField, bool) {
+	for _, f := range item.fields {
+		if f.inline && f.typ.isStruct() {
+			if k, ok := findKey(f.typ, jsonName); ok {
+				k.GoName = f.member.Name + "." + k.GoName
 				return k, true
 			}
 			continue
 		}
-		if typeinfo.JSONName(m) != jsonName {
+		if f.name != jsonName {
 			continue
 		}
-		switch ft := typeinfo.Underlying(m.Type); {
-		case typeinfo.IsScalar(ft):
-			return KeyField{GoName: m.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(ft)}}, true
-		case ft.Kind == types.Pointer && typeinfo.IsScalar(typeinfo.Underlying(ft.Elem)):
-			return KeyField{GoName: m.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(typeinfo.Underlying(ft.Elem)), Pointer: true}}, true
+		switch ft := f.typ; {
+		case typeinfo.IsScalar(ft.under):
+			return KeyField{GoName: f.member.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(ft.under)}}, true
+		case ft.under.Kind == types.Pointer && typeinfo.IsScalar(ft.elem.under):
+			return KeyField{GoName: f.member.Name, Key: &unionspec.Key{Name: jsonName, Type: keyType(ft.elem.under), Pointer: true}}, true
 		}
 	}
 	return KeyField{}, false
