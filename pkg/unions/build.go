@@ -34,6 +34,19 @@ type Options struct {
 	// (load.TypeCheck): its errors are errors where they touch a union's
 	// fields, one warning for the others.
 	Checked load.Checked
+	// Described are markers that a description gives Go fields that do not
+	// carry them (pkg/builtin's unions of k8s.io/api), each at its place in
+	// the description: the model reads them as the field's own, and places
+	// problems about them there.
+	Described []DescribedMarker
+}
+
+// DescribedMarker is a marker line that a description gives a struct's field.
+type DescribedMarker struct {
+	Type  types.Name     // the struct
+	Field string         // its Go field name
+	Line  string         // the marker line, e.g. "+unionMember=RollingUpdate,optional"
+	Pos   token.Position // where the description says it (a line of pkg/builtin/unions.yaml)
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -54,6 +67,13 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		consts:   map[*gotypes.Package]map[*gotypes.TypeName]typedConsts{},
 
 		typeErrorsReported: map[int]bool{},
+		described:          map[types.Name]map[string][]DescribedMarker{},
+	}
+	for _, d := range opts.Described {
+		if b.described[d.Type] == nil {
+			b.described[d.Type] = map[string][]DescribedMarker{}
+		}
+		b.described[d.Type][d.Field] = append(b.described[d.Type][d.Field], d)
 	}
 	var all, structs []*types.Type
 	for _, path := range slices.Sorted(slices.Values(inputs)) {
@@ -116,6 +136,8 @@ type builder struct {
 	// typeErrorsReported holds the indexes of Options.Checked.TypeErrors
 	// reported as errors of a union's fields.
 	typeErrorsReported map[int]bool
+	// described holds Options.Described by struct and field.
+	described map[types.Name]map[string][]DescribedMarker
 }
 
 // unionField is a struct field with its parsed markers.
@@ -178,8 +200,18 @@ func (b *builder) markerProblem(t *types.Type, f *unionField, marker string, rul
 // lineProblem reports a problem with a field's marker on its comment line
 // of index line.
 func (b *builder) lineProblem(t *types.Type, f *unionField, line int, rule report.ID, warning bool, format string, args ...any) {
-	pos := b.src.FieldMarkerPos(b.dir(t), declName(t), f.GoName, f.member.CommentLines, line)
-	b.report(pos, b.subject(t, f.GoName), rule, warning, format, args...)
+	b.report(b.fieldMarkerPos(t, f.member, line), b.subject(t, f.GoName), rule, warning, format, args...)
+}
+
+// fieldMarkerPos is the position of comment line i of a field's markers:
+// in the source, or in the description for the lines that Options.Described
+// gave it, which follow the field's own.
+func (b *builder) fieldMarkerPos(t *types.Type, m *types.Member, i int) token.Position {
+	d := b.described[t.Name][m.Name]
+	if k := i - (len(m.CommentLines) - len(d)); k >= 0 && i < len(m.CommentLines) {
+		return d[k].Pos
+	}
+	return b.src.FieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, i)
 }
 
 // typeMarkers reads the markers of a type's comment, reporting malformed ones.
@@ -199,7 +231,7 @@ func (b *builder) structType(t *types.Type) {
 		}
 	}
 	claims := b.claims[t.Name]
-	if !b.hasUnionMarkers(t) && len(claims) == 0 {
+	if !b.hasUnionMarkers(t) && len(claims) == 0 && len(b.described[t.Name]) == 0 {
 		return
 	}
 	tm := b.typeMarkers(t)
@@ -212,9 +244,16 @@ func (b *builder) structType(t *types.Type) {
 	byName := map[string]*unionField{}
 	for i := range t.Members {
 		m := &t.Members[i]
+		if d := b.described[t.Name][m.Name]; len(d) > 0 {
+			withDescribed := *m
+			for _, marker := range d {
+				withDescribed.CommentLines = append(slices.Clip(withDescribed.CommentLines), marker.Line)
+			}
+			m = &withDescribed
+		}
 		fm, errs := markers.ParseField(m.CommentLines)
 		for _, e := range errs {
-			b.report(b.src.FieldMarkerPos(b.dir(t), declName(t), m.Name, m.CommentLines, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
+			b.report(b.fieldMarkerPos(t, m, e.Line), b.subject(t, m.Name), e.Rule, false, "%s", e.Message)
 		}
 		f := &unionField{Field: Field{GoName: m.Name, JSONName: typeinfo.JSONName(*m), Type: m.Type, Gated: markers.FeatureGated(m.CommentLines)}, marks: fm, member: m, index: i, valid: true}
 		fields[i] = f
