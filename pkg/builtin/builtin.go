@@ -293,7 +293,7 @@ func (d *Description) problem(pos token.Position, subject, format string, args .
 	if pos.Filename == "" {
 		pos.Filename = File
 	}
-	return report.Problem{Pos: pos, Subject: subject, Rule: report.LoadError,
+	return report.Problem{Pos: pos, Subject: subject, Rule: report.BuiltinDrift,
 		Message: fmt.Sprintf(format, args...) + fmt.Sprintf(": union-gen's description of built-in unions was written for k8s.io/api %s; run it where the module graph has that version", d.KubernetesAPI)}
 }
 

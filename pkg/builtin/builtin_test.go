@@ -13,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/builtin"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -126,8 +127,8 @@ func TestParse(t *testing.T) {
 
 // TestDescribed: the discriminator and members get their markers, each at
 // its entry of the description; a field that the type lacks, a JSON name
-// that differs and a kind or union that is not a struct are problems, each
-// at the line of its entry.
+// that differs and a kind or union that is not a struct are problems of
+// builtindrift, each at the line of its entry.
 func TestDescribed(t *testing.T) {
 	u := strategyUniverse("type", "rollingUpdate")
 	described, problems := parse(t, descriptionYAML("RollingUpdate")).Described(u)
@@ -160,8 +161,8 @@ func TestDescribed(t *testing.T) {
 	} {
 		_, problems := parse(t, descriptionYAML(tc.memberField)).Described(tc.u)
 		if len(problems) == 0 || problems[0].Subject != tc.wantSubject || !strings.Contains(problems[0].Message, tc.wantMessage) ||
-			problems[0].Pos.Filename != builtin.File || problems[0].Pos.Line != tc.wantLine || problems[0].Warning {
-			t.Errorf("%s: got %v; want an error at line %d about %s: %s", tc.name, problems, tc.wantLine, tc.wantSubject, tc.wantMessage)
+			problems[0].Pos.Filename != builtin.File || problems[0].Pos.Line != tc.wantLine || problems[0].Rule != report.BuiltinDrift || problems[0].Warning {
+			t.Errorf("%s: got %v; want an error of %s at line %d about %s: %s", tc.name, problems, report.BuiltinDrift, tc.wantLine, tc.wantSubject, tc.wantMessage)
 		}
 	}
 }
@@ -199,7 +200,9 @@ func TestDescriptionOfPinnedAPI(t *testing.T) {
 	wrong := *d
 	wrong.Unions = slices.Clone(d.Unions)
 	wrong.Unions[0].Discriminator.Values = []string{"Recreate"}
-	if problems := wrong.Check(model); len(problems) != 1 || !strings.Contains(problems[0].Message, "its values are Recreate, RollingUpdate, not Recreate") {
-		t.Errorf("Check of a wrong list of values: %v", problems)
+	problems = wrong.Check(model)
+	if len(problems) != 1 || !strings.Contains(problems[0].Message, "its values are Recreate, RollingUpdate, not Recreate") ||
+		problems[0].Rule != report.BuiltinDrift || problems[0].Pos != d.Unions[0].Discriminator.Pos || problems[0].Pos.Line == 0 {
+		t.Errorf("Check of a wrong list of values: %v; want a problem of %s at %v", problems, report.BuiltinDrift, d.Unions[0].Discriminator.Pos)
 	}
 }

@@ -135,12 +135,15 @@ func TestBuiltinPolicyRun(t *testing.T) {
 		problems.Print(&b)
 		got := b.String()
 		for _, want := range []string{
-			builtin.File + ":4:3: plains.core-v1-unions: no update of example.com/builtin/apis.Plain can switch a union",
-			builtin.File + ":7:18: example.com/builtin/apis.Strategy.Type: its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate",
+			builtin.File + ":4:3: plains.core-v1-unions: no update of example.com/builtin/apis.Plain can switch a union: drop the resource from the description [builtindrift]",
+			builtin.File + ":7:18: example.com/builtin/apis.Strategy.Type: its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate: union-gen's description",
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("problems lack %q:\n%s", want, got)
 			}
+		}
+		if !strings.Contains(got, "run it where the module graph has that version [builtindrift]") {
+			t.Errorf("the values' problem is not of builtindrift:\n%s", got)
 		}
 	})
 }
