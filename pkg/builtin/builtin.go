@@ -123,6 +123,8 @@ func Parse(data []byte) (*Description, error) {
 	if err := decoder.Decode(&d); err != nil {
 		return nil, fmt.Errorf("%s: %w", File, err)
 	}
+	// The lines come from a second decoding, into nodes: a node's Decode
+	// would not refuse the fields that the types do not have.
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", File, err)

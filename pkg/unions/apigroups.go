@@ -75,6 +75,8 @@ func readAPIGroups(data []byte) (map[apiGroup]apiGroupReading, error) {
 	if err := decoder.Decode(&entries); err != nil {
 		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
 	}
+	// The lines come from a second decoding, into nodes: a node's Decode
+	// would not refuse the fields that the types do not have.
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
