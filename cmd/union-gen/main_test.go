@@ -292,6 +292,19 @@ func caseFlags(t *testing.T, pkg string) []string {
 	return append(flags, strings.Fields(string(data))...)
 }
 
+// caseArgs are the arguments of a run on a package of badDir: its flags
+// and the pattern of caseRun, but for a case of --builtin-policy, which
+// reads the packages of pkg/builtin's description, replaced in its module,
+// and takes no pattern.
+func caseArgs(t *testing.T, pkg, pattern string) []string {
+	t.Helper()
+	flags := caseFlags(t, pkg)
+	if slices.ContainsFunc(flags, func(flag string) bool { return strings.HasPrefix(flag, "--builtin-") }) {
+		return flags
+	}
+	return append(flags, pattern)
+}
+
 // runLevel reports whether a package of badDir is the case of a rule of
 // the run's input, whose problem stops the run as a whole.
 func runLevel(pkg string) bool {
@@ -344,7 +357,7 @@ func TestBadInput(t *testing.T) {
 			dir := badDir + "/" + pkg
 			before := takeSnapshot(t, dir)
 			runDir, pattern := caseRun(pkg)
-			res := runIn(t, runDir, append(caseFlags(t, pkg), pattern)...)
+			res := runIn(t, runDir, caseArgs(t, pkg, pattern)...)
 			checkUnchanged(t, before, dir)
 			checkResult(t, res, 1, pkg)
 		})

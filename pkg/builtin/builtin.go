@@ -7,16 +7,17 @@
 package builtin
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
-	"maps"
+	"go/token"
 	"slices"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/packages"
 	"k8s.io/gengo/v2/types"
-	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -29,69 +30,163 @@ var description []byte
 // File names the description in problems.
 const File = "pkg/builtin/unions.yaml"
 
-// Description is the content of unions.yaml.
+// Description is the content of unions.yaml. Each entry has the position
+// of its line in File, where the problems about it are placed.
 type Description struct {
 	// KubernetesAPI is the version of k8s.io/api that the description
 	// was written for and checked against (union-gen's go.mod requires it).
-	KubernetesAPI string     `json:"kubernetesAPI"`
-	Resources     []Resource `json:"resources"`
+	KubernetesAPI string     `yaml:"kubernetesAPI"`
+	Resources     []Resource `yaml:"resources"`
 	// Reached are the other packages whose unions the kinds reach.
-	Reached []string `json:"reached"`
-	Unions  []Union  `json:"unions"`
+	Reached []string `yaml:"reached"`
+	Unions  []Union  `yaml:"unions"`
 }
 
 // Resource is a resource whose updates the policy matches, and the Go type
 // of its kind ("k8s.io/api/apps/v1.Deployment").
 type Resource struct {
-	Group    string `json:"group"`
-	Version  string `json:"version"`
-	Resource string `json:"resource"`
-	Kind     string `json:"kind"`
+	Group    string         `yaml:"group"`
+	Version  string         `yaml:"version"`
+	Resource string         `yaml:"resource"`
+	Kind     string         `yaml:"kind"`
+	Pos      token.Position `yaml:"-"`
 }
 
 // Union is a union that k8s.io/api does not mark: its struct, its
 // discriminator and its members, by Go field and JSON name.
 type Union struct {
-	Type          string        `json:"type"`
-	Discriminator Discriminator `json:"discriminator"`
-	Members       []Member      `json:"members"`
+	Type          string         `yaml:"type"`
+	Discriminator Discriminator  `yaml:"discriminator"`
+	Members       []Member       `yaml:"members"`
+	Pos           token.Position `yaml:"-"`
 }
 
 // Discriminator is a union's discriminator and its valid values, sorted.
 type Discriminator struct {
-	Field  string   `json:"field"`
-	JSON   string   `json:"json"`
-	Values []string `json:"values"`
+	Field  string         `yaml:"field"`
+	JSON   string         `yaml:"json"`
+	Values []string       `yaml:"values"`
+	Pos    token.Position `yaml:"-"`
 }
 
 // Member is a union's member and the discriminator value that selects it;
 // an Optional member may be unset when selected.
 type Member struct {
-	Field    string `json:"field"`
-	JSON     string `json:"json"`
-	Value    string `json:"value"`
-	Optional bool   `json:"optional,omitempty"`
+	Field    string         `yaml:"field"`
+	JSON     string         `yaml:"json"`
+	Value    string         `yaml:"value"`
+	Optional bool           `yaml:"optional,omitempty"`
+	Pos      token.Position `yaml:"-"`
+}
+
+// describedField is a field of a union of the description, with its
+// marker and the position of the entry that describes it.
+type describedField struct {
+	field, json, marker string
+	pos                 token.Position
+}
+
+// fields are the discriminator and the members, in the description's order.
+func (u Union) fields() []describedField {
+	fields := []describedField{{u.Discriminator.Field, u.Discriminator.JSON, "+unionDiscriminator", u.Discriminator.Pos}}
+	for _, m := range u.Members {
+		marker := "+unionMember=" + m.Value
+		if m.Optional {
+			marker += ",optional"
+		}
+		fields = append(fields, describedField{m.Field, m.JSON, marker, m.Pos})
+	}
+	return fields
 }
 
 // Markers are the marker lines that describe the union, by Go field.
 func (u Union) Markers() map[string]string {
-	markers := map[string]string{u.Discriminator.Field: "+unionDiscriminator"}
-	for _, m := range u.Members {
-		markers[m.Field] = "+unionMember=" + m.Value
-		if m.Optional {
-			markers[m.Field] += ",optional"
-		}
+	markers := map[string]string{}
+	for _, f := range u.fields() {
+		markers[f.field] = f.marker
 	}
 	return markers
 }
 
-// Load reads the description.
+// Load reads the description that union-gen embeds.
 func Load() (*Description, error) {
+	return Parse(description)
+}
+
+// Parse reads a description from data, the content of a File (tests give
+// their own), with the line of each resource, union, discriminator and
+// member. A field that the description does not have is an error.
+func Parse(data []byte) (*Description, error) {
 	var d Description
-	if err := yaml.UnmarshalStrict(description, &d); err != nil {
+	decoder := yaml.NewDecoder(bytes.NewReader(data))
+	decoder.KnownFields(true)
+	if err := decoder.Decode(&d); err != nil {
 		return nil, fmt.Errorf("%s: %w", File, err)
 	}
+	// The lines come from a second decoding, into nodes: a node's Decode
+	// would not refuse the fields that the types do not have.
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", File, err)
+	}
+	if len(doc.Content) > 0 {
+		d.place(doc.Content[0])
+	}
 	return &d, nil
+}
+
+// place sets the position of each entry of the description from root, the
+// YAML mapping it was decoded from. An entry that the YAML gives by an
+// alias is placed at the alias's line.
+func (d *Description) place(root *yaml.Node) {
+	resources := valueOf(root, "resources")
+	for i := range d.Resources {
+		d.Resources[i].Pos = position(item(resources, i), resources)
+	}
+	unionNodes := valueOf(root, "unions")
+	for i := range d.Unions {
+		u := &d.Unions[i]
+		node := item(unionNodes, i)
+		u.Pos = position(node, unionNodes)
+		u.Discriminator.Pos = position(valueOf(node, "discriminator"), node)
+		members := valueOf(node, "members")
+		for j := range u.Members {
+			u.Members[j].Pos = position(item(members, j), members)
+		}
+	}
+}
+
+// valueOf is the value of key in a YAML mapping, or nil.
+func valueOf(mapping *yaml.Node, key string) *yaml.Node {
+	if mapping == nil || mapping.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(mapping.Content); i += 2 {
+		if mapping.Content[i].Value == key {
+			return mapping.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// item is the i-th item of a YAML sequence, or nil.
+func item(sequence *yaml.Node, i int) *yaml.Node {
+	if sequence == nil || sequence.Kind != yaml.SequenceNode || i >= len(sequence.Content) {
+		return nil
+	}
+	return sequence.Content[i]
+}
+
+// position is the position of node in File, or of its parent where node
+// is nil, or of the file alone where both are.
+func position(node, parent *yaml.Node) token.Position {
+	if node == nil {
+		node = parent
+	}
+	if node == nil {
+		return token.Position{Filename: File}
+	}
+	return token.Position{Filename: File, Line: node.Line, Column: node.Column}
 }
 
 // CheckModule tells, in one line, that the module of the working directory
@@ -142,43 +237,38 @@ func (d *Description) Packages() []string {
 	return slices.Compact(pkgs)
 }
 
-// Mark gives the fields of each union of the description the markers that
-// describe it, so that union-gen reads it as a marked union. A type or a
-// field that k8s.io/api does not have, or whose JSON name differs, is a
-// problem: the description was written for another version.
-func (d *Description) Mark(u types.Universe) report.Problems {
+// Described are the markers that describe the unions of the description,
+// on their fields, each at its entry in File, for unions.Options.Described:
+// union-gen reads them as the fields' own. A type or a field that k8s.io/api
+// does not have, or whose JSON name differs, is a problem: the description
+// was written for another version.
+func (d *Description) Described(u types.Universe) ([]unions.DescribedMarker, report.Problems) {
 	var problems report.Problems
 	for _, r := range d.Resources {
 		if Lookup(u, r.Kind) == nil {
-			problems = append(problems, d.problem(r.Kind, "the kind of %s.%s is not a struct of the packages loaded", r.Resource, r.Group))
+			problems = append(problems, d.problem(r.Pos, r.Kind, "the kind of %s.%s is not a struct of the packages loaded", r.Resource, r.Group))
 		}
 	}
+	var described []unions.DescribedMarker
 	for _, un := range d.Unions {
 		t := Lookup(u, un.Type)
 		if t == nil {
-			problems = append(problems, d.problem(un.Type, "not a struct of the packages loaded"))
+			problems = append(problems, d.problem(un.Pos, un.Type, "not a struct of the packages loaded"))
 			continue
 		}
-		marks := un.Markers()
-		jsonNames := map[string]string{un.Discriminator.Field: un.Discriminator.JSON}
-		for _, m := range un.Members {
-			jsonNames[m.Field] = m.JSON
-		}
-		for i := range t.Members {
-			m := &t.Members[i]
-			if marker, ok := marks[m.Name]; ok {
-				if got := typeinfo.JSONName(*m); got != jsonNames[m.Name] {
-					problems = append(problems, d.problem(un.Type+"."+m.Name, "its JSON name is %q, not %q", got, jsonNames[m.Name]))
-				}
-				m.CommentLines = append(slices.Clip(m.CommentLines), marker)
-				delete(marks, m.Name)
+		for _, f := range un.fields() {
+			i := slices.IndexFunc(t.Members, func(m types.Member) bool { return m.Name == f.field })
+			if i < 0 {
+				problems = append(problems, d.problem(f.pos, un.Type, "has no field %s", f.field))
+				continue
 			}
-		}
-		for _, field := range slices.Sorted(maps.Keys(marks)) {
-			problems = append(problems, d.problem(un.Type, "has no field %s", field))
+			if got := typeinfo.JSONName(t.Members[i]); got != f.json {
+				problems = append(problems, d.problem(f.pos, un.Type+"."+f.field, "its JSON name is %q, not %q", got, f.json))
+			}
+			described = append(described, unions.DescribedMarker{Type: t.Name, Field: f.field, Line: f.marker, Pos: f.pos})
 		}
 	}
-	return problems
+	return described, problems
 }
 
 // Check holds the model that union-gen built to the description: each of
@@ -188,20 +278,25 @@ func (d *Description) Check(model *unions.Model) report.Problems {
 	for _, un := range d.Unions {
 		plan := model.Plans[types.ParseFullyQualifiedName(un.Type)]
 		if plan == nil || len(plan.Unions) != 1 || plan.Unions[0].Kind != unions.Discriminated {
-			problems = append(problems, d.problem(un.Type, "union-gen reads no discriminated union there"))
+			problems = append(problems, d.problem(un.Pos, un.Type, "union-gen reads no discriminated union there"))
 			continue
 		}
 		if got := plan.Unions[0].Enum.Values; !slices.Equal(got, un.Discriminator.Values) {
-			problems = append(problems, d.problem(un.Type+"."+un.Discriminator.Field, "its values are %s, not %s", strings.Join(got, ", "), strings.Join(un.Discriminator.Values, ", ")))
+			problems = append(problems, d.problem(un.Discriminator.Pos, un.Type+"."+un.Discriminator.Field, "its values are %s, not %s", strings.Join(got, ", "), strings.Join(un.Discriminator.Values, ", ")))
 		}
 	}
 	return problems
 }
 
-// problem is a problem of the description with the k8s.io/api loaded.
-func (d *Description) problem(subject, format string, args ...any) report.Problem {
-	return report.Problem{Subject: subject, Rule: report.LoadError,
-		Message: fmt.Sprintf(File+": "+format, args...) + fmt.Sprintf(": union-gen's description of built-in unions was written for k8s.io/api %s; run it where the module graph has that version", d.KubernetesAPI)}
+// problem is a problem of the description with the k8s.io/api loaded, at
+// pos, the entry of the description that it is about, or at File where the
+// description was not read from it (a test's).
+func (d *Description) problem(pos token.Position, subject, format string, args ...any) report.Problem {
+	if pos.Filename == "" {
+		pos.Filename = File
+	}
+	return report.Problem{Pos: pos, Subject: subject, Rule: report.BuiltinDrift,
+		Message: fmt.Sprintf(format, args...) + fmt.Sprintf(": union-gen's description of built-in unions was written for k8s.io/api %s; run it where the module graph has that version", d.KubernetesAPI)}
 }
 
 // Lookup is the struct type of a fully qualified name in u, or nil; unlike

@@ -1,6 +1,7 @@
 package builtin_test
 
 import (
+	"go/token"
 	"os"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/builtin"
+	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -76,51 +78,91 @@ func strategyUniverse(typeJSON, memberJSON string) types.Universe {
 	return u
 }
 
-// description is a description of one union, that of strategyUniverse.
-func description(memberField string) *builtin.Description {
-	return &builtin.Description{
-		KubernetesAPI: "v0.37.2",
-		Resources:     []builtin.Resource{{Group: "apps", Version: "v1", Resource: "deployments", Kind: "k8s.io/api/apps/v1.Deployment"}},
-		Unions: []builtin.Union{{
-			Type:          "k8s.io/api/apps/v1.DeploymentStrategy",
-			Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: []string{"Recreate", "RollingUpdate"}},
-			Members:       []builtin.Member{{Field: memberField, JSON: "rollingUpdate", Value: "RollingUpdate", Optional: true}},
-		}},
+// descriptionYAML describes one union, that of strategyUniverse, whose
+// member field is given: the discriminator is on line 6, the member on 8.
+func descriptionYAML(memberField string) []byte {
+	return []byte(`kubernetesAPI: v0.37.2
+resources:
+- {group: apps, version: v1, resource: deployments, kind: k8s.io/api/apps/v1.Deployment}
+unions:
+- type: k8s.io/api/apps/v1.DeploymentStrategy
+  discriminator: {field: Type, json: type, values: [Recreate, RollingUpdate]}
+  members:
+  - {field: ` + memberField + `, json: rollingUpdate, value: RollingUpdate, optional: true}
+`)
+}
+
+// parse parses a description of a test, failing t on an error.
+func parse(t *testing.T, data []byte) *builtin.Description {
+	t.Helper()
+	d, err := builtin.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestParse: each entry is at its line of the description, and a field
+// that the description does not have is an error.
+func TestParse(t *testing.T) {
+	d := parse(t, descriptionYAML("RollingUpdate"))
+	for _, tc := range []struct {
+		name string
+		pos  token.Position
+		line int
+	}{
+		{"resource", d.Resources[0].Pos, 3},
+		{"union", d.Unions[0].Pos, 5},
+		{"discriminator", d.Unions[0].Discriminator.Pos, 6},
+		{"member", d.Unions[0].Members[0].Pos, 8},
+	} {
+		if tc.pos.Filename != builtin.File || tc.pos.Line != tc.line {
+			t.Errorf("the %s is at %v, want line %d of %s", tc.name, tc.pos, tc.line, builtin.File)
+		}
+	}
+	if _, err := builtin.Parse([]byte("kubernetesAPI: v0.37.2\nresource: []\n")); err == nil || !strings.Contains(err.Error(), "field resource not found") {
+		t.Errorf("a misspelled field: %v", err)
 	}
 }
 
-// TestMark: the discriminator and members get their markers, after the
-// comment lines they had; a field that the type lacks, a JSON name that
-// differs and a kind or union that is not a struct are problems, each
-// naming the description's file.
-func TestMark(t *testing.T) {
+// TestDescribed: the discriminator and members get their markers, each at
+// its entry of the description; a field that the type lacks, a JSON name
+// that differs and a kind or union that is not a struct are problems of
+// builtindrift, each at the line of its entry.
+func TestDescribed(t *testing.T) {
 	u := strategyUniverse("type", "rollingUpdate")
-	if problems := description("RollingUpdate").Mark(u); len(problems) != 0 {
+	described, problems := parse(t, descriptionYAML("RollingUpdate")).Described(u)
+	if len(problems) != 0 {
 		t.Fatalf("problems: %v", problems)
 	}
-	members := u.Type(types.Name{Package: "k8s.io/api/apps/v1", Name: "DeploymentStrategy"}).Members
-	if got := members[0].CommentLines; !slices.Equal(got, []string{"+optional", "+unionDiscriminator"}) {
-		t.Errorf("the discriminator's comment lines: %q", got)
+	strategy := types.Name{Package: "k8s.io/api/apps/v1", Name: "DeploymentStrategy"}
+	want := []unions.DescribedMarker{
+		{Type: strategy, Field: "Type", Line: "+unionDiscriminator", Pos: token.Position{Filename: builtin.File, Line: 6, Column: 18}},
+		{Type: strategy, Field: "RollingUpdate", Line: "+unionMember=RollingUpdate,optional", Pos: token.Position{Filename: builtin.File, Line: 8, Column: 5}},
 	}
-	if got := members[1].CommentLines; !slices.Equal(got, []string{"+unionMember=RollingUpdate,optional"}) {
-		t.Errorf("the member's comment lines: %q", got)
+	if !slices.Equal(described, want) {
+		t.Errorf("described %v, want %v", described, want)
+	}
+	if got := u.Type(strategy).Members[0].CommentLines; !slices.Equal(got, []string{"+optional"}) {
+		t.Errorf("the discriminator's comment lines were written: %q", got)
 	}
 
 	for _, tc := range []struct {
 		name        string
 		u           types.Universe
-		d           *builtin.Description
+		memberField string
+		wantLine    int
 		wantSubject string
 		wantMessage string
 	}{
-		{"missing field", strategyUniverse("type", "rollingUpdate"), description("Rolling"), "k8s.io/api/apps/v1.DeploymentStrategy", "has no field Rolling"},
-		{"JSON name", strategyUniverse("strategyType", "rollingUpdate"), description("RollingUpdate"), "k8s.io/api/apps/v1.DeploymentStrategy.Type", `its JSON name is "strategyType", not "type"`},
-		{"not a struct", types.Universe{}, description("RollingUpdate"), "k8s.io/api/apps/v1.Deployment", "not a struct"},
+		{"missing field", strategyUniverse("type", "rollingUpdate"), "Rolling", 8, "k8s.io/api/apps/v1.DeploymentStrategy", "has no field Rolling"},
+		{"JSON name", strategyUniverse("strategyType", "rollingUpdate"), "RollingUpdate", 6, "k8s.io/api/apps/v1.DeploymentStrategy.Type", `its JSON name is "strategyType", not "type"`},
+		{"not a struct", types.Universe{}, "RollingUpdate", 3, "k8s.io/api/apps/v1.Deployment", "not a struct"},
 	} {
-		problems := tc.d.Mark(tc.u)
+		_, problems := parse(t, descriptionYAML(tc.memberField)).Described(tc.u)
 		if len(problems) == 0 || problems[0].Subject != tc.wantSubject || !strings.Contains(problems[0].Message, tc.wantMessage) ||
-			!strings.HasPrefix(problems[0].Message, builtin.File+": ") || problems[0].Warning {
-			t.Errorf("%s: got %v; want an error about %s: %s", tc.name, problems, tc.wantSubject, tc.wantMessage)
+			problems[0].Pos.Filename != builtin.File || problems[0].Pos.Line != tc.wantLine || problems[0].Rule != report.BuiltinDrift || problems[0].Warning {
+			t.Errorf("%s: got %v; want an error of %s at line %d about %s: %s", tc.name, problems, report.BuiltinDrift, tc.wantLine, tc.wantSubject, tc.wantMessage)
 		}
 	}
 }
@@ -144,10 +186,11 @@ func TestDescriptionOfPinnedAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if problems := d.Mark(u); len(problems) != 0 {
-		t.Fatalf("Mark: %v", problems)
+	described, problems := d.Described(u)
+	if len(problems) != 0 {
+		t.Fatalf("Described: %v", problems)
 	}
-	model, problems := unions.Build(u, d.Packages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}})
+	model, problems := unions.Build(u, d.Packages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}, Described: described})
 	if problems.HasErrors() {
 		t.Fatalf("Build: %v", problems)
 	}
@@ -157,7 +200,9 @@ func TestDescriptionOfPinnedAPI(t *testing.T) {
 	wrong := *d
 	wrong.Unions = slices.Clone(d.Unions)
 	wrong.Unions[0].Discriminator.Values = []string{"Recreate"}
-	if problems := wrong.Check(model); len(problems) != 1 || !strings.Contains(problems[0].Message, "its values are Recreate, RollingUpdate, not Recreate") {
-		t.Errorf("Check of a wrong list of values: %v", problems)
+	problems = wrong.Check(model)
+	if len(problems) != 1 || !strings.Contains(problems[0].Message, "its values are Recreate, RollingUpdate, not Recreate") ||
+		problems[0].Rule != report.BuiltinDrift || problems[0].Pos != d.Unions[0].Discriminator.Pos || problems[0].Pos.Line == 0 {
+		t.Errorf("Check of a wrong list of values: %v; want a problem of %s at %v", problems, report.BuiltinDrift, d.Unions[0].Discriminator.Pos)
 	}
 }

@@ -14,6 +14,9 @@ const (
 	NoPackage     ID = "nopackage"
 	Files         ID = "files"
 	NoMatchingCRD ID = "nomatchingcrd"
+	// BuiltinDrift: pkg/builtin's description of built-in unions does not
+	// match the k8s.io/api loaded.
+	BuiltinDrift ID = "builtindrift"
 
 	// Marker syntax.
 	Malformed     ID = "malformed"
@@ -70,6 +73,8 @@ const (
 	OutputFile   ID = "outputfile"
 	// NoFieldPackage: the generated methods' import does not resolve.
 	NoFieldPackage ID = "nofieldpackage"
+	// BuiltinRecursive: a built-in kind's policy cannot walk its unions.
+	BuiltinRecursive ID = "builtinrecursive"
 
 	// Warnings: reported, but they do not fail the run.
 	ValueName       ID = "valuename"
@@ -123,6 +128,12 @@ var Docs = []Doc{
 		Summary: "The input packages load: their files parse, and the go command finds the module of every package they import.",
 		Message: "<the error of the Go parser or the go command>",
 		Hint:    "Fix the file at the position given, or add the module that provides the import (`go get`), as `go build` would need too.",
+	},
+	{
+		ID: BuiltinDrift, Family: "input",
+		Summary: "The description of built-in unions (`pkg/builtin/unions.yaml`, for `--builtin-policy` and `--builtin-webhook`) matches the k8s.io/api loaded: its kinds and unions are structs with the fields and JSON names it gives, union-gen reads each of its unions as a discriminated union with the values it lists, and an update of each kind can switch a union.",
+		Message: "its values are <values>, not <values>: union-gen's description of built-in unions was written for k8s.io/api <version>; run it where the module graph has that version",
+		Hint:    "Run union-gen in a module that requires the k8s.io/api version the description names (`go get k8s.io/api@<version>`), not one replaced by a copy that differs; where that version differs from the description, the description is wrong: report it.",
 	},
 	{
 		ID: NoPackage, Family: "input",
@@ -351,6 +362,12 @@ var Docs = []Doc{
 		Summary: "Every file of `--crd-paths` (its `*.yaml` and `*.yml` files, for a directory) is YAML: union-gen rewrites it, and keeps its other documents.",
 		Message: "not YAML: <error>; fix the file or leave it out of --crd-paths",
 		Hint:    "Fix the YAML at the position given, or give `--crd-paths` the CRD files alone.",
+	},
+	{
+		ID: BuiltinRecursive, Family: "output",
+		Summary: "A kind of the description of built-in unions (`pkg/builtin/unions.yaml`, for `--builtin-policy` and `--builtin-webhook`) reaches its unions without recursion through values that have old counterparts: the normalization policy's CEL has a fixed depth.",
+		Message: "<kind> reaches its unions again under <type>, at <path>, which a policy cannot walk",
+		Hint:    "Run union-gen where the module graph has the k8s.io/api version that the description names; where that version's kind recurses, the resource does not belong in the description: report it.",
 	},
 	{
 		ID: OutputFile, Family: "output",

@@ -27,7 +27,7 @@ func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, probl
 	for _, r := range cfg.Builtin.Resources {
 		t := builtin.Lookup(c.Universe, r.Kind)
 		if t == nil {
-			continue // a problem of Mark
+			continue // a problem of Described
 		}
 		hook, doc, problem := builtinPolicy(r, model, t, cmp.Or(cfg.PolicyVersion, policy.Versions[0]))
 		if problem != nil {
@@ -59,7 +59,7 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 	if model.Plans[t.Name] != nil {
 		hook.Schema = model.Schema(t)
 		if structName, path := policy.Recursion(hook.Schema); structName != "" {
-			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CRDRecursive,
+			return policy.Hook{}, nil, &report.Problem{Pos: r.Pos, Subject: hook.Resource.Name(), Rule: report.BuiltinRecursive,
 				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
 		}
 		var err error
@@ -68,8 +68,8 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 		}
 	}
 	if doc == nil {
-		return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.LoadError,
-			Message: fmt.Sprintf("%s: no update of %s can switch a union: drop the resource from the description", builtin.File, r.Kind)}
+		return policy.Hook{}, nil, &report.Problem{Pos: r.Pos, Subject: hook.Resource.Name(), Rule: report.BuiltinDrift,
+			Message: fmt.Sprintf("no update of %s can switch a union: drop the resource from the description", r.Kind)}
 	}
 	return hook, doc, nil
 }

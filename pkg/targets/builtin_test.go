@@ -79,24 +79,39 @@ func runBuiltin(t *testing.T, d *builtin.Description) (report.Problems, bool) {
 	return problems, err == nil
 }
 
-// strategy describes builtinAPI's Strategy, with the values given.
-func strategy(values ...string) builtin.Union {
-	return builtin.Union{
-		Type:          "example.com/builtin/apis.Strategy",
-		Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: values},
-		Members:       []builtin.Member{{Field: "RollingUpdate", JSON: "rollingUpdate", Value: "RollingUpdate"}},
+// builtinDescription describes builtinAPI's Deployment, and Strategy with
+// the values given, and the resource plains too where withPlain is set (at
+// line 4): the values are on line 7.
+func builtinDescription(t *testing.T, withPlain bool, values string) *builtin.Description {
+	t.Helper()
+	plain := ""
+	if withPlain {
+		plain = "- {group: \"\", version: v1, resource: plains, kind: example.com/builtin/apis.Plain}"
 	}
+	d, err := builtin.Parse([]byte(`kubernetesAPI: v0.37.2
+resources:
+- {group: apps, version: v1, resource: deployments, kind: example.com/builtin/apis.Deployment}
+` + plain + `
+unions:
+- type: example.com/builtin/apis.Strategy
+  discriminator: {field: Type, json: type, values: [` + values + `]}
+  members:
+  - {field: RollingUpdate, json: rollingUpdate, value: RollingUpdate}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
-
-var deploymentResource = builtin.Resource{Group: "apps", Version: "v1", Resource: "deployments", Kind: "example.com/builtin/apis.Deployment"}
 
 // TestBuiltinPolicyRun: a description that holds gives one file, the
 // policy and binding of each resource, with the marked union's patch and
 // its matchCondition; one that does not (values that differ, a kind that
-// reaches no union) gives every problem in one run, and no file.
+// reaches no union) gives every problem in one run, each at its line of
+// the description, and no file.
 func TestBuiltinPolicyRun(t *testing.T) {
 	t.Run("holds", func(t *testing.T) {
-		problems, written := runBuiltin(t, &builtin.Description{KubernetesAPI: "v0.37.2", Resources: []builtin.Resource{deploymentResource}, Unions: []builtin.Union{strategy("Canary", "Recreate", "RollingUpdate")}})
+		problems, written := runBuiltin(t, builtinDescription(t, false, "Canary, Recreate, RollingUpdate"))
 		if problems.HasErrors() || !written {
 			t.Fatalf("problems %v, written %v", problems, written)
 		}
@@ -112,8 +127,7 @@ func TestBuiltinPolicyRun(t *testing.T) {
 		}
 	})
 	t.Run("does not hold", func(t *testing.T) {
-		plain := builtin.Resource{Group: "", Version: "v1", Resource: "plains", Kind: "example.com/builtin/apis.Plain"}
-		problems, written := runBuiltin(t, &builtin.Description{KubernetesAPI: "v0.37.2", Resources: []builtin.Resource{deploymentResource, plain}, Unions: []builtin.Union{strategy("Recreate", "RollingUpdate")}})
+		problems, written := runBuiltin(t, builtinDescription(t, true, "Recreate, RollingUpdate"))
 		if written {
 			t.Error("a file was written")
 		}
@@ -121,12 +135,15 @@ func TestBuiltinPolicyRun(t *testing.T) {
 		problems.Print(&b)
 		got := b.String()
 		for _, want := range []string{
-			"example.com/builtin/apis.Strategy.Type: " + builtin.File + ": its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate",
-			"plains.core-v1-unions: " + builtin.File + ": no update of example.com/builtin/apis.Plain can switch a union",
+			builtin.File + ":4:3: plains.core-v1-unions: no update of example.com/builtin/apis.Plain can switch a union: drop the resource from the description [builtindrift]",
+			builtin.File + ":7:18: example.com/builtin/apis.Strategy.Type: its values are Canary, Recreate, RollingUpdate, not Recreate, RollingUpdate: union-gen's description",
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("problems lack %q:\n%s", want, got)
 			}
+		}
+		if !strings.Contains(got, "run it where the module graph has that version [builtindrift]") {
+			t.Errorf("the values' problem is not of builtindrift:\n%s", got)
 		}
 	})
 }

@@ -105,8 +105,9 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 		return nil, report.Problems{{Message: "the package patterns match no package: check them with go list", Rule: report.NoPackage}}
 	}
 	var problems report.Problems
+	var described []unions.DescribedMarker
 	if cfg.Builtin != nil {
-		problems = cfg.Builtin.Mark(c.Universe)
+		described, problems = cfg.Builtin.Described(c.Universe)
 	}
 	var checked load.Checked
 	if load.NeedsTypeCheck(c.Universe, c.Inputs) {
@@ -115,7 +116,7 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 			return nil, report.Problems{{Message: err.Error(), Rule: report.LoadError}}
 		}
 	}
-	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked})
+	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked, Described: described})
 	problems = append(problems, buildProblems...)
 	if cfg.Builtin != nil {
 		problems = append(problems, cfg.Builtin.Check(model)...)

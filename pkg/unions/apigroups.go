@@ -1,26 +1,46 @@
 package unions
 
 import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"go/token"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
-// Some +oneOf groups of k8s.io/api are not enforced by kube-apiserver as
-// exactly one of their fields: their own doc comments, or the API server's
-// hand-written validation, say otherwise. union-gen reads each of them as
-// the API server enforces it, with a warning (apigroup), so that its
-// verdicts on k8s.io/api are the API server's: kubetest's
-// TestKubernetesOracle holds them to kube-apiserver v1.37.2
-// (docs/corpora.md).
+// apiGroupsData is the table of the groups of k8s.io/api that the API server
+// enforces otherwise than their markers say (apigroups.yaml, which says why).
+//
+//go:embed apigroups.yaml
+var apiGroupsData []byte
+
+// apiGroupsFile names apigroups.yaml in the errors of its content.
+const apiGroupsFile = "pkg/unions/apigroups.yaml"
 
 // apiGroup is a group of a struct of k8s.io/api, in every version of its
 // API group: "resource" for k8s.io/api/resource/v1, v1beta1 and so on.
 type apiGroup struct {
 	apiGroup, typ, group string
 }
+
+// apiGroupEntry is an entry of apigroups.yaml.
+type apiGroupEntry struct {
+	APIGroup string `yaml:"apiGroup"`
+	Type     string `yaml:"type"`
+	Group    string `yaml:"group"`
+	// Reads is the union that the API server enforces (apiGroupReads),
+	// or "unchecked".
+	Reads    string `yaml:"reads"`
+	Enforced string `yaml:"enforced"`
+}
+
+// apiGroupReads are the kinds of union that an entry's reads names.
+var apiGroupReads = map[string]Kind{"zeroOrOne": ZeroOrOne, "atLeastOne": AtLeastOne}
 
 // apiGroupReading is how the API server enforces a group: as a union of
 // kind, or not at all by the struct (unchecked), and why.
@@ -29,18 +49,57 @@ type apiGroupReading struct {
 	unchecked bool
 	// enforced says what the API server does, as the warning says it.
 	enforced string
+	// pos is the group's entry in apiGroupsFile.
+	pos token.Position
 }
 
-var apiGroups = map[apiGroup]apiGroupReading{
-	{"resource", "CapacityRequestPolicy", "ValidRequestValues"}: {kind: ZeroOrOne,
-		enforced: "the API server enforces at most one of its fields, as the type's comment says (\"Must not set more than one ValidRequestValues\")"},
-	{"resource", "DeviceConstraint", "ConstraintType"}: {kind: AtLeastOne,
-		enforced: "the API server enforces at least one of its fields, and takes matchAttribute where both are set"},
-	{"resource", "Device", "DeviceNodeSelection"}:      {unchecked: true, enforced: deviceNodeSelection},
-	{"resource", "BasicDevice", "DeviceNodeSelection"}: {unchecked: true, enforced: deviceNodeSelection},
+// apiGroups are the groups of apigroups.yaml, read once: the file is
+// union-gen's own, and its tests read it, so an error in it is a bug.
+var apiGroups = mustReadAPIGroups(apiGroupsData)
+
+func mustReadAPIGroups(data []byte) map[apiGroup]apiGroupReading {
+	groups, err := readAPIGroups(data)
+	if err != nil {
+		panic(err)
+	}
+	return groups
 }
 
-const deviceNodeSelection = "the API server enforces exactly one of its fields where the ResourceSlice's perDeviceNodeSelection is true, and none elsewhere, a rule of the ResourceSlice that no union of the device can hold"
+// readAPIGroups reads the groups of apigroups.yaml, each with the position
+// of its entry. A field that the entry does not have, a reads that names no
+// kind and a group given twice are errors at their entry.
+func readAPIGroups(data []byte) (map[apiGroup]apiGroupReading, error) {
+	var entries []apiGroupEntry
+	decoder := yaml.NewDecoder(bytes.NewReader(data))
+	decoder.KnownFields(true)
+	if err := decoder.Decode(&entries); err != nil {
+		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
+	}
+	// The lines come from a second decoding, into nodes: a node's Decode
+	// would not refuse the fields that the types do not have.
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
+	}
+	groups := map[apiGroup]apiGroupReading{}
+	for i, e := range entries {
+		pos := token.Position{Filename: apiGroupsFile, Line: doc.Content[0].Content[i].Line, Column: doc.Content[0].Content[i].Column}
+		key := apiGroup{e.APIGroup, e.Type, e.Group}
+		r := apiGroupReading{kind: apiGroupReads[e.Reads], unchecked: e.Reads == "unchecked", enforced: e.Enforced, pos: pos}
+		_, known := apiGroupReads[e.Reads]
+		earlier, twice := groups[key]
+		switch {
+		case !known && !r.unchecked:
+			return nil, fmt.Errorf("%s: reads is %q, not zeroOrOne, atLeastOne or unchecked", pos, e.Reads)
+		case e.APIGroup == "" || e.Type == "" || e.Group == "" || e.Enforced == "":
+			return nil, fmt.Errorf("%s: an entry needs an apiGroup, a type, a group and what the API server enforces", pos)
+		case twice:
+			return nil, fmt.Errorf("%s: %s's group %s of %s is at %s too", pos, e.Type, e.Group, e.APIGroup, earlier.pos)
+		}
+		groups[key] = r
+	}
+	return groups, nil
+}
 
 // readingOf returns how the API server enforces a group of t, if t
 // is of k8s.io/api and its group is one of apiGroups.
