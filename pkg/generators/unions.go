@@ -75,7 +75,7 @@ func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	plan := g.model.Plans[t.Name]
 	view := newMethodsView(c, t, g.model)
-	view.useHelpers(&g.helpers, plan)
+	view.useHelpers(&g.helpers, plan.Spec)
 	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
 			return err
@@ -90,14 +90,14 @@ func newMethodsView(c *generator.Context, t *types.Type, model *unions.Model) *m
 	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
-			view.Counts = append(view.Counts, newUnionView(u, view.Type, sym))
+			view.Counts = append(view.Counts, newUnionView(newGoUnion(u), view.Type, sym))
 		} else {
-			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
+			view.Unions = append(view.Unions, newUnionView(newGoUnion(u), view.Type, sym))
 		}
 	}
 	normalize, validate := &walkViews{model: model, sym: sym}, &walkViews{model: model, sym: sym, validating: true}
 	for _, f := range plan.Spec.Fields {
-		if v := normalize.walkOf(f, "in."+f.GoName, "old."+f.GoName, ""); v != nil {
+		if v := normalize.walkOf(f.Walk, walkedValue{in: "in." + f.GoName, old: "old." + f.GoName, depth: 1}); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, validate.validateFieldView(f))
