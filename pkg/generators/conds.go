@@ -59,6 +59,8 @@ func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
 		return p.count() + pick(negated, " > 1", " <= 1")
 	case unionspec.OpDiscUnchanged:
 		s = p.u.discValue("old") + pick(negated, " == ", " != ") + p.u.discValue("in")
+	case unionspec.OpOldSet:
+		s = p.set(c.Member, "old", negated) // a "!" before it would negate the member alone
 	default:
 		s = p.onUpdate(c)
 		if negated {
@@ -74,8 +76,6 @@ func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
 // onUpdate is the Go of an operation that reads old, old not nil.
 func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 	switch c.Op {
-	case unionspec.OpOldSet:
-		return p.set(c.Member, "old", false)
 	case unionspec.OpSameSet:
 		return "((" + p.set(c.Member, "in", false) + ") == (" + p.set(c.Member, "old", false) + "))"
 	case unionspec.OpEqual:
