@@ -23,18 +23,14 @@ type Definition struct {
 	Unions []*unionspec.Union
 }
 
-// Definitions are the definitions of the input packages' structs with
-// unions in their JSON objects, by package path and type name, the order of
-// UnionDefinitions. Generic structs have no definition of their own.
+// Definitions are the definitions of the structs of the input packages
+// (the plans: none is generic) with unions in their JSON objects, by
+// package path and type name, the order of UnionDefinitions.
 func (model *Model) Definitions() []*Definition {
 	var defs []*Definition
 	for _, name := range slices.SortedFunc(maps.Keys(model.Plans), compareNames) {
-		t := model.Plans[name].Struct
-		if !slices.Contains(model.inputs, name.Package) || len(t.TypeParams) > 0 {
-			continue
-		}
 		if unions := model.propertyUnions(name.String()); len(unions) > 0 {
-			defs = append(defs, &Definition{Name: model.definitionName(t), Unions: unions})
+			defs = append(defs, &Definition{Name: model.definitionName(model.Plans[name].Struct), Unions: unions})
 		}
 	}
 	return defs
