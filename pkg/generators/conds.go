@@ -6,14 +6,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // goPrinter prints the conditions of a union's rules as Go over the objects
 // in and old of a generated method: it translates, and decides nothing.
 type goPrinter struct {
-	u        *unions.Union
+	u        *goUnion
 	sym      symbols
 	oldKnown bool // old is not nil
 	// known and unnamed are what is known of the discriminator, as in
@@ -40,7 +39,7 @@ func pick(negated bool, test, negation string) string {
 }
 
 func (p *goPrinter) count() string {
-	return "unionsCount(" + memberSets(p.u, p.sym) + ")"
+	return "unionsCount(" + p.u.memberSets(p.sym) + ")"
 }
 
 // leaf is the Go of an operation, or of its negation, guarded where old may
@@ -59,7 +58,9 @@ func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
 	case unionspec.OpSeveralSet:
 		return p.count() + pick(negated, " > 1", " <= 1")
 	case unionspec.OpDiscUnchanged:
-		s = discValue("old", p.u.Discriminator) + pick(negated, " == ", " != ") + discValue("in", p.u.Discriminator)
+		s = p.u.discValue("old") + pick(negated, " == ", " != ") + p.u.discValue("in")
+	case unionspec.OpOldSet:
+		s = p.set(c.Member, "old", negated) // a "!" before it would negate the member alone
 	default:
 		s = p.onUpdate(c)
 		if negated {
@@ -75,20 +76,18 @@ func (p *goPrinter) leaf(c *unionspec.Cond, negated bool) string {
 // onUpdate is the Go of an operation that reads old, old not nil.
 func (p *goPrinter) onUpdate(c *unionspec.Cond) string {
 	switch c.Op {
-	case unionspec.OpOldSet:
-		return p.set(c.Member, "old", false)
 	case unionspec.OpSameSet:
 		return "((" + p.set(c.Member, "in", false) + ") == (" + p.set(c.Member, "old", false) + "))"
 	case unionspec.OpEqual:
-		m := p.member(c.Member)
-		if p.u.Spec.Member(c.Member).Presence.Scalar() {
-			return "(in." + m.GoName + " == old." + m.GoName + ")"
+		m := p.u.goName(c.Member)
+		if p.u.Member(c.Member).Presence.Scalar() {
+			return "(in." + m + " == old." + m + ")"
 		}
-		return fmt.Sprintf("%s(in.%s, old.%s)", p.sym.deepEqual(), m.GoName, m.GoName)
+		return fmt.Sprintf("%s(in.%s, old.%s)", p.sym.deepEqual(), m, m)
 	case unionspec.OpKept:
 		inner := *p
 		inner.oldKnown = true
-		return "(" + inner.print(p.u.Spec.Kept, false) + ")"
+		return "(" + inner.print(p.u.Kept, false) + ")"
 	}
 	panic(fmt.Sprintf("generators: unknown operation %q", c.Op))
 }
@@ -109,8 +108,8 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 	if len(values) == 0 {
 		return strconv.FormatBool(negated)
 	}
-	d := discValue("in", p.u.Discriminator)
-	if p.u.Spec.Boolean {
+	d := p.u.discValue("in")
+	if p.u.Boolean {
 		// Of the values false and true, the one or both named.
 		switch {
 		case len(values) > 1:
@@ -123,7 +122,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 	op, join := pick(negated, " == ", " != "), pick(negated, " || ", " && ")
 	parts := make([]string, len(values))
 	for i, v := range values {
-		parts[i] = d + op + p.u.Spec.Literal(v)
+		parts[i] = d + op + p.u.Literal(v)
 	}
 	if len(parts) == 1 {
 		return parts[0]
@@ -132,16 +131,7 @@ func (p *goPrinter) discIn(values []string, negated bool) string {
 }
 
 func (p *goPrinter) set(member, obj string, negated bool) string {
-	return p.sym.isSet(p.u.Spec.Member(member).Presence, obj+"."+p.member(member).GoName, negated)
-}
-
-func (p *goPrinter) member(jsonName string) *unions.Member {
-	for _, m := range p.u.Members {
-		if m.JSONName == jsonName {
-			return m
-		}
-	}
-	panic(fmt.Sprintf("generators: no member %q", jsonName))
+	return p.sym.isSet(p.u.Member(member).Presence, obj+"."+p.u.goName(member), negated)
 }
 
 // arm is a case of a switch on the discriminator: the values it takes, which
@@ -155,9 +145,9 @@ type arm struct {
 // valid values ("" for an optional discriminator's absence among them), alone
 // when each is set, else together; every other value that the conditions
 // name; the rest.
-func arms(u *unions.Union, each bool, conds []*unionspec.Cond) []*arm {
+func arms(u *unionspec.Union, each bool, conds []*unionspec.Cond) []*arm {
 	var out []*arm
-	values := u.Spec.Selecting
+	values := u.Selecting
 	switch {
 	case each:
 		for _, v := range values {

@@ -74,8 +74,8 @@ func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	plan := g.model.Plans[t.Name]
-	view := newMethodsView(c, t, g.model)
-	view.useHelpers(&g.helpers, plan)
+	view := newMethodsView(plan, c.Namers["raw"].Name(t), g.model, newSymbols(c))
+	view.useHelpers(&g.helpers, plan.Spec)
 	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
 			return err
@@ -84,20 +84,20 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 	return nil
 }
 
-func newMethodsView(c *generator.Context, t *types.Type, model *unions.Model) *methodsView {
-	plan := model.Plans[t.Name]
-	sym := newSymbols(c)
-	view := &methodsView{symbols: sym, Type: c.Namers["raw"].Name(t)}
+// newMethodsView is the view of the methods of plan's struct, named
+// typeName in the generated file, which names other packages' symbols sym.
+func newMethodsView(plan *unions.Plan, typeName string, model *unions.Model, sym symbols) *methodsView {
+	view := &methodsView{symbols: sym, Type: typeName}
 	for _, u := range plan.Unions {
 		if u.Spec.Discriminator == "" {
-			view.Counts = append(view.Counts, newUnionView(u, view.Type, sym))
+			view.Counts = append(view.Counts, newUnionView(newGoUnion(u), view.Type, sym))
 		} else {
-			view.Unions = append(view.Unions, newUnionView(u, view.Type, sym))
+			view.Unions = append(view.Unions, newUnionView(newGoUnion(u), view.Type, sym))
 		}
 	}
 	normalize, validate := &walkViews{model: model, sym: sym}, &walkViews{model: model, sym: sym, validating: true}
 	for _, f := range plan.Spec.Fields {
-		if v := normalize.walkOf(f, "in."+f.GoName, "old."+f.GoName, ""); v != nil {
+		if v := normalize.walkOf(f.Walk, walkedValue{in: "in." + f.GoName, old: "old." + f.GoName, depth: 1}); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, validate.validateFieldView(f))

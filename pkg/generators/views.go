@@ -56,14 +56,14 @@ type methodsView struct {
 type helperSet struct{ Append, Concat, NilOf, Count, Deref, SetMembers bool }
 
 // useHelpers adds to s the helpers that the printed methods call.
-func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
+func (v *methodsView) useHelpers(s *helperSet, spec *unionspec.Struct) {
 	use := func(h *bool, used bool) { *h = *h || used }
 	use(&s.Append, len(v.Unions)+len(v.Counts) > 0)
 	use(&s.Count, len(v.Counts) > 0)
 	use(&s.SetMembers, len(v.Counts) > 0)
-	for _, u := range plan.Unions {
-		for _, m := range u.Spec.Members { // zeroOf clears a struct with unionsNilOf
-			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Spec.Tests(m.Name))
+	for _, u := range spec.Unions {
+		for _, m := range u.Members { // zeroOf clears a struct with unionsNilOf
+			use(&s.NilOf, m.Presence == unionspec.PresenceNonZero && u.Tests(m.Name))
 		}
 	}
 	for _, u := range v.Unions {
@@ -77,6 +77,55 @@ func (v *methodsView) useHelpers(s *helperSet, plan *unions.Plan) {
 			use(&s.NilOf, w.Prior != "")
 		}
 	}
+}
+
+// goUnion is a union's rules, as the model describes them, with the Go
+// names that print them: the discriminator's field, and each member's field
+// by its property.
+type goUnion struct {
+	*unionspec.Union
+	discField string
+	// discPointer: a pointer discriminator (which validation-gen and
+	// KEP-1027 2019 allow) reads "" when nil.
+	discPointer bool
+	fields      map[string]string
+}
+
+func newGoUnion(u *unions.Union) *goUnion {
+	g := &goUnion{Union: u.Spec, discField: u.Discriminator.GoName, fields: map[string]string{}}
+	if u.Spec.Discriminator != "" {
+		g.discPointer = u.Discriminator.Type.Kind == types.Pointer
+	}
+	for _, m := range u.Members {
+		g.fields[m.JSONName] = m.GoName
+	}
+	return g
+}
+
+// goName is the Go field of the member whose property is member.
+func (u *goUnion) goName(member string) string {
+	name, ok := u.fields[member]
+	if !ok {
+		panic(fmt.Sprintf("generators: no member %q", member))
+	}
+	return name
+}
+
+// discValue is the value of the discriminator of the object obj.
+func (u *goUnion) discValue(obj string) string {
+	if u.discPointer {
+		return "unionsDeref(" + obj + "." + u.discField + ")"
+	}
+	return obj + "." + u.discField
+}
+
+// memberSets are the Go tests of "set" of the members, as arguments.
+func (u *goUnion) memberSets(sym symbols) string {
+	sets := make([]string, len(u.Members))
+	for i, m := range u.Members {
+		sets[i] = sym.isSet(m.Presence, "in."+u.goName(m.Name), false)
+	}
+	return strings.Join(sets, ", ")
 }
 
 // unionView is a union as the generated methods test it: switches on the
@@ -131,12 +180,12 @@ type clearView struct {
 	When, Member, Zero string
 }
 
-func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
+func newUnionView(u *goUnion, typeName string, sym symbols) *unionView {
 	p := &goPrinter{u: u, sym: sym}
 	v := &unionView{Type: typeName}
-	if disc := u.Discriminator; u.Spec.Discriminator != "" {
-		v.Disc, v.InDisc, v.DerefDisc = disc.GoName, discValue("in", disc), disc.Type.Kind == types.Pointer
-		v.Normalize = "unionsNormalize" + disc.GoName
+	if u.Discriminator != "" {
+		v.Disc, v.InDisc, v.DerefDisc = u.discField, u.discValue("in"), u.discPointer
+		v.Normalize = "unionsNormalize" + u.discField
 	}
 	v.Cases, v.Default = checkCases(u, p)
 	v.Guard, v.ErrorArms = errorArms(u, p, sym)
@@ -147,13 +196,13 @@ func newUnionView(u *unions.Union, typeName string, sym symbols) *unionView {
 // checkCases are the arms of the checks of objects as created. That an
 // object valid as created is valid on any update too, so that old is read
 // only for the errors, is a property of the model (pkg/unions' TestFastPath).
-func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
+func checkCases(u *goUnion, p *goPrinter) (cases []*armView, def string) {
 	var whens []*unionspec.Cond
-	for _, c := range u.Spec.Checks {
+	for _, c := range u.Checks {
 		whens = append(whens, c.When)
 	}
 	byInvalid := map[string]*armView{}
-	for _, a := range arms(u, true, whens) {
+	for _, a := range arms(u.Union, true, whens) {
 		invalid := a.simplify(unionspec.Or(whens...), new(false))
 		printed := ""
 		if !invalid.Is(false) {
@@ -164,10 +213,10 @@ func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 			continue
 		}
 		if c := byInvalid[printed]; c != nil {
-			c.Values += ", " + u.Spec.Literals(a.Values)
+			c.Values += ", " + u.Literals(a.Values)
 			continue
 		}
-		byInvalid[printed] = &armView{Values: u.Spec.Literals(a.Values), Invalid: printed}
+		byInvalid[printed] = &armView{Values: u.Literals(a.Values), Invalid: printed}
 		cases = append(cases, byInvalid[printed])
 	}
 	// Values invalid as every other value is are left to the default case.
@@ -180,24 +229,24 @@ func checkCases(u *unions.Union, p *goPrinter) (cases []*armView, def string) {
 
 // errorArms are the arms of the checks as unionsErrors reports them, with
 // the conditions that every check shares tested once before.
-func errorArms(u *unions.Union, p *goPrinter, sym symbols) (guard string, out []*armView) {
-	shared, rests := factor(u.Spec.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
+func errorArms(u *goUnion, p *goPrinter, sym symbols) (guard string, out []*armView) {
+	shared, rests := factor(u.Checks, func(c *unionspec.Check) *unionspec.Cond { return c.When }, unionspec.Known{})
 	if len(shared) > 0 {
 		guard = p.print(unionspec.And(shared...), false)
 	}
-	errs := make([]*errorView, len(u.Spec.Checks))
-	for i, c := range u.Spec.Checks {
+	errs := make([]*errorView, len(u.Checks))
+	for i, c := range u.Checks {
 		errs[i] = checkError(c, u, sym)
 	}
-	for _, a := range arms(u, false, rests) {
+	for _, a := range arms(u.Union, false, rests) {
 		var stmts []statement
-		for i := range u.Spec.Checks {
+		for i := range u.Checks {
 			if when := a.simplify(rests[i], nil); !when.Is(false) {
 				stmts = append(stmts, statement{when, errs[i]})
 			}
 		}
 		if a.Values != nil || len(stmts) > 0 {
-			out = append(out, &armView{Values: u.Spec.Literals(a.Values), Ifs: nest(stmts, p.at(a, false))})
+			out = append(out, &armView{Values: u.Literals(a.Values), Ifs: nest(stmts, p.at(a, false))})
 		}
 	}
 	return guard, out
@@ -261,17 +310,17 @@ func stmtView(when *unionspec.Cond, do *errorView, p *goPrinter) *ifView {
 	return v
 }
 
-func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
+func checkError(c *unionspec.Check, u *goUnion, sym symbols) *errorView {
 	v := &errorView{symbols: sym, Error: c.Error, Path: childPath(c.Field), Message: strconv.Quote(c.Message), Origin: strconv.Quote(c.Origin)}
 	switch {
 	case c.Error == unionspec.ErrorInvalid && c.Value == unionspec.ValueSetMembers:
-		names := make([]string, len(u.Spec.Members))
-		for i, m := range u.Spec.Members {
+		names := make([]string, len(u.Members))
+		for i, m := range u.Members {
 			names[i] = m.Name
 		}
-		v.Names, v.Sets = unions.Quote(names), memberSets(u, sym)
+		v.Names, v.Sets = unions.Quote(names), u.memberSets(sym)
 	case c.Error == unionspec.ErrorNotSupported:
-		v.Disc, v.Values = discValue("in", u.Discriminator), unions.Quote(u.Spec.Values)
+		v.Disc, v.Values = u.discValue("in"), unions.Quote(u.Values)
 	}
 	return v
 }
@@ -279,15 +328,15 @@ func checkError(c *unionspec.Check, u *unions.Union, sym symbols) *errorView {
 // normalizeArms are the arms of Normalize, and when NormalizeUnions calls
 // it: in a union of few clears, when one of them holds; in a larger one,
 // when what they all require does, which compares the discriminators once.
-func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) {
-	if len(u.Spec.Clears) == 0 {
+func normalizeArms(u *goUnion, p *goPrinter) (when string, out []*armView) {
+	if len(u.Clears) == 0 {
 		return "", nil
 	}
-	shared, rests := factor(u.Spec.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
+	shared, rests := factor(u.Clears, func(c *unionspec.Clear) *unionspec.Cond { return c.When }, unionspec.Known{Update: new(true)})
 	// Printed as if the discriminator were valid: a prefilter may be
 	// weaker than the clears, which Normalize tests again. Any value of
 	// an open discriminator is valid.
-	prefilter := p.at(&arm{Values: u.Spec.Selecting, unnamed: u.Spec.Open}, true)
+	prefilter := p.at(&arm{Values: u.Selecting, unnamed: u.Open}, true)
 	if len(rests) <= scanMembersMax {
 		when = prefilter.print(unionspec.And(unionspec.Or(rests...), unionspec.And(shared...)).Simplify(unionspec.Known{}), false)
 	} else {
@@ -295,10 +344,10 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 	}
 	// Normalize runs where one clear holds, so where what all share does;
 	// but only for a valid discriminator, as the prefilter assumed one.
-	for _, a := range arms(u, false, rests) {
-		view := &armView{Values: u.Spec.Literals(a.Values)}
-		valid := u.Spec.Open || a.within(u.Spec.Selecting)
-		for i, c := range u.Spec.Clears {
+	for _, a := range arms(u.Union, false, rests) {
+		view := &armView{Values: u.Literals(a.Values)}
+		valid := u.Open || a.within(u.Selecting)
+		for i, c := range u.Clears {
 			cond := rests[i]
 			if !valid {
 				cond = unionspec.And(append(slices.Clone(shared), cond)...)
@@ -307,8 +356,8 @@ func normalizeArms(u *unions.Union, p *goPrinter) (when string, out []*armView) 
 			if w.Is(false) {
 				continue
 			}
-			m := p.member(c.Member)
-			clear := &clearView{Member: m.GoName, Zero: zeroOf(u.Spec.Member(m.JSONName).Presence, "in."+m.GoName)}
+			m := u.goName(c.Member)
+			clear := &clearView{Member: m, Zero: zeroOf(u.Member(c.Member).Presence, "in."+m)}
 			if !w.Is(true) {
 				clear.When = p.at(a, true).print(w, false)
 			}
@@ -345,24 +394,6 @@ func factor[T any](items []T, cond func(T) *unionspec.Cond, known unionspec.Know
 // cheaper by a nanosecond (docs/benchmarks.md).
 const scanMembersMax = 4
 
-// memberSets are the Go tests of "set" of a union's members, as arguments.
-func memberSets(u *unions.Union, sym symbols) string {
-	sets := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		sets[i] = sym.isSet(u.Spec.Members[i].Presence, "in."+m.GoName, false)
-	}
-	return strings.Join(sets, ", ")
-}
-
-// discValue is the value of a discriminator of the object obj: a pointer
-// discriminator (which validation-gen and KEP-1027 2019 allow) is "" when nil.
-func discValue(obj string, disc unions.Field) string {
-	if disc.Type.Kind == types.Pointer {
-		return "unionsDeref(" + obj + "." + disc.GoName + ")"
-	}
-	return obj + "." + disc.GoName
-}
-
 // walkView is a walked value as one generated method sees it: the Go of
 // the value, of its old counterpart ("" when none) and of its path, and the
 // loop variables of its depth.
@@ -385,7 +416,9 @@ func (v *walkView) V() string { return numbered("v", v.Depth) }
 func (v *walkView) O() string { return numbered("o", v.Depth) }
 
 // Calls is set for a struct or a pointer to one: the walk calls its methods.
-func (v *walkView) Calls() bool { return v.GoStruct != nil }
+func (v *walkView) Calls() bool {
+	return v.Shape == unionspec.ShapeStruct || v.Shape == unionspec.ShapePointer
+}
 
 func (v *walkView) Map() bool     { return v.Shape == unionspec.ShapeMap }
 func (v *walkView) ListMap() bool { return v.Shape == unionspec.ShapeListMap }
@@ -417,79 +450,52 @@ func (v *walkView) KeyViews() []keyView {
 	return keys
 }
 
-// fieldWalk is a value on the walk of a field: its Go, that of its old
-// counterpart ("" where it has none) and its path, its depth, and the view
-// made of it.
-type fieldWalk struct {
+// walkedValue is a value on the walk of a field: its Go, that of its old
+// counterpart ("" where it has none) and its path, and its depth.
+type walkedValue struct {
 	in, old, path string
 	depth         int
-	view          *walkView
 }
 
 // walkViews makes the views of the walks of a struct's fields in
-// NormalizeUnions, or in ValidateUnions where validating, as a Visitor of
-// the one walk (unionspec.Visit): a walk stops at the structs whose methods
-// it calls.
+// NormalizeUnions, or in ValidateUnions where validating. A field's walk
+// (unionspec.Walk) goes through its lists and maps, a loop each, down to
+// the structs whose methods it calls, where it stops: it never visits
+// unions, so it follows Walk.Elem rather than unionspec.Visit.
 type walkViews struct {
 	model      *unions.Model
 	sym        symbols
 	validating bool
 }
 
-// walkOf is the view of the walk of a field of a struct, from the value in
-// and its old counterpart old, at path; nil where NormalizeUnions does not
-// walk it.
-func (g *walkViews) walkOf(f *unionspec.Field, in, old, path string) *walkView {
-	at := &fieldWalk{in: in, old: old, path: path, depth: 1}
-	unionspec.NewWalker(&unionspec.Schema{Structs: g.model.Structs()}, unionspec.Visitor[*fieldWalk](g)).Walk(f.Walk, at)
-	return at.view
-}
-
-// view is the view of a walked value; nil without old counterparts in
-// NormalizeUnions, which only these can need.
-func (g *walkViews) view(walk *unionspec.Walk, at *fieldWalk) *walkView {
-	w := g.model.GoWalk(walk)
-	if !g.validating && !w.HasOld {
+// walkOf is the view of walk at the value at; nil where NormalizeUnions
+// does not walk it: only values with old counterparts can need normalizing.
+func (g *walkViews) walkOf(walk *unionspec.Walk, at walkedValue) *walkView {
+	if !g.validating && !walk.HasOld {
 		return nil
 	}
+	w := g.model.GoWalk(walk)
 	v := &walkView{Walk: w, Depth: at.depth, In: deref(w, at.in), Old: deref(w, at.old), Path: at.path}
 	if !g.validating {
-		v.Old = ref(w, v.Old)
+		v.Old = ref(walk, v.Old)
 	}
-	return v
-}
-
-// Struct ends a walk at a struct, whose methods it calls.
-func (g *walkViews) Struct(_ string, walk *unionspec.Walk, at *fieldWalk, _ *unionspec.Walker[*fieldWalk]) {
-	at.view = g.view(walk, at)
-}
-
-func (g *walkViews) Union(*unionspec.Union, *fieldWalk) {}
-
-// Field is not called: the walks start at fields.
-func (g *walkViews) Field(*unionspec.Field, *fieldWalk, *unionspec.Walker[*fieldWalk]) {}
-
-// Elems walks on into the items or values of a list or map, which a loop
-// of the generated method names.
-func (g *walkViews) Elems(walk *unionspec.Walk, at *fieldWalk, w *unionspec.Walker[*fieldWalk]) {
-	v := g.view(walk, at)
-	if v == nil {
-		return
+	if v.Calls() {
+		return v
 	}
-	elem := &fieldWalk{depth: at.depth + 1}
+	elem := walkedValue{depth: at.depth + 1}
 	if g.validating {
-		g.validateElem(v, elem)
+		g.validateElem(v, &elem)
 	} else {
-		g.normalizeElem(v, elem)
+		g.normalizeElem(v, &elem)
 	}
-	w.Walk(walk.Elem, elem)
-	v.Elem, at.view = elem.view, v
+	v.Elem = g.walkOf(walk.Elem, elem)
+	return v
 }
 
 // normalizeElem is where NormalizeUnions finds an item or value of v, and
 // its old counterpart (v.Old is the old list or map: ref takes only a
 // struct's address).
-func (g *walkViews) normalizeElem(v *walkView, elem *fieldWalk) {
+func (g *walkViews) normalizeElem(v *walkView, elem *walkedValue) {
 	switch v.Shape {
 	case unionspec.ShapeMap:
 		elem.in, elem.old = v.V(), v.Old+"["+v.K()+"]"
@@ -500,8 +506,7 @@ func (g *walkViews) normalizeElem(v *walkView, elem *fieldWalk) {
 
 // validateElem is where ValidateUnions finds an item or value of v, its old
 // counterpart and its path.
-func (g *walkViews) validateElem(v *walkView, elem *fieldWalk) {
-	goElem := g.model.GoWalk(v.Walk.Elem)
+func (g *walkViews) validateElem(v *walkView, elem *walkedValue) {
 	switch v.Shape {
 	case unionspec.ShapeMap:
 		// Sorted keys give errors in a stable order; sorting allocates, but
@@ -523,7 +528,7 @@ func (g *walkViews) validateElem(v *walkView, elem *fieldWalk) {
 	case unionspec.ShapeList, unionspec.ShapeListMap:
 		item := v.In + "[" + v.I() + "]"
 		if v.Shape == unionspec.ShapeListMap && v.Old != "" {
-			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", v.Depth), ref(goElem, item), ref(goElem, v.Old+"["+v.J()+"]")
+			v.Prior, v.PriorLike, v.PriorFound = numbered("prior", v.Depth), ref(v.Walk.Elem, item), ref(v.Walk.Elem, v.Old+"["+v.J()+"]")
 		}
 		elem.in, elem.old, elem.path = item, v.Prior, v.Path+".Index("+v.I()+")"
 	}
@@ -532,14 +537,13 @@ func (g *walkViews) validateElem(v *walkView, elem *fieldWalk) {
 // validateFieldView is the view of a field: its old counterpart is held in
 // a variable where used, as old may be nil.
 func (g *walkViews) validateFieldView(f *unionspec.Field) *walkView {
-	w := g.model.GoWalk(f.Walk)
 	in, old := "in."+f.GoName, ""
-	if w.HasOld {
+	if f.Walk.HasOld {
 		old = "old" + f.GoName
 	}
-	v := g.walkOf(f, in, old, childPath(f.Name))
+	v := g.walkOf(f.Walk, walkedValue{in: in, old: old, path: childPath(f.Name), depth: 1})
 	if old != "" {
-		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(w, in), ref(w, "old."+f.GoName)
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(f.Walk, in), ref(f.Walk, "old."+f.GoName)
 	}
 	return v
 }
@@ -555,7 +559,7 @@ func deref(w *unions.Walk, expr string) string {
 
 // ref is a struct's address, which NormalizeUnions and ValidateUnions take
 // for old; expr itself for other walks.
-func ref(w *unions.Walk, expr string) string {
+func ref(w *unionspec.Walk, expr string) string {
 	if w.Shape == unionspec.ShapeStruct {
 		return "&" + expr
 	}

@@ -232,14 +232,13 @@ func openAPITarget(c *generator.Context, cfg Config, model *unions.Model) (gener
 			return nil, err
 		}
 	}
-	inputs := slices.Clone(c.Inputs)
 	return &generator.SimpleTarget{
 		PkgName:       openAPIPackageName(c, cfg.OpenAPIPackage),
 		PkgPath:       cfg.OpenAPIPackage,
 		PkgDir:        dir,
 		HeaderComment: cfg.Header,
 		GeneratorsFunc: func(*generator.Context) []generator.Generator {
-			return []generator.Generator{&formatted{Generator: generators.NewOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model, inputs)}}
+			return []generator.Generator{&formatted{Generator: generators.NewOpenAPIGenerator(cfg.OpenAPIFile, cfg.OpenAPIPackage, model)}}
 		},
 	}, nil
 }
