@@ -95,8 +95,10 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
 	b.model.xValidation = map[types.Name]map[string][]MarkedRule{}
+	b.model.definitionNames = map[types.Name]string{}
 	for name, plan := range b.model.Plans {
 		b.model.xValidation[name] = b.marks.xValidationRules(plan.Struct)
+		b.model.definitionNames[name] = b.marks.definitionName(plan.Struct)
 	}
 	b.model.apis = b.marks.apis(slices.Sorted(slices.Values(inputs)))
 	return b.model, b.problems

@@ -286,6 +286,18 @@ func (c *collector) packageMarker(dir, name string) string {
 	return ""
 }
 
+// definitionName is openapi-gen's name of the definition of t: its
+// +k8s:openapi-model-package, from the type's comment or the package's
+// doc.go, then the type name; else the Go import path and the type name.
+func (c *collector) definitionName(t *types.Type) string {
+	for _, lines := range [][]string{t.CommentLines, c.universe.Package(t.Name.Package).Comments} {
+		if pkg := markers.TagValue(lines, markers.OpenAPIModelPackageMarker); pkg != "" {
+			return pkg + "." + t.Name.Name
+		}
+	}
+	return t.Name.Package + "." + t.Name.Name
+}
+
 // cgoUnionMarkers are the positions of the first union marker of each file
 // of the package in dir that imports "C".
 func (c *collector) cgoUnionMarkers(dir string) []token.Position {

@@ -7,7 +7,6 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
-	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
@@ -30,7 +29,7 @@ func (model *Model) Definitions() []*Definition {
 	var defs []*Definition
 	for _, name := range slices.SortedFunc(maps.Keys(model.Plans), compareNames) {
 		if unions := model.propertyUnions(name.String()); len(unions) > 0 {
-			defs = append(defs, &Definition{Name: model.definitionName(model.Plans[name].Struct), Unions: unions})
+			defs = append(defs, &Definition{Name: model.definitionNames[name], Unions: unions})
 		}
 	}
 	return defs
@@ -66,16 +65,4 @@ func (model *Model) propertyUnions(root string) []*unionspec.Union {
 	}
 	add(root)
 	return out
-}
-
-// definitionName is openapi-gen's name of the definition of t: its
-// +k8s:openapi-model-package, from the type's comment or the package's
-// doc.go, then the type name; else the Go import path and the type name.
-func (model *Model) definitionName(t *types.Type) string {
-	for _, lines := range [][]string{t.CommentLines, model.universe.Package(t.Name.Package).Comments} {
-		if pkg := markers.TagValue(lines, markers.OpenAPIModelPackageMarker); pkg != "" {
-			return pkg + "." + t.Name.Name
-		}
-	}
-	return t.Name.Package + "." + t.Name.Name
 }

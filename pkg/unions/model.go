@@ -38,6 +38,9 @@ type Model struct {
 	// xValidation holds the rules of the +kubebuilder:validation:XValidation
 	// markers of each plan's struct and its fields (XValidationRules).
 	xValidation map[types.Name]map[string][]MarkedRule
+	// definitionNames are openapi-gen's names of the plans' structs
+	// (Definitions).
+	definitionNames map[types.Name]string
 	// structs are the plans' Specs by name (Structs).
 	structs map[string]*unionspec.Struct
 }
