@@ -108,7 +108,7 @@ type editor struct {
 	// schema describes the unions of the current CRD version's kind.
 	schema *unionspec.Schema
 	// variants are the unions as the current CRD version has them
-	// (Input.Variant); nil for a union it does not have.
+	// (unionspec.Union.CRDVariant); nil for a union it does not have.
 	variants map[*unionspec.Union]*unionspec.Union
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
@@ -506,7 +506,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
 	if !e.members(schema, props, u, values, at.path) {
 		return
 	}
-	spec := e.in.Variant(u, func(name string) bool { return get(props, name) != nil }, values)
+	spec := u.CRDVariant(func(name string) bool { return get(props, name) != nil }, values)
 	if enumerated && values == nil {
 		set(disc, "enum", node(u.SchemaEnum(emptyToSchema)))
 	}

@@ -13,11 +13,6 @@ type Input struct {
 	// Kinds are the types of the input packages that have a +groupName, by
 	// group, version and name: a CRD version's kind is one of them.
 	Kinds map[GroupVersionKind]*Kind
-	// Variant describes a union as a CRD variant has it (docs/crd.md, "CRD
-	// variants"): without the members that present says its schema lacks,
-	// and with values as its discriminator's valid values, nil for the
-	// union's. The model decides its rules.
-	Variant func(u *unionspec.Union, present func(name string) bool, values []string) *unionspec.Union
 	// Markers are the rules of the +kubebuilder:validation:XValidation
 	// markers of a struct of a Schema, or of its Go field where field is
 	// not "".

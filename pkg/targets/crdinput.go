@@ -11,11 +11,10 @@ import (
 
 // CRDInput is what the CRD backend reads of the model: the types of the
 // input packages with a +groupName, each with the description of its
-// unions, and the model's answers on CRD variants and markers.
+// unions, and the model's answers on markers.
 func CRDInput(model *unions.Model) crd.Input {
 	in := crd.Input{
-		Kinds:   map[crd.GroupVersionKind]*crd.Kind{},
-		Variant: model.Variant,
+		Kinds: map[crd.GroupVersionKind]*crd.Kind{},
 		Markers: func(structName, field string) []crd.MarkedRule {
 			var out []crd.MarkedRule
 			for _, m := range model.XValidationRules(model.Plans[types.ParseFullyQualifiedName(structName)].Struct, field) {

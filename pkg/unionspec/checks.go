@@ -8,7 +8,7 @@ import (
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
 // clears (N1–N3) of docs/semantics.md, each under a condition over its object
-// and old counterpart, as the model decides them (pkg/unions' Describe); the
+// and old counterpart, as Describe decides them from a Declaration; the
 // backends print or evaluate it, and derive from it here what a CRD's schema
 // has of it (crd.go), and the compact form of its checks (compact.go).
 type Union struct {
@@ -61,6 +61,10 @@ type Union struct {
 	// selects; nil where a value selects several members or a member has
 	// several values, which no x-kubernetes-unions shape can say.
 	Choices []*Choice `json:"-"`
+
+	// declaration is what Describe wrote the union from, for Variant; nil
+	// in a decoded union.
+	declaration *Declaration
 }
 
 // Choice is a row of a union's selection table.
