@@ -397,7 +397,7 @@ type reach struct {
 	// embeds another), and holder the field whose schema it is, if any:
 	// their markers wrote its own rules.
 	structs []string
-	holder  *goField
+	holder  *GoField
 }
 
 // count is the number of times the API server counts a rule of schema.
@@ -459,7 +459,7 @@ func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) 
 	e.fields.present[e.crdVersion+" "+p.path+"."+f.Name] = true
 	next := p.reach
 	next.path += "." + f.Name
-	next.structs, next.holder = nil, &goField{parent: structName, name: f.GoName}
+	next.structs, next.holder = nil, &GoField{Struct: structName, Field: f.GoName}
 	w.Walk(f.Walk, place{child, next})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/markers"
 )
 
@@ -17,13 +18,6 @@ import (
 // reads package comments from doc.go only): its +groupName, and its
 // +versionName or else its name.
 type GroupVersion struct{ Group, Version string }
-
-// MarkedRule is the rule of a +kubebuilder:validation:XValidation marker,
-// at the marker's "+".
-type MarkedRule struct {
-	Rule string
-	Pos  token.Position
-}
 
 // APIs are the input packages that have a +groupName, by group and version:
 // the kinds of CRDs are their types. They are read on the first call, as
@@ -53,7 +47,7 @@ func (model *Model) TypePos(t *types.Type) token.Position {
 
 // XValidationRules are the rules of the +kubebuilder:validation:XValidation
 // markers of a type, or of its field where field is not "".
-func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
+func (model *Model) XValidationRules(t *types.Type, field string) []backend.MarkedRule {
 	dir := model.universe.Package(t.Name.Package).Dir
 	var doc *ast.CommentGroup
 	if field == "" {
@@ -64,11 +58,11 @@ func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
 	if doc == nil {
 		return nil
 	}
-	var out []MarkedRule
+	var out []backend.MarkedRule
 	for _, c := range doc.List {
 		text, _ := strings.CutPrefix(c.Text, "//")
 		if rule, ok := markers.XValidationRule(text); ok {
-			out = append(out, MarkedRule{Rule: rule, Pos: model.src.MarkerPos(c)})
+			out = append(out, backend.MarkedRule{Rule: rule, Pos: model.src.MarkerPos(c)})
 		}
 	}
 	return out
