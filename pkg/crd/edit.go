@@ -17,7 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -55,12 +55,12 @@ type File struct {
 // normalizes (policy.Files writes them), but those with problems. An edited
 // CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so that
 // only rules and enums differ. With any error, no file is returned.
-func Edit(in Input, files []string, opts Options) ([]File, []policy.CRDFile, report.Problems) {
+func Edit(in Input, files []string, opts Options) ([]File, []backend.CRDFile, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
 	}
 	var out []File
-	var policies []policy.CRDFile
+	var policies []backend.CRDFile
 	var problems report.Problems
 	withCRD := map[GroupVersionKind]bool{}
 	reported := map[token.Position]bool{}
@@ -78,7 +78,7 @@ func Edit(in Input, files []string, opts Options) ([]File, []policy.CRDFile, rep
 			out = append(out, File{Path: name, Data: edited})
 		}
 		if !e.problems.HasErrors() {
-			policies = append(policies, policy.CRDFile{Path: name, Matched: e.matched, Targets: e.targets})
+			policies = append(policies, backend.CRDFile{Path: name, Matched: e.matched, Targets: e.targets})
 		}
 	}
 	if len(withCRD) == 0 && !problems.HasErrors() {
@@ -102,7 +102,7 @@ type editor struct {
 	problems report.Problems
 	// targets are the CRD versions of the file whose unions a policy
 	// normalizes.
-	targets []policy.Target
+	targets []backend.Target
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
 	// schema describes the unions of the current CRD version's kind.
@@ -304,7 +304,7 @@ func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 		return strip(schema)
 	}
 	s := k.Schema
-	if recurring, where := policy.Recursion(s); recurring != "" {
+	if recurring, where := s.Recursion(); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
 		e.errorf(version, report.CRDRecursive, at,
@@ -328,7 +328,7 @@ func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 		return false
 	}
 	e.addRules(version, at, newOwnCost(own))
-	e.policy(crd, version, at, k, e.variantSchema(), policy.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
+	e.policy(crd, version, at, k, e.variantSchema(), backend.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
 	return true
 }
 
@@ -352,8 +352,8 @@ func (e *editor) variantSchema() *unionspec.Schema {
 }
 
 // policy records a CRD version, of kind k, as a target of its file's policy.
-func (e *editor) policy(crd, version *yaml.Node, at string, k *Kind, s *unionspec.Schema, r policy.Resource) {
-	e.targets = append(e.targets, policy.Target{Resource: r, Schema: s, Subject: at, TypeName: k.Name,
+func (e *editor) policy(crd, version *yaml.Node, at string, k *Kind, s *unionspec.Schema, r backend.Resource) {
+	e.targets = append(e.targets, backend.Target{Resource: r, Schema: s, Subject: at, TypeName: k.Name,
 		At: e.problem(version, "", "", "").Pos, Annotations: e.problem(get(get(crd, "metadata"), "annotations"), "", "", "").Pos})
 }
 
@@ -373,11 +373,11 @@ func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	return string(b)
 }
 
-// release are a CRD's annotations that policy.IsReleaseAnnotation.
+// release are a CRD's annotations that backend.IsReleaseAnnotation.
 func release(crd *yaml.Node) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
-		if policy.IsReleaseAnnotation(p[0].Value) {
+		if backend.IsReleaseAnnotation(p[0].Value) {
 			out[p[0].Value] = scalar(p[1])
 		}
 	}

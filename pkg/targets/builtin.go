@@ -58,7 +58,7 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 	var doc []byte
 	if model.Plans[t.Name] != nil {
 		hook.Schema = model.Schema(t)
-		if structName, path := policy.Recursion(hook.Schema); structName != "" {
+		if structName, path := hook.Schema.Recursion(); structName != "" {
 			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CRDRecursive,
 				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
 		}
