@@ -446,14 +446,14 @@ func (e *editor) Union(u *unionspec.Union, p place) {
 func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) {
 	structName := p.structs[len(p.structs)-1]
 	child := get(get(p.schema, "properties"), f.Name)
-	switch {
-	case child == nil && f.Gated:
-		return // not in this feature set's CRD
-	case child == nil && f.Optional:
-		e.fields.absent(e, p.schema, p.path, f, structName)
-		return
-	case child == nil:
-		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
+	if child == nil {
+		switch f.Absence() {
+		case unionspec.AbsentFeatureSet:
+		case unionspec.AbsentVariant:
+			e.fields.absent(e, p.schema, p.path, f, structName)
+		default:
+			e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
+		}
 		return
 	}
 	e.fields.present[e.crdVersion+" "+p.path+"."+f.Name] = true
@@ -495,8 +495,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
 	emptyToSchema := u.EmptyToSchema(e.opts.Rules != RulesPrecise, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Discriminator
 	}))
-	// An open or bool discriminator has no enum: every value is a mode.
-	enumerated := u.Discriminator != "" && !u.Open && !u.Boolean
+	enumerated := u.Enumerated()
 	if enumerated {
 		var ok bool
 		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
@@ -557,8 +556,10 @@ func discType(u *unionspec.Union) string {
 }
 
 // members checks that the schema has the union's members, whose JSON shows
-// when they are set; a variant enum's values (non-nil) may leave some out.
+// when they are set (unionspec.Union.FirstOpaque); a variant enum's values
+// (non-nil) may leave some out.
 func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []string, path string) bool {
+	opaque := u.FirstOpaque(func(name string) bool { return get(props, name) != nil })
 	for _, m := range u.Members {
 		member := get(props, m.Name)
 		switch {
@@ -573,9 +574,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []
 		case member.Kind != yaml.MappingNode:
 			e.errorf(member, report.CRDSchema, path+"."+m.Name, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.Name)
 			return false
-		case m.Opaque != "":
-			// The Go methods tell it by reflect; the rules and the policy
-			// read JSON, which does not show what decoding makes of it.
+		case m == opaque:
 			e.errorf(member, report.MemberType, path+"."+m.Name, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
 		case u.LeftOut(m, values):

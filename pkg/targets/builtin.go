@@ -62,6 +62,10 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CRDRecursive,
 				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
 		}
+		if structName, m := hook.Schema.FirstOpaque(); m != nil {
+			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.MemberType,
+				Message: fmt.Sprintf("member %s of %s is set when it is not its zero value, which its JSON does not show: %s; a policy reads JSON, so it can neither check nor clear it", m.GoName, structName, m.Opaque)}
+		}
 		var err error
 		if doc, err = policy.Write(hook.Resource, hook.Schema, version); err != nil {
 			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CELSize, Message: err.Error()}

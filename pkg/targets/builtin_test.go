@@ -43,6 +43,24 @@ type Deployment struct {
 	Spec Spec ` + "`json:\"spec\"`" + `
 }
 
+// Stamp decodes itself, so its JSON does not show when it is zero.
+type Stamp struct {
+	Seconds int64 ` + "`json:\"seconds\"`" + `
+}
+
+func (s *Stamp) UnmarshalJSON([]byte) error { return nil }
+
+type Timing struct {
+	// +optional
+	Type StrategyType ` + "`json:\"type,omitempty\"`" + `
+	// +optional
+	At Stamp ` + "`json:\"at,omitzero\"`" + `
+}
+
+type Job struct {
+	Timing Timing ` + "`json:\"timing\"`" + `
+}
+
 type Plain struct {
 	Name string ` + "`json:\"name\"`" + `
 }
@@ -89,6 +107,25 @@ func strategy(values ...string) builtin.Union {
 }
 
 var deploymentResource = builtin.Resource{Group: "apps", Version: "v1", Resource: "deployments", Kind: "example.com/builtin/apis.Deployment"}
+
+// TestBuiltinPolicyOpaqueMember: a member whose JSON does not show that it
+// is set is refused, as for a CRD (unionspec.Schema.FirstOpaque): a policy
+// could neither check nor clear it.
+func TestBuiltinPolicyOpaqueMember(t *testing.T) {
+	timing := builtin.Union{
+		Type:          "example.com/builtin/apis.Timing",
+		Discriminator: builtin.Discriminator{Field: "Type", JSON: "type", Values: []string{"Canary", "Recreate", "RollingUpdate"}},
+		Members:       []builtin.Member{{Field: "At", JSON: "at", Value: "Canary"}},
+	}
+	jobs := builtin.Resource{Group: "batch", Version: "v1", Resource: "jobs", Kind: "example.com/builtin/apis.Job"}
+	problems, written := runBuiltin(t, &builtin.Description{KubernetesAPI: "v0.37.2", Resources: []builtin.Resource{jobs}, Unions: []builtin.Union{timing}})
+	var b strings.Builder
+	problems.Print(&b)
+	want := "jobs.batch-v1-unions: member At of example.com/builtin/apis.Timing is set when it is not its zero value, which its JSON does not show: apis.Stamp decodes itself from JSON; a policy reads JSON, so it can neither check nor clear it [membertype]"
+	if written || !strings.Contains(b.String(), want) {
+		t.Errorf("written %v, problems:\n%s\nwant %q", written, b.String(), want)
+	}
+}
 
 // TestBuiltinPolicyRun: a description that holds gives one file, the
 // policy and binding of each resource, with the marked union's patch and

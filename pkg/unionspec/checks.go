@@ -1,6 +1,7 @@
 package unionspec
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,6 +105,33 @@ func (m *Member) Cleared() any {
 		return nil
 	}
 	return m.Presence.Zero()
+}
+
+// FirstOpaque is the first of the members that present says an object's
+// schema has whose "set" JSON does not show (Opaque): a CRD's rules and a
+// policy, which read JSON, can neither check nor clear it, so none is
+// written for its union; nil where there is none.
+func (u *Union) FirstOpaque(present func(name string) bool) *Member {
+	for _, m := range u.Members {
+		if m.Opaque != "" && present(m.Name) {
+			return m
+		}
+	}
+	return nil
+}
+
+// FirstOpaque is the first union member of the schema's structs, by
+// struct name, whose "set" JSON does not show (Union.FirstOpaque), with
+// its struct; nil where there is none.
+func (s *Schema) FirstOpaque() (structName string, m *Member) {
+	for _, name := range slices.Sorted(maps.Keys(s.Structs)) {
+		for _, u := range s.Structs[name].Unions {
+			if m := u.FirstOpaque(func(string) bool { return true }); m != nil {
+				return name, m
+			}
+		}
+	}
+	return "", nil
 }
 
 // ErrorType is the type of a check's error, as package field names it.

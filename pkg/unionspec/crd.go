@@ -4,8 +4,14 @@ import "slices"
 
 // What a CRD's schema has of a union beside its rules: the discriminator's
 // enum, and, in a CRD variant (a release channel's or a feature set's, of
-// one Go source), the values and members it may leave out (docs/crd.md,
-// "CRD variants").
+// one Go source), the values, members and fields it may leave out
+// (docs/crd.md, "CRD variants").
+
+// Enumerated says whether the discriminator's schema has an enum: an open
+// or bool discriminator has none, as every value is a mode.
+func (u *Union) Enumerated() bool {
+	return u.Discriminator != "" && !u.Open && !u.Boolean
+}
 
 // SchemaEnum is the enum of the discriminator's schema (docs/semantics.md
 // §7): the Accepted values, so that the rules report "" as Go does; but the
@@ -64,4 +70,31 @@ func (u *Union) VariantValue(m *Member) string {
 		return ""
 	}
 	return m.Values[0]
+}
+
+// Absence is what a CRD's schema without a field that reaches unions says.
+type Absence int
+
+const (
+	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
+	// field.
+	AbsentStale Absence = iota
+	// AbsentFeatureSet: the field is under a feature gate, which this
+	// feature set's CRD does not have.
+	AbsentFeatureSet
+	// AbsentVariant: the field is optional, and the CRD a variant without
+	// it (a release channel's), or stale where no CRD of the kind and
+	// version has it.
+	AbsentVariant
+)
+
+// Absence is what a CRD's schema without f says.
+func (f *Field) Absence() Absence {
+	switch {
+	case f.Gated:
+		return AbsentFeatureSet
+	case f.Optional:
+		return AbsentVariant
+	}
+	return AbsentStale
 }
