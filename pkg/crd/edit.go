@@ -483,7 +483,7 @@ func (e *editor) Elems(walk *unionspec.Walk, p place, w *unionspec.Walker[place]
 // union records the rules of the CRD's variant of a union, for addRules and
 // the policy, and gives the discriminator's schema its enum.
 func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
-	if u.DiscriminatorGated && get(props, u.Discriminator) == nil {
+	if u.Declaration().DiscriminatorGated && get(props, u.Discriminator) == nil {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
@@ -541,7 +541,7 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unionspec.Union, pat
 		return false
 	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != discType(u):
 		// The API server would reject the enum and rules added to it.
-		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), u.DiscriminatorType)
+		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), u.Declaration().DiscriminatorType)
 		return false
 	}
 	return true
@@ -597,7 +597,7 @@ func (e *editor) enum(disc *yaml.Node, u *unionspec.Union, emptyToSchema bool, p
 	var have []string
 	for _, n := range items(enum) {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, u.DiscriminatorType, u.Literals(u.Values))
+			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, u.Declaration().DiscriminatorType, u.Literals(u.Values))
 			return nil, false
 		}
 		have = append(have, n.Value)
@@ -619,7 +619,7 @@ func (e *editor) enum(disc *yaml.Node, u *unionspec.Union, emptyToSchema bool, p
 		return values, true
 	}
 	e.errorf(enum, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-		u.Literals(have), u.DiscriminatorType, u.Literals(u.Values))
+		u.Literals(have), u.Declaration().DiscriminatorType, u.Literals(u.Values))
 	return nil, false
 }
 

@@ -36,37 +36,22 @@ type Union struct {
 	Checks []*Check `json:"checks"`
 	Clears []*Clear `json:"clears,omitempty"`
 
-	// What a CRD's schema has of the union beside its rules, and what
-	// problems name (crd.go); the policy's annotation leaves it out.
-
-	// DiscriminatorType names the discriminator's Go type in problems.
-	DiscriminatorType string `json:"-"`
-	// Optional is set where the discriminator may be absent (+optional,
-	// or omitempty or omitzero, and not +required).
-	Optional bool `json:"-"`
-	// WritesEmpty: Go writes an unset discriminator as "", where its JSON
-	// tag does not leave it out.
-	WritesEmpty bool `json:"-"`
-	// DiscriminatorGated is set for a discriminator under an openshift
-	// feature gate, which the CRDs of some feature sets do not have.
-	DiscriminatorGated bool `json:"-"`
-	// EnumGated is set for the values of openshift's FeatureGateAwareEnum:
-	// the CRD of a feature set has those of its gates.
-	EnumGated bool `json:"-"`
-	// Variant are the values beyond a +kubebuilder:validation:Enum, which a
-	// CRD variant (a release channel's) may leave out with the members
-	// they select (docs/crd.md, "CRD variants").
-	Variant []string `json:"-"`
 	// Choices is the selection table that OpenAPI's x-kubernetes-unions
 	// prints: for every value, in the order of Values, the member it
 	// selects; nil where a value selects several members or a member has
 	// several values, which no x-kubernetes-unions shape can say.
 	Choices []*Choice `json:"-"`
 
-	// declaration is what Describe wrote the union from, for Variant; nil
-	// in a decoded union.
+	// declaration is what Describe wrote the union from; nil in a decoded
+	// union.
 	declaration *Declaration
 }
+
+// Declaration is what Describe wrote the union from, where a CRD's
+// backend reads what its schema has of the union beside its rules (crd.go)
+// and what problems name; nil in a decoded union, which only evaluators
+// read, so the policy's annotation leaves it out.
+func (u *Union) Declaration() *Declaration { return u.declaration }
 
 // Choice is a row of a union's selection table.
 type Choice struct {

@@ -5,7 +5,8 @@ import "slices"
 // What a CRD's schema has of a union beside its rules: the discriminator's
 // enum, and, in a CRD variant (a release channel's or a feature set's, of
 // one Go source), the values, members and fields it may leave out
-// (docs/crd.md, "CRD variants").
+// (docs/crd.md, "CRD variants"). What the union's Declaration says is read
+// there: these are of unions that Describe wrote, as the CRD backend's are.
 
 // Enumerated says whether the discriminator's schema has an enum: an open
 // or bool discriminator has none, as every value is a mode.
@@ -19,7 +20,7 @@ func (u *Union) Enumerated() bool {
 // does not write it, so that the schema rejects an explicit "", or with
 // emptyToSchema (EmptyToSchema).
 func (u *Union) SchemaEnum(emptyToSchema bool) []string {
-	if emptyToSchema || u.Optional && !slices.Contains(u.Values, "") && !u.WritesEmpty {
+	if d := u.declaration; emptyToSchema || d.Optional && !slices.Contains(u.Values, "") && !d.WritesEmpty {
 		return u.Values
 	}
 	return u.Accepted()
@@ -33,7 +34,7 @@ func (u *Union) SchemaEnum(emptyToSchema bool) []string {
 // an explicit "".
 func (u *Union) EmptyToSchema(compact, schemaRequired bool) bool {
 	return compact && schemaRequired && u.Discriminator != "" && !slices.Contains(u.Values, "") &&
-		!u.Optional && u.Kept == nil && !u.Open && !u.Boolean
+		!u.declaration.Optional && u.Kept == nil && !u.Open && !u.Boolean
 }
 
 // VariantEnum returns the values of a variant's enum, have, if it may list
@@ -43,11 +44,11 @@ func (u *Union) VariantEnum(have, want []string) (values []string, ok bool) {
 	if len(have) == 0 || slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }) {
 		return nil, false
 	}
-	if u.EnumGated {
+	if u.declaration.EnumGated {
 		return have, true
 	}
 	for _, v := range want {
-		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.Variant, v) {
+		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.declaration.Variant, v) {
 			return nil, false
 		}
 	}
@@ -66,7 +67,7 @@ func (u *Union) LeftOut(m *Member, values []string) bool {
 // VariantValue is the value of m that a variant's enum may leave out, a
 // Variant value; "" where m has one that every variant lists.
 func (u *Union) VariantValue(m *Member) string {
-	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.Variant, v) }) {
+	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.declaration.Variant, v) }) {
 		return ""
 	}
 	return m.Values[0]

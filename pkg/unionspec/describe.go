@@ -33,11 +33,24 @@ type Declaration struct {
 	DiscriminatorType string
 	// Values are the discriminator's valid values, sorted.
 	Values []string
-	// Open, Boolean, Optional, WritesEmpty, DiscriminatorGated, EnumGated
-	// and Variant are those of Union.
-	Open, Boolean, Optional, WritesEmpty bool
-	DiscriminatorGated, EnumGated        bool
-	Variant                              []string
+	// Open and Boolean are those of Union.
+	Open, Boolean bool
+	// Optional is set where the discriminator may be absent (+optional,
+	// or omitempty or omitzero, and not +required).
+	Optional bool
+	// WritesEmpty: Go writes an unset discriminator as "", where its JSON
+	// tag does not leave it out.
+	WritesEmpty bool
+	// DiscriminatorGated is set for a discriminator under an openshift
+	// feature gate, which the CRDs of some feature sets do not have.
+	DiscriminatorGated bool
+	// EnumGated is set for the values of openshift's FeatureGateAwareEnum:
+	// the CRD of a feature set has those of its gates.
+	EnumGated bool
+	// Variant are the values beyond a +kubebuilder:validation:Enum, which a
+	// CRD variant (a release channel's) may leave out with the members
+	// they select (docs/crd.md, "CRD variants").
+	Variant []string
 	// Ratcheting says which updates are not validated.
 	Ratcheting Ratcheting
 	// Members are in field order, each with the Values that select it.
@@ -51,8 +64,7 @@ type Declaration struct {
 // that print or evaluate Union.
 func (d *Declaration) Describe() *Union {
 	s := &Union{Discriminator: d.Discriminator, Values: d.Values, Open: d.Open, Boolean: d.Boolean, Members: d.Members,
-		Optional: d.Optional, WritesEmpty: d.WritesEmpty, DiscriminatorGated: d.DiscriminatorGated,
-		EnumGated: d.EnumGated, Variant: d.Variant, DiscriminatorType: d.DiscriminatorType, Choices: d.Choices, declaration: d}
+		Choices: d.Choices, declaration: d}
 	if d.Kind == KindDiscriminated {
 		s.Selecting = d.selecting()
 	}
@@ -83,8 +95,8 @@ func (d *Declaration) Describe() *Union {
 }
 
 // CRDVariant describes the union as a variant of its CRD has it, one of a
-// feature set (Gated, EnumGated) or of a release channel (Variant), from
-// its Declaration: without the members that its schema lacks (present says
+// feature set (Declaration.EnumGated, Member.Gated) or of a release channel
+// (Declaration.Variant), from its Declaration: without the members that its schema lacks (present says
 // which it has), and with the discriminator values of the schema's enum,
 // values; nil keeps the union's. A variant has no Choices, which only
 // OpenAPI prints. It is u where the CRD has all of the union, and where u
