@@ -560,7 +560,7 @@ func discType(u *unionspec.Union) string {
 // (non-nil) may leave some out.
 func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []string, path string) bool {
 	opaque := u.FirstOpaque(func(name string) bool { return get(props, name) != nil })
-	for _, m := range u.Members {
+	for _, m := range u.Declaration().Members {
 		member := get(props, m.Name)
 		switch {
 		case member == nil && (m.Gated || u.LeftOut(m, values)):
@@ -574,7 +574,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []
 		case member.Kind != yaml.MappingNode:
 			e.errorf(member, report.CRDSchema, path+"."+m.Name, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.Name)
 			return false
-		case m == opaque:
+		case m.Member == opaque:
 			e.errorf(member, report.MemberType, path+"."+m.Name, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
 		case u.LeftOut(m, values):

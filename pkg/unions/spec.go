@@ -25,16 +25,16 @@ func (u *Union) Declare() *unionspec.Declaration {
 		d.Choices = u.choices()
 	}
 	for _, m := range u.Members {
-		d.Members = append(d.Members, &unionspec.Member{
-			Name:       m.JSONName,
-			Presence:   m.Presence,
-			Properties: m.Properties,
-			KeepZero:   m.Presence.Scalar() && !m.OmitsZero,
-			GoName:     m.GoName,
-			Values:     m.Values,
-			Required:   m.Required,
-			Gated:      m.Gated,
-			Opaque:     m.Opaque,
+		d.Members = append(d.Members, &unionspec.DeclaredMember{
+			Member: &unionspec.Member{
+				Name:       m.JSONName,
+				Presence:   m.Presence,
+				Properties: m.Properties,
+				KeepZero:   m.Presence.Scalar() && !m.OmitsZero,
+				GoName:     m.GoName,
+				Opaque:     m.Opaque,
+			},
+			Values: m.Values, Required: m.Required, Gated: m.Gated,
 		})
 	}
 	return d

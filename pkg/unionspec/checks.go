@@ -74,11 +74,6 @@ type Member struct {
 
 	// GoName names the member's Go field in problems.
 	GoName string `json:"-"`
-	// Values are the discriminator values that select the member, sorted;
-	// Required are those of them in which it must be set.
-	Values, Required []string `json:"-"`
-	// Gated is set for a member under an openshift feature gate.
-	Gated bool `json:"-"`
 	// Opaque says why the zero value of a PresenceNonZero member cannot be
 	// told from its JSON, which only the Go methods then can.
 	Opaque string `json:"-"`

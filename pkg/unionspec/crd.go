@@ -60,13 +60,13 @@ func (u *Union) VariantEnum(have, want []string) (values []string, ok bool) {
 
 // LeftOut reports whether a variant enum's values (non-nil) leave out m's,
 // each of them a Variant value.
-func (u *Union) LeftOut(m *Member, values []string) bool {
+func (u *Union) LeftOut(m *DeclaredMember, values []string) bool {
 	return values != nil && u.VariantValue(m) != "" && !slices.ContainsFunc(m.Values, func(v string) bool { return slices.Contains(values, v) })
 }
 
 // VariantValue is the value of m that a variant's enum may leave out, a
 // Variant value; "" where m has one that every variant lists.
-func (u *Union) VariantValue(m *Member) string {
+func (u *Union) VariantValue(m *DeclaredMember) string {
 	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.declaration.Variant, v) }) {
 		return ""
 	}

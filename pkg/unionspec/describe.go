@@ -54,17 +54,31 @@ type Declaration struct {
 	// Ratcheting says which updates are not validated.
 	Ratcheting Ratcheting
 	// Members are in field order, each with the Values that select it.
-	Members []*Member
+	Members []*DeclaredMember
 	// Choices are those of Union, which the model decides (x-kubernetes-unions).
 	Choices []*Choice
+}
+
+// DeclaredMember is a member as the model declares it: its description,
+// and what decides its rules and what a CRD variant may leave out.
+type DeclaredMember struct {
+	*Member
+	// Values are the discriminator values that select the member, sorted;
+	// Required are those of them in which it must be set.
+	Values, Required []string
+	// Gated is set for a member under an openshift feature gate, which the
+	// CRDs of some feature sets do not have.
+	Gated bool
 }
 
 // Describe writes a union's rules as data (docs/semantics.md N1–N3, V1–V4
 // and ratcheting, §4): the one place that decides them for the backends
 // that print or evaluate Union.
 func (d *Declaration) Describe() *Union {
-	s := &Union{Discriminator: d.Discriminator, Values: d.Values, Open: d.Open, Boolean: d.Boolean, Members: d.Members,
-		Choices: d.Choices, declaration: d}
+	s := &Union{Discriminator: d.Discriminator, Values: d.Values, Open: d.Open, Boolean: d.Boolean, Choices: d.Choices, declaration: d}
+	for _, m := range d.Members {
+		s.Members = append(s.Members, m.Member)
+	}
 	if d.Kind == KindDiscriminated {
 		s.Selecting = d.selecting()
 	}
@@ -107,7 +121,7 @@ func (u *Union) CRDVariant(present func(name string) bool, values []string) *Uni
 		return u
 	}
 	v := *d
-	v.Members = slices.DeleteFunc(slices.Clone(d.Members), func(m *Member) bool { return !present(m.Name) })
+	v.Members = slices.DeleteFunc(slices.Clone(d.Members), func(m *DeclaredMember) bool { return !present(m.Name) })
 	if values != nil {
 		// "" is a value of the schema's enum also where V1 reports it
 		// Required (Accepted): it is one of the variant's only where it is
@@ -209,12 +223,12 @@ func (d *Declaration) discriminatorRequiredMessage() string {
 }
 
 // requiredMessage is V2's message for m, selected and unset.
-func (d *Declaration) requiredMessage(m *Member) string {
+func (d *Declaration) requiredMessage(m *DeclaredMember) string {
 	return fmt.Sprintf("must be set when %s is %s", d.Discriminator, d.either(m.Required))
 }
 
 // forbiddenMessage is V3's message for m, set and not selected.
-func (d *Declaration) forbiddenMessage(m *Member) string {
+func (d *Declaration) forbiddenMessage(m *DeclaredMember) string {
 	if len(m.Values) == 0 {
 		return fmt.Sprintf("may not be set: no value of %s allows it", d.Discriminator)
 	}
@@ -223,7 +237,7 @@ func (d *Declaration) forbiddenMessage(m *Member) string {
 
 // unchangedMessage is V3's message for m when the discriminator did not
 // change on update.
-func (d *Declaration) unchangedMessage(m *Member) string {
+func (d *Declaration) unchangedMessage(m *DeclaredMember) string {
 	disc := d.Discriminator
 	return fmt.Sprintf("%s; %s did not change: set %s to %s to switch to this member", d.forbiddenMessage(m), disc, disc, d.either(m.Values))
 }

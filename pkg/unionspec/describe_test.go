@@ -12,8 +12,8 @@ import (
 // with all of the union is the union itself, as is a decoded union.
 func TestCRDVariant(t *testing.T) {
 	d := &Declaration{Kind: KindDiscriminated, Discriminator: "type", Values: []string{"A", "B"}, Variant: []string{"B"},
-		Members: []*Member{{Name: "a", Presence: PresenceNonNil, Values: []string{"A"}, Required: []string{"A"}},
-			{Name: "b", Presence: PresenceNonNil, Values: []string{"B"}, Required: []string{"B"}}}}
+		Members: []*DeclaredMember{{Member: &Member{Name: "a", Presence: PresenceNonNil}, Values: []string{"A"}, Required: []string{"A"}},
+			{Member: &Member{Name: "b", Presence: PresenceNonNil}, Values: []string{"B"}, Required: []string{"B"}}}}
 	u := d.Describe()
 	all := func(string) bool { return true }
 	if got := u.CRDVariant(all, []string{"A", "B"}); got != u {
