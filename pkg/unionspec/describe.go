@@ -109,12 +109,13 @@ func (d *Declaration) Describe() *Union {
 }
 
 // CRDVariant describes the union as a variant of its CRD has it, one of a
-// feature set (Declaration.EnumGated, Member.Gated) or of a release channel
-// (Declaration.Variant), from its Declaration: without the members that its schema lacks (present says
-// which it has), and with the discriminator values of the schema's enum,
-// values; nil keeps the union's. A variant has no Choices, which only
-// OpenAPI prints. It is u where the CRD has all of the union, and where u
-// was decoded, without a Declaration.
+// feature set (Declaration.EnumGated, DeclaredMember.Gated) or of a release
+// channel (Declaration.Variant), from its Declaration: without the members
+// that its schema lacks (present says which it has), and with the
+// discriminator values of the schema's enum, values; nil keeps the
+// union's. A variant has no Choices, which only OpenAPI prints. It is u
+// where the CRD has all of the union, and where u was decoded, without a
+// Declaration.
 func (u *Union) CRDVariant(present func(name string) bool, values []string) *Union {
 	d := u.declaration
 	if d == nil {
