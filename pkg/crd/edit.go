@@ -17,7 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -55,12 +55,12 @@ type File struct {
 // normalizes (policy.Files writes them), but those with problems. An edited
 // CRD is written as controller-gen writes it (sigs.k8s.io/yaml), so that
 // only rules and enums differ. With any error, no file is returned.
-func Edit(in Input, files []string, opts Options) ([]File, []policy.CRDFile, report.Problems) {
+func Edit(in Input, files []string, opts Options) ([]File, []backend.CRDFile, report.Problems) {
 	if opts.Estimator == nil {
 		opts.Estimator = APIServerEstimator{}
 	}
 	var out []File
-	var policies []policy.CRDFile
+	var policies []backend.CRDFile
 	var problems report.Problems
 	withCRD := map[GroupVersionKind]bool{}
 	reported := map[token.Position]bool{}
@@ -78,7 +78,7 @@ func Edit(in Input, files []string, opts Options) ([]File, []policy.CRDFile, rep
 			out = append(out, File{Path: name, Data: edited})
 		}
 		if !e.problems.HasErrors() {
-			policies = append(policies, policy.CRDFile{Path: name, Matched: e.matched, Targets: e.targets})
+			policies = append(policies, backend.CRDFile{Path: name, Matched: e.matched, Targets: e.targets})
 		}
 	}
 	if len(withCRD) == 0 && !problems.HasErrors() {
@@ -102,13 +102,13 @@ type editor struct {
 	problems report.Problems
 	// targets are the CRD versions of the file whose unions a policy
 	// normalizes.
-	targets []policy.Target
+	targets []backend.Target
 	// matched is set when a version of the file's CRDs is of an input kind.
 	matched bool
 	// schema describes the unions of the current CRD version's kind.
 	schema *unionspec.Schema
 	// variants are the unions as the current CRD version has them
-	// (Input.Variant); nil for a union it does not have.
+	// (unionspec.Union.CRDVariant); nil for a union it does not have.
 	variants map[*unionspec.Union]*unionspec.Union
 	// placements are the unions of the current CRD version whose rules
 	// are yet to be added.
@@ -304,7 +304,7 @@ func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 		return strip(schema)
 	}
 	s := k.Schema
-	if recurring, where := policy.Recursion(s); recurring != "" {
+	if recurring, where := s.Recursion(); recurring != "" {
 		// controller-gen writes {} where the type recurs, which the walk
 		// below would only report as stale.
 		e.errorf(version, report.CRDRecursive, at,
@@ -328,7 +328,7 @@ func (e *editor) version(crd, version *yaml.Node, k *Kind) bool {
 		return false
 	}
 	e.addRules(version, at, newOwnCost(own))
-	e.policy(crd, version, at, k, e.variantSchema(), policy.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
+	e.policy(crd, version, at, k, e.variantSchema(), backend.Resource{Group: group, Version: name, Plural: scalar(get(get(spec, "names"), "plural")), Release: release(crd)})
 	return true
 }
 
@@ -352,8 +352,8 @@ func (e *editor) variantSchema() *unionspec.Schema {
 }
 
 // policy records a CRD version, of kind k, as a target of its file's policy.
-func (e *editor) policy(crd, version *yaml.Node, at string, k *Kind, s *unionspec.Schema, r policy.Resource) {
-	e.targets = append(e.targets, policy.Target{Resource: r, Schema: s, Subject: at, TypeName: k.Name,
+func (e *editor) policy(crd, version *yaml.Node, at string, k *Kind, s *unionspec.Schema, r backend.Resource) {
+	e.targets = append(e.targets, backend.Target{Resource: r, Schema: s, Subject: at, TypeName: k.Name,
 		At: e.problem(version, "", "", "").Pos, Annotations: e.problem(get(get(crd, "metadata"), "annotations"), "", "", "").Pos})
 }
 
@@ -373,11 +373,11 @@ func (e *editor) marshal(crd *yaml.Node, doc string) string {
 	return string(b)
 }
 
-// release are a CRD's annotations that policy.IsReleaseAnnotation.
+// release are a CRD's annotations that backend.IsReleaseAnnotation.
 func release(crd *yaml.Node) map[string]string {
 	out := map[string]string{}
 	for _, p := range pairs(get(get(crd, "metadata"), "annotations")) {
-		if policy.IsReleaseAnnotation(p[0].Value) {
+		if backend.IsReleaseAnnotation(p[0].Value) {
 			out[p[0].Value] = scalar(p[1])
 		}
 	}
@@ -397,7 +397,7 @@ type reach struct {
 	// embeds another), and holder the field whose schema it is, if any:
 	// their markers wrote its own rules.
 	structs []string
-	holder  *goField
+	holder  *GoField
 }
 
 // count is the number of times the API server counts a rule of schema.
@@ -446,20 +446,20 @@ func (e *editor) Union(u *unionspec.Union, p place) {
 func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) {
 	structName := p.structs[len(p.structs)-1]
 	child := get(get(p.schema, "properties"), f.Name)
-	switch {
-	case child == nil && f.Gated:
-		return // not in this feature set's CRD
-	case child == nil && f.Optional:
-		e.fields.absent(e, p.schema, p.path, f, structName)
-		return
-	case child == nil:
-		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
+	if child == nil {
+		switch f.Absence() {
+		case unionspec.AbsentFeatureSet:
+		case unionspec.AbsentVariant:
+			e.fields.absent(e, p.schema, p.path, f, structName)
+		default:
+			e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
+		}
 		return
 	}
 	e.fields.present[e.crdVersion+" "+p.path+"."+f.Name] = true
 	next := p.reach
 	next.path += "." + f.Name
-	next.structs, next.holder = nil, &goField{parent: structName, name: f.GoName}
+	next.structs, next.holder = nil, &GoField{Struct: structName, Field: f.GoName}
 	w.Walk(f.Walk, place{child, next})
 }
 
@@ -483,7 +483,7 @@ func (e *editor) Elems(walk *unionspec.Walk, p place, w *unionspec.Walker[place]
 // union records the rules of the CRD's variant of a union, for addRules and
 // the policy, and gives the discriminator's schema its enum.
 func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
-	if u.DiscriminatorGated && get(props, u.Discriminator) == nil {
+	if u.Declaration().DiscriminatorGated && get(props, u.Discriminator) == nil {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
@@ -495,8 +495,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
 	emptyToSchema := u.EmptyToSchema(e.opts.Rules != RulesPrecise, slices.ContainsFunc(items(get(schema, "required")), func(n *yaml.Node) bool {
 		return n.Value == u.Discriminator
 	}))
-	// An open or bool discriminator has no enum: every value is a mode.
-	enumerated := u.Discriminator != "" && !u.Open && !u.Boolean
+	enumerated := u.Enumerated()
 	if enumerated {
 		var ok bool
 		if values, ok = e.enum(disc, u, emptyToSchema, at.path); !ok {
@@ -506,7 +505,7 @@ func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
 	if !e.members(schema, props, u, values, at.path) {
 		return
 	}
-	spec := e.in.Variant(u, func(name string) bool { return get(props, name) != nil }, values)
+	spec := u.CRDVariant(func(name string) bool { return get(props, name) != nil }, values)
 	if enumerated && values == nil {
 		set(disc, "enum", node(u.SchemaEnum(emptyToSchema)))
 	}
@@ -542,7 +541,7 @@ func (e *editor) discriminator(schema, props *yaml.Node, u *unionspec.Union, pat
 		return false
 	case disc.Kind != yaml.MappingNode || scalar(get(disc, "type")) != discType(u):
 		// The API server would reject the enum and rules added to it.
-		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), u.DiscriminatorType)
+		e.errorf(disc, report.CRDSchema, path+"."+d, "the schema of the discriminator %q is not of type %s, as its Go type %s is: the CRD is stale or was edited; run controller-gen first", d, discType(u), u.Declaration().DiscriminatorType)
 		return false
 	}
 	return true
@@ -557,9 +556,11 @@ func discType(u *unionspec.Union) string {
 }
 
 // members checks that the schema has the union's members, whose JSON shows
-// when they are set; a variant enum's values (non-nil) may leave some out.
+// when they are set (unionspec.Union.FirstOpaque); a variant enum's values
+// (non-nil) may leave some out.
 func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []string, path string) bool {
-	for _, m := range u.Members {
+	opaque := u.FirstOpaque(func(name string) bool { return get(props, name) != nil })
+	for _, m := range u.Declaration().Members {
 		member := get(props, m.Name)
 		switch {
 		case member == nil && (m.Gated || u.LeftOut(m, values)):
@@ -573,9 +574,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []
 		case member.Kind != yaml.MappingNode:
 			e.errorf(member, report.CRDSchema, path+"."+m.Name, "the schema of the member %q is not a mapping: the CRD was edited; run controller-gen first", m.Name)
 			return false
-		case m.Opaque != "":
-			// The Go methods tell it by reflect; the rules and the policy
-			// read JSON, which does not show what decoding makes of it.
+		case m.Member == opaque:
 			e.errorf(member, report.MemberType, path+"."+m.Name, "member %s is set when it is not its zero value, which its JSON does not show: %s; make it a pointer to tell it set in a CRD", m.GoName, m.Opaque)
 			return false
 		case u.LeftOut(m, values):
@@ -598,7 +597,7 @@ func (e *editor) enum(disc *yaml.Node, u *unionspec.Union, emptyToSchema bool, p
 	var have []string
 	for _, n := range items(enum) {
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
-			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, u.DiscriminatorType, u.Literals(u.Values))
+			e.errorf(n, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum has %s, which is not a string: make the +kubebuilder:validation:Enum marker list the values of enum %s, %s, or remove it", n.Value, u.Declaration().DiscriminatorType, u.Literals(u.Values))
 			return nil, false
 		}
 		have = append(have, n.Value)
@@ -620,7 +619,7 @@ func (e *editor) enum(disc *yaml.Node, u *unionspec.Union, emptyToSchema bool, p
 		return values, true
 	}
 	e.errorf(enum, report.CRDEnum, path+"."+u.Discriminator, "the schema's enum %s is not the values of enum %s, %s: make the +kubebuilder:validation:Enum marker list them, or remove it",
-		u.Literals(have), u.DiscriminatorType, u.Literals(u.Values))
+		u.Literals(have), u.Declaration().DiscriminatorType, u.Literals(u.Values))
 	return nil, false
 }
 

@@ -13,6 +13,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/internal/testsupport/sharedload"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -520,7 +521,7 @@ func TestEditFeatureSets(t *testing.T) {
 				t.Errorf("%s: the CRD or its policy has %s, which is not in its schema:\n%s\n%s", c.featureSet, s, rules, policyData)
 			}
 		}
-		for _, s := range []string{"name: " + c.policyName + "\n", policy.FeatureSetAnnotation + ": " + c.featureSet + "\n", "include.release.openshift.io/self-managed-high-availability: \"true\"\n"} {
+		for _, s := range []string{"name: " + c.policyName + "\n", backend.FeatureSetAnnotation + ": " + c.featureSet + "\n", "include.release.openshift.io/self-managed-high-availability: \"true\"\n"} {
 			if strings.Count(policyData, s) != 2 {
 				t.Errorf("%s: the policy and its binding do not both have %q:\n%s", c.featureSet, s, policyData)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -136,31 +137,25 @@ func (e *editor) reportHandWritten(n *yaml.Node, p *placement, fields []string, 
 		Message: what + ": delete this +kubebuilder:validation:XValidation marker and run controller-gen again"})
 }
 
-// goField is a Go field of a struct of a Schema, by its Go name.
-type goField struct {
-	parent string
-	name   string
-}
-
 // markedRule is a marker's rule and what it is on, as problems name it.
 type markedRule struct {
-	MarkedRule
+	backend.MarkedRule
 	subject string
 }
 
 // markers returns the markers of a schema's structs and of its field.
 func (e *editor) markers(r reach) []markedRule {
 	var out []markedRule
-	add := func(structName, field, subject string) {
-		for _, m := range e.in.Markers(structName, field) {
+	add := func(f GoField, subject string) {
+		for _, m := range e.in.XValidations[f] {
 			out = append(out, markedRule{m, subject})
 		}
 	}
 	for _, t := range r.structs {
-		add(t, "", short(t))
+		add(GoField{Struct: t}, short(t))
 	}
 	if r.holder != nil {
-		add(r.holder.parent, r.holder.name, short(r.holder.parent)+"."+r.holder.name)
+		add(*r.holder, short(r.holder.Struct)+"."+r.holder.Field)
 	}
 	return out
 }

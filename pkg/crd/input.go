@@ -3,25 +3,21 @@ package crd
 import (
 	"go/token"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Input is what Edit reads of the union model: the kinds of the input
-// packages with the descriptions of their unions, and what only the model
-// answers.
+// packages with the descriptions of their unions, and the rules of the
+// markers of their Go types.
 type Input struct {
 	// Kinds are the types of the input packages that have a +groupName, by
 	// group, version and name: a CRD version's kind is one of them.
 	Kinds map[GroupVersionKind]*Kind
-	// Variant describes a union as a CRD variant has it (docs/crd.md, "CRD
-	// variants"): without the members that present says its schema lacks,
-	// and with values as its discriminator's valid values, nil for the
-	// union's. The model decides its rules.
-	Variant func(u *unionspec.Union, present func(name string) bool, values []string) *unionspec.Union
-	// Markers are the rules of the +kubebuilder:validation:XValidation
-	// markers of a struct of a Schema, or of its Go field where field is
-	// not "".
-	Markers func(structName, field string) []MarkedRule
+	// XValidations are the rules of the +kubebuilder:validation:XValidation
+	// markers of every struct of the Kinds' Schemas, and of every Field of
+	// theirs; none for the others.
+	XValidations map[GoField][]backend.MarkedRule
 }
 
 // GroupVersionKind names a type of the input packages as a CRD version
@@ -42,9 +38,6 @@ type Kind struct {
 	IsKind bool
 }
 
-// MarkedRule is the rule of a +kubebuilder:validation:XValidation marker,
-// at the marker's "+".
-type MarkedRule struct {
-	Rule string
-	Pos  token.Position
-}
+// GoField is a struct of a Schema, by its name, or, where Field is not "",
+// its Go field of that name.
+type GoField struct{ Struct, Field string }

@@ -11,8 +11,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
-	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -175,7 +175,7 @@ func TestHandWrittenUnionRules(t *testing.T) {
 		return path
 	}
 	const version = "    controller-gen.kubebuilder.io/version: v0.23.0\n"
-	featureSet := copyAs("featureset.yaml", version, version+"    "+policy.FeatureSetAnnotation+": TechPreviewNoUpgrade\n")
+	featureSet := copyAs("featureset.yaml", version, version+"    "+backend.FeatureSetAnnotation+": TechPreviewNoUpgrade\n")
 	edited := copyAs("edited.yaml", "self.type == ''RollingUpdate''", "self.type==''RollingUpdate''")
 	typeLevel, fieldLevel := "types.go:16:4", "types.go:47:5"
 	for _, tc := range []struct {

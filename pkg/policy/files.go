@@ -10,35 +10,13 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // Suffix replaces a CRD file's extension to name its policy file.
 const Suffix = ".unions-policy.yaml"
-
-// Target is a CRD version whose unions a policy normalizes.
-type Target struct {
-	Resource Resource
-	Schema   *unionspec.Schema
-	// Subject names the CRD version in problems, TypeName its kind's Go
-	// type.
-	Subject, TypeName string
-	// At is the CRD version's position, and Annotations that of its CRD's
-	// annotations, of which the policy's name is made.
-	At, Annotations token.Position
-}
-
-// CRDFile is a CRD file of a run, and the targets of its CRDs.
-type CRDFile struct {
-	Path string
-	// Matched is set when a version of the file's CRDs is of an input
-	// kind: without targets, the file loses the policy file of an earlier
-	// run.
-	Matched bool
-	Targets []Target
-}
 
 // File is a policy file and its new content.
 type File struct {
@@ -53,7 +31,7 @@ type File struct {
 // version, one of Versions or None: a policy file beside each CRD file
 // holds the policies of its targets (Write), but never replaces a file that
 // union-gen did not write. With any error, no file is returned.
-func Files(crds []CRDFile, version string) ([]File, report.Problems) {
+func Files(crds []backend.CRDFile, version string) ([]File, report.Problems) {
 	w := &files{policyOf: map[string]string{}, nameOf: map[string][]string{}}
 	var out []File
 	for _, c := range crds {
@@ -80,14 +58,14 @@ func (w *files) errorf(pos token.Position, subject, format string, args ...any) 
 
 // policies are the policies of a CRD file's targets, as YAML documents,
 // and their names; none in version None.
-func (w *files) policies(c CRDFile, version string) (data []byte, names []string) {
+func (w *files) policies(c backend.CRDFile, version string) (data []byte, names []string) {
 	if version == None {
 		return nil, nil
 	}
 	for _, t := range c.Targets {
 		if errs := validation.IsDNS1123Subdomain(t.Resource.Name()); len(errs) > 0 {
 			w.errorf(t.Annotations, t.Subject, "the policy's name %s, made of the CRD's plural, group, version and %s annotation, is no valid object name: %s; fix the annotation",
-				t.Resource.Name(), FeatureSetAnnotation, strings.Join(errs, "; "))
+				t.Resource.Name(), backend.FeatureSetAnnotation, strings.Join(errs, "; "))
 			continue
 		}
 		policy, err := Write(t.Resource, t.Schema, version)
@@ -106,7 +84,7 @@ func (w *files) policies(c CRDFile, version string) (data []byte, names []string
 // file returns the policy file of CRD file c, holding policies (named
 // names), to write or remove; never one that union-gen did not write, nor
 // another CRD file's.
-func (w *files) file(c CRDFile, policies []byte, names []string) []File {
+func (w *files) file(c backend.CRDFile, policies []byte, names []string) []File {
 	policyFile := strings.TrimSuffix(c.Path, filepath.Ext(c.Path)) + Suffix
 	if len(policies) == 0 {
 		if have, err := os.ReadFile(policyFile); c.Matched && err == nil && unstructuredunions.IsPolicyFile(have) {
@@ -125,7 +103,7 @@ func (w *files) file(c CRDFile, policies []byte, names []string) []File {
 		// (release channels), of which a cluster installs one.
 		for _, other := range w.nameOf[name] {
 			if filepath.Dir(other) == filepath.Dir(c.Path) {
-				w.errorf(at, "", "the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, name, FeatureSetAnnotation)
+				w.errorf(at, "", "the policies of this file and of %s would both be named %s, and one would replace the other in a cluster: give the two CRDs different %s annotations, or leave one out of --crd-paths", other, name, backend.FeatureSetAnnotation)
 			}
 		}
 		w.nameOf[name] = append(w.nameOf[name], c.Path)

@@ -12,24 +12,15 @@ import (
 
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
-// Resource is a version of a CRD's resource, as its policy matches it.
-type Resource struct {
-	Group, Version, Plural string
-	// Release are the CRD's annotations that IsReleaseAnnotation: the
-	// policy is installed with the CRD.
-	Release map[string]string
-	// Builtin: the resource is one of Kubernetes' own, whose policy a
-	// cluster admin installs apart from any API (docs/builtin.md). It
-	// runs only on updates that switch a union (a matchCondition), and
-	// fails open (failurePolicy Ignore): a policy that cannot evaluate
-	// leaves the request to the API server, as if it were not installed.
-	Builtin bool
-}
+// Resource is a version of a CRD's resource, or of a built-in one, as its
+// policy matches it; the CRD backend finds those of the CRDs.
+type Resource = backend.Resource
 
 // Versions are the versions of admissionregistration.k8s.io a policy
 // may be written in, the default first: v1 from Kubernetes 1.36, v1beta1
@@ -57,33 +48,9 @@ func OldestKubernetes(version string) string {
 // with a webhook.
 const None = "none"
 
-// FeatureSetAnnotation is openshift's annotation of a manifest's feature
-// set: openshift/api ships a CRD file per feature set, whose policies must
-// not share a name.
-const FeatureSetAnnotation = "release.openshift.io/feature-set"
-
-// IsReleaseAnnotation reports whether a CRD's annotation says where it is
-// installed: openshift's feature set and include.release.openshift.io/*.
-func IsReleaseAnnotation(key string) bool {
-	return key == FeatureSetAnnotation || strings.HasPrefix(key, "include.release.openshift.io/")
-}
-
-// Name names the policy of a resource and its binding.
-func (r Resource) Name() string {
-	group := r.Group
-	if group == "" {
-		group = "core" // the legacy group, which has no name
-	}
-	name := r.Plural + "." + group + "-" + r.Version + "-unions"
-	if fs := r.Release[FeatureSetAnnotation]; fs != "" {
-		name += "-" + strings.ToLower(strings.ReplaceAll(fs, ",", "-"))
-	}
-	return name
-}
-
 // updateRule is the rule that matches the updates of the resource, the only
 // requests whose unions need normalizing.
-func (r Resource) updateRule() map[string]any {
+func updateRule(r Resource) map[string]any {
 	return map[string]any{
 		"apiGroups":   []any{r.Group},
 		"apiVersions": []any{r.Version},
@@ -92,53 +59,13 @@ func (r Resource) updateRule() map[string]any {
 	}
 }
 
-// Recursion finds a path through values with old counterparts (the ones a
-// policy walks) back to a struct already on it, which a policy's CEL, of a
-// fixed depth, cannot normalize: it returns the struct and the path, or "".
-func Recursion(s *unionspec.Schema) (structName, path string) {
-	var r recursion
-	unionspec.Visit(s, unionspec.Visitor[onPath](&r), onPath{})
-	return r.structName, r.path
-}
-
-// recursion is the first struct found again on its own path, and where.
-type recursion struct{ structName, path string }
-
-// onPath is a value's path and the structs on it.
-type onPath struct {
-	path    string
-	structs []string
-}
-
-func (r *recursion) Struct(name string, _ *unionspec.Walk, p onPath, w *unionspec.Walker[onPath]) {
-	switch {
-	case r.structName != "":
-	case slices.Contains(p.structs, name):
-		r.structName, r.path = name, p.path
-	default:
-		p.structs = append(slices.Clip(p.structs), name)
-		w.Struct(name, p)
-	}
-}
-
-func (r *recursion) Union(*unionspec.Union, onPath) {}
-
-func (r *recursion) Field(f *unionspec.Field, p onPath, w *unionspec.Walker[onPath]) {
-	if f.Walk.HasOld {
-		w.Walk(f.Walk, onPath{p.path + "." + f.Name, p.structs})
-	}
-}
-
-func (r *recursion) Elems(walk *unionspec.Walk, p onPath, w *unionspec.Walker[onPath]) {
-	w.Walk(walk.Elem, onPath{p.path + "[*]", p.structs})
-}
-
 // Write returns the MutatingAdmissionPolicy that normalizes a resource's
 // unions on update (docs/semantics.md N1–N3) and its binding, as YAML, or
 // nil where no update needs it: a CEL JSON patch that removes (or zeroes)
 // each member that NormalizeUnions would clear. The schema, which must have
-// no Recursion, goes in its annotation unstructuredunions.Annotation; version
-// is one of Versions. It fails only over celprint.MaxExpressionSize.
+// no unionspec.Schema.Recursion, goes in its annotation
+// unstructuredunions.Annotation; version is one of Versions. It fails only
+// over celprint.MaxExpressionSize.
 func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	root := &patches{n: "object", o: "oldObject"}
 	unionspec.Visit(s, unionspec.Visitor[*patches](patcher{}), root)
@@ -192,7 +119,7 @@ func policyDocuments(r Resource, expr, match, schemaJSON, version string) (polic
 			"failurePolicy": "Fail",
 			"matchConstraints": map[string]any{
 				"matchPolicy":   "Equivalent",
-				"resourceRules": []any{r.updateRule()},
+				"resourceRules": []any{updateRule(r)},
 			},
 			"mutations": []any{map[string]any{
 				"patchType": "JSONPatch",

@@ -136,33 +136,10 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 	}
 }
 
-// TestRecursion: a struct that comes back through values with old
-// counterparts is found, with where it recurs; one that comes back only
-// through a plain list, whose items a policy does not walk, is not.
-func TestRecursion(t *testing.T) {
-	node := func(child *unionspec.Walk) *unionspec.Schema {
-		return &unionspec.Schema{Root: "Tree", Structs: map[string]*unionspec.Struct{
-			"Tree": {Fields: []*unionspec.Field{{Name: "spec", Walk: &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Node", HasOld: true}}}},
-			"Node": {Fields: []*unionspec.Field{{Name: "children", Walk: child}}},
-		}}
-	}
-	nodeWalk := func(hasOld bool) *unionspec.Walk {
-		return &unionspec.Walk{Shape: unionspec.ShapePointer, Struct: "Node", HasOld: hasOld}
-	}
-	for _, tc := range []struct {
-		name       string
-		child      *unionspec.Walk
-		recurs, at string
-	}{
-		{"pointer", nodeWalk(true), "Node", ".spec.children"},
-		{"map", &unionspec.Walk{Shape: unionspec.ShapeMap, HasOld: true, Elem: nodeWalk(true)}, "Node", ".spec.children[*]"},
-		{"plain list", &unionspec.Walk{Shape: unionspec.ShapeList, Elem: nodeWalk(false)}, "", ""},
-	} {
-		if recurs, at := policy.Recursion(node(tc.child)); recurs != tc.recurs || at != tc.at {
-			t.Errorf("%s: Recursion = %q, %q; want %q, %q", tc.name, recurs, at, tc.recurs, tc.at)
-		}
-	}
-	if recurs, _ := policy.Recursion(policySchema()); recurs != "" {
+// TestPolicySchemaDoesNotRecur: the schema of the policy's tests has no
+// recursion, which no policy could walk (unionspec.Schema.Recursion).
+func TestPolicySchemaDoesNotRecur(t *testing.T) {
+	if recurs, _ := policySchema().Recursion(); recurs != "" {
 		t.Errorf("the policy's test schema recurs at %s", recurs)
 	}
 }

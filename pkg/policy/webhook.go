@@ -50,7 +50,7 @@ func WriteWebhookConfiguration(hooks []Hook) []byte {
 	webhooks := make([]any, 0, len(hooks))
 	for _, h := range hooks {
 		match := switched(h.Schema)
-		rule := h.Resource.updateRule()
+		rule := updateRule(h.Resource)
 		rule["scope"] = "*"
 		webhooks = append(webhooks, map[string]any{
 			"name":                    h.Resource.Name() + ".union-gen.io",

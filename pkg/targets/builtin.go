@@ -58,9 +58,13 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 	var doc []byte
 	if model.Plans[t.Name] != nil {
 		hook.Schema = model.Schema(t)
-		if structName, path := policy.Recursion(hook.Schema); structName != "" {
+		if structName, path := hook.Schema.Recursion(); structName != "" {
 			return policy.Hook{}, nil, &report.Problem{Pos: r.Pos, Subject: hook.Resource.Name(), Rule: report.BuiltinRecursive,
 				Message: fmt.Sprintf("%s reaches its unions again under %s, at %s, which a policy cannot walk", r.Kind, structName, path)}
+		}
+		if structName, m := hook.Schema.FirstOpaque(); m != nil {
+			return policy.Hook{}, nil, &report.Problem{Pos: r.Pos, Subject: hook.Resource.Name(), Rule: report.MemberType,
+				Message: fmt.Sprintf("member %s of %s is set when it is not its zero value, which its JSON does not show: %s; a policy reads JSON, so it can neither check nor clear it", m.GoName, structName, m.Opaque)}
 		}
 		var err error
 		if doc, err = policy.Write(hook.Resource, hook.Schema, version); err != nil {

@@ -43,6 +43,24 @@ type Deployment struct {
 	Spec Spec ` + "`json:\"spec\"`" + `
 }
 
+// Stamp decodes itself, so its JSON does not show when it is zero.
+type Stamp struct {
+	Seconds int64 ` + "`json:\"seconds\"`" + `
+}
+
+func (s *Stamp) UnmarshalJSON([]byte) error { return nil }
+
+type Timing struct {
+	// +optional
+	Type StrategyType ` + "`json:\"type,omitempty\"`" + `
+	// +optional
+	At Stamp ` + "`json:\"at,omitzero\"`" + `
+}
+
+type Job struct {
+	Timing Timing ` + "`json:\"timing\"`" + `
+}
+
 type Plain struct {
 	Name string ` + "`json:\"name\"`" + `
 }
@@ -102,6 +120,31 @@ unions:
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestBuiltinPolicyOpaqueMember: a member whose JSON does not show that it
+// is set is refused, as for a CRD (unionspec.Schema.FirstOpaque): a policy
+// could neither check nor clear it. The problem is at the resource's line.
+func TestBuiltinPolicyOpaqueMember(t *testing.T) {
+	d, err := builtin.Parse([]byte(`kubernetesAPI: v0.37.2
+resources:
+- {group: batch, version: v1, resource: jobs, kind: example.com/builtin/apis.Job}
+unions:
+- type: example.com/builtin/apis.Timing
+  discriminator: {field: Type, json: type, values: [Canary, Recreate, RollingUpdate]}
+  members:
+  - {field: At, json: at, value: Canary}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, written := runBuiltin(t, d)
+	var b strings.Builder
+	problems.Print(&b)
+	want := builtin.File + ":3:3: jobs.batch-v1-unions: member At of example.com/builtin/apis.Timing is set when it is not its zero value, which its JSON does not show: apis.Stamp decodes itself from JSON; a policy reads JSON, so it can neither check nor clear it [membertype]"
+	if written || !strings.Contains(b.String(), want) {
+		t.Errorf("written %v, problems:\n%s\nwant %q", written, b.String(), want)
+	}
 }
 
 // TestBuiltinPolicyRun: a description that holds gives one file, the

@@ -5,25 +5,18 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // CRDInput is what the CRD backend reads of the model: the types of the
 // input packages with a +groupName, each with the description of its
-// unions, and the model's answers on CRD variants and markers.
+// unions, and the rules of the XValidation markers of the structs and
+// fields of those descriptions.
 func CRDInput(model *unions.Model) crd.Input {
-	in := crd.Input{
-		Kinds:   map[crd.GroupVersionKind]*crd.Kind{},
-		Variant: model.Variant,
-		Markers: func(structName, field string) []crd.MarkedRule {
-			var out []crd.MarkedRule
-			for _, m := range model.XValidationRules(model.Plans[types.ParseFullyQualifiedName(structName)].Struct, field) {
-				out = append(out, crd.MarkedRule{Rule: m.Rule, Pos: m.Pos})
-			}
-			return out
-		},
-	}
+	in := crd.Input{Kinds: map[crd.GroupVersionKind]*crd.Kind{}, XValidations: map[crd.GoField][]backend.MarkedRule{}}
 	for gv, pkgs := range model.APIs() {
 		for _, p := range pkgs {
 			for name, t := range p.Types {
@@ -34,12 +27,31 @@ func CRDInput(model *unions.Model) crd.Input {
 				k := &crd.Kind{Name: path.Base(t.Name.Package) + "." + t.Name.Name, Pos: model.TypePos(t), IsKind: isKind(t)}
 				if model.Plans[t.Name] != nil {
 					k.Schema = model.Schema(t)
+					addXValidations(model, k.Schema, in.XValidations)
 				}
 				in.Kinds[gvk] = k
 			}
 		}
 	}
 	return in
+}
+
+// addXValidations adds the rules of the XValidation markers of the structs
+// of a Schema, and of their Fields, to rules, those of a struct once.
+func addXValidations(model *unions.Model, s *unionspec.Schema, rules map[crd.GoField][]backend.MarkedRule) {
+	for name, st := range s.Structs {
+		own := crd.GoField{Struct: name}
+		if _, done := rules[own]; done {
+			continue
+		}
+		t := model.Plans[types.ParseFullyQualifiedName(name)].Struct
+		rules[own] = model.XValidationRules(t, "")
+		for _, f := range st.Fields {
+			if marked := model.XValidationRules(t, f.GoName); marked != nil {
+				rules[crd.GoField{Struct: name, Field: f.GoName}] = marked
+			}
+		}
+	}
 }
 
 // isKind reports whether t embeds metav1.TypeMeta and has metav1.ObjectMeta,

@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"k8s.io/gengo/v2/types"
+
+	"github.com/union-gen/union-gen/pkg/backend"
 )
 
 // GroupVersion is the API group and version of an input package, as
@@ -11,13 +13,6 @@ import (
 // reads package comments from doc.go only): its +groupName, and its
 // +versionName or else its name.
 type GroupVersion struct{ Group, Version string }
-
-// MarkedRule is the rule of a +kubebuilder:validation:XValidation marker,
-// at the marker's "+".
-type MarkedRule struct {
-	Rule string
-	Pos  token.Position
-}
 
 // APIs are the input packages that have a +groupName, by group and version:
 // the kinds of CRDs are their types. Build read them.
@@ -33,6 +28,6 @@ func (model *Model) TypePos(t *types.Type) token.Position {
 // XValidationRules are the rules of the +kubebuilder:validation:XValidation
 // markers of a type, or of its field where field is not "": of the structs
 // of the plans, which Build read.
-func (model *Model) XValidationRules(t *types.Type, field string) []MarkedRule {
+func (model *Model) XValidationRules(t *types.Type, field string) []backend.MarkedRule {
 	return model.xValidation[t.Name][field]
 }

@@ -13,6 +13,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -94,7 +95,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.plan(structs)
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
-	b.model.xValidation = map[types.Name]map[string][]MarkedRule{}
+	b.model.xValidation = map[types.Name]map[string][]backend.MarkedRule{}
 	b.model.definitionNames = map[types.Name]string{}
 	for name, plan := range b.model.Plans {
 		b.model.xValidation[name] = b.marks.xValidationRules(plan.Struct)

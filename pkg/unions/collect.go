@@ -10,6 +10,7 @@ import (
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -240,17 +241,17 @@ func unionMarkerLine(lines []string) int {
 // xValidationRules are the rules of the +kubebuilder:validation:XValidation
 // markers of struct t and of its fields (by Go name, "" for the type's),
 // with the positions of the markers.
-func (c *collector) xValidationRules(t *types.Type) map[string][]MarkedRule {
-	out := map[string][]MarkedRule{}
+func (c *collector) xValidationRules(t *types.Type) map[string][]backend.MarkedRule {
+	out := map[string][]backend.MarkedRule{}
 	for i, line := range t.CommentLines {
 		if rule, ok := markers.XValidationRule(line); ok {
-			out[""] = append(out[""], MarkedRule{Rule: rule, Pos: c.typeLinePos(t, i)})
+			out[""] = append(out[""], backend.MarkedRule{Rule: rule, Pos: c.typeLinePos(t, i)})
 		}
 	}
 	for f, m := range t.Members {
 		for i, line := range m.CommentLines {
 			if rule, ok := markers.XValidationRule(line); ok {
-				out[m.Name] = append(out[m.Name], MarkedRule{Rule: rule, Pos: c.fieldLinePos(t, f, i)})
+				out[m.Name] = append(out[m.Name], backend.MarkedRule{Rule: rule, Pos: c.fieldLinePos(t, f, i)})
 			}
 		}
 	}

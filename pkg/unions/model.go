@@ -1,6 +1,6 @@
 // Package unions builds the checked model of the unions of the input
-// packages, and decides their rules: each union's rules as data
-// (unionspec.Union, Describe, and Variant for a CRD variant) and, for every
+// packages: each union's declaration (Declare), from which unionspec
+// decides its rules as data (Union.Spec), and, for every
 // struct that has or reaches a union, its description (Plan.Spec), whose
 // walks have their Go types beside them (GoWalk). The backends print or
 // evaluate the description, walking it with unionspec.Visit; the Go
@@ -8,13 +8,13 @@
 package unions
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -31,13 +31,11 @@ type Model struct {
 	src *load.Source
 	// apis are the input packages by group and version (APIs).
 	apis map[GroupVersion][]*types.Package
-	// unionOf holds every union by its Spec, for Variant.
-	unionOf map[*unionspec.Union]*Union
 	// goWalks holds the Go side of every walk of the plans' Specs.
 	goWalks map[*unionspec.Walk]*Walk
 	// xValidation holds the rules of the +kubebuilder:validation:XValidation
 	// markers of each plan's struct and its fields (XValidationRules).
-	xValidation map[types.Name]map[string][]MarkedRule
+	xValidation map[types.Name]map[string][]backend.MarkedRule
 	// definitionNames are openapi-gen's names of the plans' structs
 	// (Definitions).
 	definitionNames map[types.Name]string
@@ -212,95 +210,9 @@ func Quote(values []string) string {
 	return strings.Join(quoted, ", ")
 }
 
-// The messages of V1 to V3 (docs/semantics.md), one wording for every
-// emitter: the Go methods and the CRD's CEL rules report the same text.
-
-// DiscriminatorRequiredMessage is V1's message for an empty discriminator.
-func (u *Union) DiscriminatorRequiredMessage() string {
-	if u.Open() {
-		return "must be set"
-	}
-	return "must be one of " + Quote(u.Enum.Values)
-}
-
-// RequiredMessage is V2's message for m, selected and unset.
-func (u *Union) RequiredMessage(m *Member) string {
-	return fmt.Sprintf("must be set when %s is %s", u.Discriminator.JSONName, u.either(m.Required))
-}
-
-// ForbiddenMessage is V3's message for m, set and not selected.
-func (u *Union) ForbiddenMessage(m *Member) string {
-	if len(m.Values) == 0 {
-		return fmt.Sprintf("may not be set: no value of %s allows it", u.Discriminator.JSONName)
-	}
-	return fmt.Sprintf("may only be set when %s is %s", u.Discriminator.JSONName, u.either(m.Values))
-}
-
-// UnchangedMessage is V3's message for m when the discriminator did not
-// change on update.
-func (u *Union) UnchangedMessage(m *Member) string {
-	d := u.Discriminator.JSONName
-	return fmt.Sprintf("%s; %s did not change: set %s to %s to switch to this member", u.ForbiddenMessage(m), d, d, u.either(m.Values))
-}
-
-// either writes discriminator values as messages name them: "A", or "A"
-// or "B", or "A", "B" or "C"; a bool's bare.
-func (u *Union) either(values []string) string {
-	written := make([]string, len(values))
-	for i, v := range values {
-		written[i] = strconv.Quote(v)
-		if u.Boolean() {
-			written[i] = v
-		}
-	}
-	if len(written) < 2 {
-		return strings.Join(written, "")
-	}
-	return strings.Join(written[:len(written)-1], ", ") + " or " + written[len(written)-1]
-}
-
 // Selects reports whether value selects m.
 func (m *Member) Selects(value string) bool {
 	return slices.Contains(m.Values, value)
-}
-
-// MemberNames lists the JSON names of the members of a union without a
-// discriminator as validation-gen's errors do: "`a`, `b`".
-func (u *Union) MemberNames() string {
-	names := make([]string, len(u.Members))
-	for i, m := range u.Members {
-		names[i] = "`" + m.JSONName + "`"
-	}
-	return strings.Join(names, ", ")
-}
-
-// NoneMessage is V4's message for an exactly-one or at-least-one union with
-// no member set.
-func (u *Union) NoneMessage() string {
-	if u.Kind == AtLeastOne {
-		return "must specify at least one of: " + u.MemberNames()
-	}
-	return "must specify one of: " + u.MemberNames()
-}
-
-// SeveralMessage is V4's message for a union with several members set.
-func (u *Union) SeveralMessage() string {
-	if u.Kind == ZeroOrOne {
-		return "must specify at most one of: " + u.MemberNames()
-	}
-	return "must specify exactly one of: " + u.MemberNames()
-}
-
-// Origin is the origin that validation-gen gives V4's errors; none for an
-// at-least-one union, which validation-gen has not.
-func (u *Union) Origin() string {
-	switch u.Kind {
-	case ZeroOrOne:
-		return "zeroOrOneOf"
-	case AtLeastOne:
-		return ""
-	}
-	return "union"
 }
 
 // Plan is a struct that has unions or reaches them: its own unions, and
@@ -391,18 +303,4 @@ func (r reached) Field(f *unionspec.Field, at struct{}, w *unionspec.Walker[stru
 
 func (r reached) Elems(walk *unionspec.Walk, at struct{}, w *unionspec.Walker[struct{}]) {
 	w.Walk(walk.Elem, at)
-}
-
-// Variant describes the union whose rules are spec as a CRD variant has it
-// (Union.Variant): the backends ask the model, which decides the rules.
-func (model *Model) Variant(spec *unionspec.Union, present func(jsonName string) bool, values []string) *unionspec.Union {
-	if model.unionOf == nil {
-		model.unionOf = map[*unionspec.Union]*Union{}
-		for _, plan := range model.Plans {
-			for _, u := range plan.Unions {
-				model.unionOf[u.Spec] = u
-			}
-		}
-	}
-	return model.unionOf[spec].Variant(present, values)
 }

@@ -1,6 +1,7 @@
 package unionspec
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,7 +9,7 @@ import (
 
 // Union is what validation reports (V1–V4, ratcheting) and normalization
 // clears (N1–N3) of docs/semantics.md, each under a condition over its object
-// and old counterpart, as the model decides them (pkg/unions' Describe); the
+// and old counterpart, as Describe decides them from a Declaration; the
 // backends print or evaluate it, and derive from it here what a CRD's schema
 // has of it (crd.go), and the compact form of its checks (compact.go).
 type Union struct {
@@ -35,33 +36,22 @@ type Union struct {
 	Checks []*Check `json:"checks"`
 	Clears []*Clear `json:"clears,omitempty"`
 
-	// What a CRD's schema has of the union beside its rules, and what
-	// problems name (crd.go); the policy's annotation leaves it out.
-
-	// DiscriminatorType names the discriminator's Go type in problems.
-	DiscriminatorType string `json:"-"`
-	// Optional is set where the discriminator may be absent (+optional,
-	// or omitempty or omitzero, and not +required).
-	Optional bool `json:"-"`
-	// WritesEmpty: Go writes an unset discriminator as "", where its JSON
-	// tag does not leave it out.
-	WritesEmpty bool `json:"-"`
-	// DiscriminatorGated is set for a discriminator under an openshift
-	// feature gate, which the CRDs of some feature sets do not have.
-	DiscriminatorGated bool `json:"-"`
-	// EnumGated is set for the values of openshift's FeatureGateAwareEnum:
-	// the CRD of a feature set has those of its gates.
-	EnumGated bool `json:"-"`
-	// Variant are the values beyond a +kubebuilder:validation:Enum, which a
-	// CRD variant (a release channel's) may leave out with the members
-	// they select (docs/crd.md, "CRD variants").
-	Variant []string `json:"-"`
 	// Choices is the selection table that OpenAPI's x-kubernetes-unions
 	// prints: for every value, in the order of Values, the member it
 	// selects; nil where a value selects several members or a member has
 	// several values, which no x-kubernetes-unions shape can say.
 	Choices []*Choice `json:"-"`
+
+	// declaration is what Describe wrote the union from; nil in a decoded
+	// union.
+	declaration *Declaration
 }
+
+// Declaration is what Describe wrote the union from, where a CRD's
+// backend reads what its schema has of the union beside its rules (crd.go)
+// and what problems name; nil in a decoded union, which only evaluators
+// read, so the policy's annotation leaves it out.
+func (u *Union) Declaration() *Declaration { return u.declaration }
 
 // Choice is a row of a union's selection table.
 type Choice struct {
@@ -84,11 +74,6 @@ type Member struct {
 
 	// GoName names the member's Go field in problems.
 	GoName string `json:"-"`
-	// Values are the discriminator values that select the member, sorted;
-	// Required are those of them in which it must be set.
-	Values, Required []string `json:"-"`
-	// Gated is set for a member under an openshift feature gate.
-	Gated bool `json:"-"`
 	// Opaque says why the zero value of a PresenceNonZero member cannot be
 	// told from its JSON, which only the Go methods then can.
 	Opaque string `json:"-"`
@@ -100,6 +85,33 @@ func (m *Member) Cleared() any {
 		return nil
 	}
 	return m.Presence.Zero()
+}
+
+// FirstOpaque is the first of the members that present says an object's
+// schema has whose "set" JSON does not show (Opaque): a CRD's rules and a
+// policy, which read JSON, can neither check nor clear it, so none is
+// written for its union; nil where there is none.
+func (u *Union) FirstOpaque(present func(name string) bool) *Member {
+	for _, m := range u.Members {
+		if m.Opaque != "" && present(m.Name) {
+			return m
+		}
+	}
+	return nil
+}
+
+// FirstOpaque is the first union member of the schema's structs, by
+// struct name, whose "set" JSON does not show (Union.FirstOpaque), with
+// its struct; nil where there is none.
+func (s *Schema) FirstOpaque() (structName string, m *Member) {
+	for _, name := range slices.Sorted(maps.Keys(s.Structs)) {
+		for _, u := range s.Structs[name].Unions {
+			if m := u.FirstOpaque(func(string) bool { return true }); m != nil {
+				return name, m
+			}
+		}
+	}
+	return "", nil
 }
 
 // ErrorType is the type of a check's error, as package field names it.

@@ -4,8 +4,15 @@ import "slices"
 
 // What a CRD's schema has of a union beside its rules: the discriminator's
 // enum, and, in a CRD variant (a release channel's or a feature set's, of
-// one Go source), the values and members it may leave out (docs/crd.md,
-// "CRD variants").
+// one Go source), the values, members and fields it may leave out
+// (docs/crd.md, "CRD variants"). What the union's Declaration says is read
+// there: these are of unions that Describe wrote, as the CRD backend's are.
+
+// Enumerated says whether the discriminator's schema has an enum: an open
+// or bool discriminator has none, as every value is a mode.
+func (u *Union) Enumerated() bool {
+	return u.Discriminator != "" && !u.Open && !u.Boolean
+}
 
 // SchemaEnum is the enum of the discriminator's schema (docs/semantics.md
 // §7): the Accepted values, so that the rules report "" as Go does; but the
@@ -13,7 +20,7 @@ import "slices"
 // does not write it, so that the schema rejects an explicit "", or with
 // emptyToSchema (EmptyToSchema).
 func (u *Union) SchemaEnum(emptyToSchema bool) []string {
-	if emptyToSchema || u.Optional && !slices.Contains(u.Values, "") && !u.WritesEmpty {
+	if d := u.declaration; emptyToSchema || d.Optional && !slices.Contains(u.Values, "") && !d.WritesEmpty {
 		return u.Values
 	}
 	return u.Accepted()
@@ -27,7 +34,7 @@ func (u *Union) SchemaEnum(emptyToSchema bool) []string {
 // an explicit "".
 func (u *Union) EmptyToSchema(compact, schemaRequired bool) bool {
 	return compact && schemaRequired && u.Discriminator != "" && !slices.Contains(u.Values, "") &&
-		!u.Optional && u.Kept == nil && !u.Open && !u.Boolean
+		!u.declaration.Optional && u.Kept == nil && !u.Open && !u.Boolean
 }
 
 // VariantEnum returns the values of a variant's enum, have, if it may list
@@ -37,11 +44,11 @@ func (u *Union) VariantEnum(have, want []string) (values []string, ok bool) {
 	if len(have) == 0 || slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }) {
 		return nil, false
 	}
-	if u.EnumGated {
+	if u.declaration.EnumGated {
 		return have, true
 	}
 	for _, v := range want {
-		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.Variant, v) {
+		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.declaration.Variant, v) {
 			return nil, false
 		}
 	}
@@ -53,15 +60,42 @@ func (u *Union) VariantEnum(have, want []string) (values []string, ok bool) {
 
 // LeftOut reports whether a variant enum's values (non-nil) leave out m's,
 // each of them a Variant value.
-func (u *Union) LeftOut(m *Member, values []string) bool {
+func (u *Union) LeftOut(m *DeclaredMember, values []string) bool {
 	return values != nil && u.VariantValue(m) != "" && !slices.ContainsFunc(m.Values, func(v string) bool { return slices.Contains(values, v) })
 }
 
 // VariantValue is the value of m that a variant's enum may leave out, a
 // Variant value; "" where m has one that every variant lists.
-func (u *Union) VariantValue(m *Member) string {
-	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.Variant, v) }) {
+func (u *Union) VariantValue(m *DeclaredMember) string {
+	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.declaration.Variant, v) }) {
 		return ""
 	}
 	return m.Values[0]
+}
+
+// Absence is what a CRD's schema without a field that reaches unions says.
+type Absence int
+
+const (
+	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
+	// field.
+	AbsentStale Absence = iota
+	// AbsentFeatureSet: the field is under a feature gate, which this
+	// feature set's CRD does not have.
+	AbsentFeatureSet
+	// AbsentVariant: the field is optional, and the CRD a variant without
+	// it (a release channel's), or stale where no CRD of the kind and
+	// version has it.
+	AbsentVariant
+)
+
+// Absence is what a CRD's schema without f says.
+func (f *Field) Absence() Absence {
+	switch {
+	case f.Gated:
+		return AbsentFeatureSet
+	case f.Optional:
+		return AbsentVariant
+	}
+	return AbsentStale
 }

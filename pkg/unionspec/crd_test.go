@@ -28,12 +28,60 @@ func TestSchemaEnum(t *testing.T) {
 		{"required, \"\" left to the schema", ab, false, false, true, ab},
 	}
 	for _, tt := range tests {
-		u := &Union{Discriminator: "kind", Values: tt.values, Selecting: tt.values, Optional: tt.optional, WritesEmpty: tt.writesEmpty}
-		if tt.optional && !slices.Contains(tt.values, "") {
-			u.Selecting = append([]string{""}, tt.values...)
-		}
+		u := (&Declaration{Kind: KindDiscriminated, Discriminator: "kind", Values: tt.values, Optional: tt.optional, WritesEmpty: tt.writesEmpty}).Describe()
 		if got := u.SchemaEnum(tt.emptyToSchema); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: SchemaEnum = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestAbsence: a CRD without a gated field is a feature set's, without an
+// optional one a variant's (or stale), and without any other stale.
+func TestAbsence(t *testing.T) {
+	for _, tc := range []struct {
+		field Field
+		want  Absence
+	}{
+		{Field{Gated: true, Optional: true}, AbsentFeatureSet},
+		{Field{Optional: true}, AbsentVariant},
+		{Field{}, AbsentStale},
+	} {
+		if got := tc.field.Absence(); got != tc.want {
+			t.Errorf("%+v: Absence = %v, want %v", tc.field, got, tc.want)
+		}
+	}
+}
+
+// TestEnumerated: only a discriminator that is neither open nor a bool has
+// a schema enum.
+func TestEnumerated(t *testing.T) {
+	for _, tc := range []struct {
+		u    Union
+		want bool
+	}{
+		{Union{Discriminator: "type"}, true},
+		{Union{Discriminator: "type", Open: true}, false},
+		{Union{Discriminator: "on", Boolean: true}, false},
+		{Union{}, false},
+	} {
+		if got := tc.u.Enumerated(); got != tc.want {
+			t.Errorf("%+v: Enumerated = %v, want %v", tc.u, got, tc.want)
+		}
+	}
+}
+
+// TestFirstOpaque: the first opaque member that the schema has, by struct
+// name; none where the schema lacks it.
+func TestFirstOpaque(t *testing.T) {
+	opaque := &Member{Name: "at", Opaque: "it decodes itself"}
+	s := &Schema{Root: "B", Structs: map[string]*Struct{
+		"B": {Unions: []*Union{{Members: []*Member{{Name: "x"}, opaque}}}},
+		"A": {Unions: []*Union{{Members: []*Member{{Name: "y"}}}}},
+	}}
+	if name, m := s.FirstOpaque(); name != "B" || m != opaque {
+		t.Errorf("FirstOpaque = %q, %v; want B, at", name, m)
+	}
+	if m := s.Structs["B"].Unions[0].FirstOpaque(func(name string) bool { return name != "at" }); m != nil {
+		t.Errorf("FirstOpaque of a schema without it = %v", m)
 	}
 }

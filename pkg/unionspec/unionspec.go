@@ -1,9 +1,10 @@
 // Package unionspec describes, without gengo, how the unions of a kind are
 // reached (Schema) and what each checks and clears (Union): the one
 // description that the model writes and every backend prints or evaluates,
-// walking it with Visit; and derives from it what a CRD's schema has of a
-// union (crd.go), the compact form of its checks (compact.go) and the
-// matching of list-map items (listmap.go).
+// walking it with Visit. It decides each union's rules from the model's
+// declaration of it (describe.go), and derives from them what a CRD's
+// schema has of a union (crd.go), the compact form of its checks
+// (compact.go) and the matching of list-map items (listmap.go).
 package unionspec
 
 import "cmp"
