@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/internal/testsupport/listmaps"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -42,7 +43,7 @@ func listMapSchema() *unionspec.Schema {
 func TestListMapMatching(t *testing.T) {
 	gvk := schema.GroupVersionKind{Group: "listmaps.example.com", Version: "v1", Kind: "Holder"}
 	gvr := schema.GroupVersionResource{Group: gvk.Group, Version: gvk.Version, Resource: "holders"}
-	written, err := policy.Write(policy.Resource{Group: gvr.Group, Version: gvr.Version, Plural: gvr.Resource}, listMapSchema(), "v1")
+	written, err := policy.Write(backend.Resource{Group: gvr.Group, Version: gvr.Version, Plural: gvr.Resource}, listMapSchema(), "v1")
 	if err != nil {
 		t.Fatal(err)
 	}

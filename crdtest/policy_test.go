@@ -24,6 +24,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
@@ -250,7 +251,7 @@ func FuzzPolicy(f *testing.F) {
 // TestDifferentialPolicy runs with the API server's admission code.
 func TestPolicyV1beta1(t *testing.T) {
 	policyV1, bindingV1 := policyDocs(t)
-	out, err := policy.Write(policy.Resource{Group: widgetGVR.Group, Version: widgetGVR.Version, Plural: widgetGVR.Resource}, &policySchema(t, policyV1.Name).Schema, "v1beta1")
+	out, err := policy.Write(backend.Resource{Group: widgetGVR.Group, Version: widgetGVR.Version, Plural: widgetGVR.Resource}, &policySchema(t, policyV1.Name).Schema, "v1beta1")
 	if err != nil {
 		t.Fatal(err)
 	}

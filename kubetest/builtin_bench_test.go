@@ -26,6 +26,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/webhook/server"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/policy"
 )
 
@@ -319,7 +320,7 @@ func BenchmarkBuiltinMatchCondition(b *testing.B) {
 // readDeploymentsWebhook is the generated configuration's webhook of
 // Deployments.
 func readDeploymentsWebhook(b *testing.B) *admissionregistrationv1.MutatingWebhook {
-	path := policy.Hook{Resource: policy.Resource{Group: "apps", Version: "v1", Plural: "deployments"}}.Path()
+	path := policy.Hook{Resource: backend.Resource{Group: "apps", Version: "v1", Plural: "deployments"}}.Path()
 	for _, w := range readWebhookConfiguration(b).Webhooks {
 		if *w.ClientConfig.Service.Path == path && len(w.MatchConditions) == 1 {
 			return &w

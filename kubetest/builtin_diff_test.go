@@ -18,7 +18,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 
-	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -192,7 +192,7 @@ func webhookNormalized(t *testing.T) func(p updatePair, old map[string]any) map[
 	t.Helper()
 	schemas := builtinSchemas(t)
 	return func(p updatePair, old map[string]any) map[string]any {
-		s := schemas[policy.Resource{Group: p.resource.Group, Version: p.resource.Version, Plural: p.resource.Resource}.Name()]
+		s := schemas[backend.Resource{Group: p.resource.Group, Version: p.resource.Version, Plural: p.resource.Resource}.Name()]
 		if s == nil {
 			t.Fatalf("%s has no policy for %s", builtinPolicy, p.resource)
 		}

@@ -18,10 +18,6 @@ import (
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
-// Resource is a version of a CRD's resource, or of a built-in one, as its
-// policy matches it; the CRD backend finds those of the CRDs.
-type Resource = backend.Resource
-
 // Versions are the versions of admissionregistration.k8s.io a policy
 // may be written in, the default first: v1 from Kubernetes 1.36, v1beta1
 // from 1.35 (off by default); their fields are the same.
@@ -50,7 +46,7 @@ const None = "none"
 
 // updateRule is the rule that matches the updates of the resource, the only
 // requests whose unions need normalizing.
-func updateRule(r Resource) map[string]any {
+func updateRule(r backend.Resource) map[string]any {
 	return map[string]any{
 		"apiGroups":   []any{r.Group},
 		"apiVersions": []any{r.Version},
@@ -66,7 +62,7 @@ func updateRule(r Resource) map[string]any {
 // no unionspec.Schema.Recursion, goes in its annotation
 // unstructuredunions.Annotation; version is one of Versions. It fails only
 // over celprint.MaxExpressionSize.
-func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
+func Write(r backend.Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	root := &patches{n: "object", o: "oldObject"}
 	unionspec.Visit(s, unionspec.Visitor[*patches](patcher{}), root)
 	expr := root.expr()
@@ -101,7 +97,7 @@ func Write(r Resource, s *unionspec.Schema, version string) ([]byte, error) {
 
 // policyDocuments are the policy of r and its binding; match is, for a
 // Builtin resource, the condition of the requests that the policy mutates.
-func policyDocuments(r Resource, expr, match, schemaJSON, version string) (policy, binding map[string]any) {
+func policyDocuments(r backend.Resource, expr, match, schemaJSON, version string) (policy, binding map[string]any) {
 	name := r.Name()
 	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
 	release := map[string]any{}

@@ -7,6 +7,7 @@ import (
 
 	"sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -55,7 +56,7 @@ func policySchema() *unionspec.Schema {
 // non-pointer key absent as its zero value, and zeroes a scalar member that
 // JSON writes when zero.
 func TestPolicyForms(t *testing.T) {
-	r := policy.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
+	r := backend.Resource{Group: "g.example.com", Version: "v2", Plural: "things"}
 	data, err := policy.Write(r, policySchema(), "v1")
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +132,7 @@ func TestPolicyNothingToNormalize(t *testing.T) {
 		Shape: unionspec.ShapeList,
 		Elem:  &unionspec.Walk{Shape: unionspec.ShapeStruct, Struct: "Item", HasOld: true},
 	}
-	if data, err := policy.Write(policy.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
+	if data, err := policy.Write(backend.Resource{Group: "g", Version: "v1", Plural: "things"}, s, "v1"); data != nil || err != nil {
 		t.Errorf("got %q, %v; want no policy", data, err)
 	}
 }
@@ -175,7 +176,7 @@ func TestBuiltinPolicyForm(t *testing.T) {
 			Expression string `json:"expression"`
 		} `json:"matchConditions"`
 	}
-	read := func(r policy.Resource) (name string, s spec) {
+	read := func(r backend.Resource) (name string, s spec) {
 		data, err := policy.Write(r, policySchema(), "v1")
 		if err != nil {
 			t.Fatal(err)
@@ -191,7 +192,7 @@ func TestBuiltinPolicyForm(t *testing.T) {
 		}
 		return p.Metadata.Name, p.Spec
 	}
-	name, s := read(policy.Resource{Version: "v1", Plural: "things", Builtin: true})
+	name, s := read(backend.Resource{Version: "v1", Plural: "things", Builtin: true})
 	if name != "things.core-v1-unions" || s.FailurePolicy != "Ignore" || len(s.MatchConditions) != 1 || s.MatchConditions[0].Name != "switches-a-union" {
 		t.Fatalf("the built-in policy %s: %+v", name, s)
 	}
@@ -205,7 +206,7 @@ func TestBuiltinPolicyForm(t *testing.T) {
 			t.Errorf("the matchCondition lacks %s:\n%s", want, match)
 		}
 	}
-	if _, s := read(policy.Resource{Group: "g", Version: "v1", Plural: "things"}); s.FailurePolicy != "Fail" || s.MatchConditions != nil {
+	if _, s := read(backend.Resource{Group: "g", Version: "v1", Plural: "things"}); s.FailurePolicy != "Fail" || s.MatchConditions != nil {
 		t.Errorf("a CRD's policy: %+v", s)
 	}
 }
@@ -215,7 +216,7 @@ func TestBuiltinPolicyForm(t *testing.T) {
 // under the policy's matchCondition, with the policy's guarantees: it fails
 // open, has no side effects, is never reinvoked and waits a bounded time.
 func TestWebhookConfigurationForm(t *testing.T) {
-	r := policy.Resource{Version: "v1", Plural: "things", Builtin: true}
+	r := backend.Resource{Version: "v1", Plural: "things", Builtin: true}
 	data := policy.WriteWebhookConfiguration([]policy.Hook{{Resource: r, Schema: policySchema()}})
 	var config struct {
 		Kind     string `json:"kind"`

@@ -5,12 +5,13 @@ import (
 
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // The webhook for built-in kinds, for clusters without the policy API:
 // union-webhook serves each resource's normalization at /<policy name>
-// (Resource.Name), behind the Service that config/builtin/webhook deploys.
+// (backend.Resource.Name), behind the Service that config/builtin/webhook deploys.
 const (
 	// WebhookConfigurationName names the MutatingWebhookConfiguration,
 	// which union-webhook gives its CA bundle.
@@ -31,7 +32,7 @@ const WebhookOldestKubernetes = "1.30"
 // Hook is a built-in resource whose updates the webhook normalizes, with its
 // kind's unions.
 type Hook struct {
-	Resource Resource
+	Resource backend.Resource
 	Schema   *unionspec.Schema
 }
 

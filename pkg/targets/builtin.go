@@ -7,6 +7,7 @@ import (
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/report"
@@ -54,7 +55,7 @@ func builtinTargets(c *generator.Context, cfg Config, model *unions.Model, probl
 // and binding, or the problem that keeps them from being written: a kind
 // whose unions no update can switch is the description's.
 func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, version string) (policy.Hook, []byte, *report.Problem) {
-	hook := policy.Hook{Resource: policy.Resource{Group: r.Group, Version: r.Version, Plural: r.Resource, Builtin: true}}
+	hook := policy.Hook{Resource: backend.Resource{Group: r.Group, Version: r.Version, Plural: r.Resource, Builtin: true}}
 	var doc []byte
 	if model.Plans[t.Name] != nil {
 		hook.Schema = model.Schema(t)

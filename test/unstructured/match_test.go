@@ -9,6 +9,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/policy"
 )
 
@@ -17,7 +18,7 @@ import (
 func matchCondition(t *testing.T) func(obj, old map[string]any) bool {
 	t.Helper()
 	s := loadSchema(t)
-	data, err := policy.Write(policy.Resource{Group: "examples.union-gen.io", Version: "v1", Plural: "widgets", Builtin: true}, &s.Schema, "v1")
+	data, err := policy.Write(backend.Resource{Group: "examples.union-gen.io", Version: "v1", Plural: "widgets", Builtin: true}, &s.Schema, "v1")
 	if err != nil {
 		t.Fatal(err)
 	}
