@@ -15,6 +15,7 @@ import (
 
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/targets"
@@ -78,11 +79,8 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	binary = filepath.Join(dir, "union-gen")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "building union-gen: %v\n", err)
+	if binary, err = uniongen.Build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	// An absolute directory keeps the child's view of its working directory

@@ -7,12 +7,11 @@ import (
 	"testing"
 
 	"golang.org/x/mod/modfile"
-	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/testsupport/gengoload"
+	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
 	"github.com/union-gen/union-gen/pkg/builtin"
-	"github.com/union-gen/union-gen/pkg/unions"
 )
 
 // TestLoad: the description reads, and names the packages of its kinds,
@@ -136,21 +135,11 @@ func TestDescriptionOfPinnedAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if err := p.LoadPackages(d.Packages()...); err != nil {
-		t.Fatal(err)
-	}
-	u, err := p.NewUniverse()
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, _ := gengoload.Load(t, "", d.Packages()...)
 	if problems := d.Mark(u); len(problems) != 0 {
 		t.Fatalf("Mark: %v", problems)
 	}
-	model, problems := unions.Build(u, d.Packages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if problems.HasErrors() {
-		t.Fatalf("Build: %v", problems)
-	}
+	model, _ := unionmodel.Build(t, u, d.Packages())
 	if problems := d.Check(model); len(problems) != 0 {
 		t.Fatalf("Check: %v", problems)
 	}
