@@ -18,7 +18,6 @@ import (
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/targets"
 )
 
 const (
@@ -156,31 +155,15 @@ func takeSnapshotIn(t *testing.T, base string, dirs ...string) snapshot {
 	return s
 }
 
-// checkUnchanged fails t when a file below dirs was added, removed or
-// changed since before was taken. Files that union-gen evidently wrote (they
-// carry its generated-by line) are put back as they were, so that a failing
-// run does not leave the repository dirty; other changes are only reported,
-// as they may be someone's edits.
-func checkUnchanged(t *testing.T, before snapshot, dirs ...string) {
+// checkUnchanged fails t when a file below dirs (relative to base) was
+// added, removed or changed since before was taken of them. The tests run
+// union-gen in copies, so the changes are only reported.
+func checkUnchanged(t *testing.T, base string, before snapshot, dirs ...string) {
 	t.Helper()
-	after := takeSnapshot(t, dirs...)
+	after := takeSnapshotIn(t, base, dirs...)
 	for _, path := range slices.Sorted(maps.Keys(after)) {
-		old, existed := before[path]
-		if existed && bytes.Equal(old, after[path]) {
-			continue
-		}
-		t.Errorf("file %s was written (existed before: %t)", path, existed)
-		if !bytes.Contains(after[path], []byte(targets.GeneratedBy)) {
-			continue
-		}
-		var err error
-		if existed {
-			err = os.WriteFile(filepath.Join(root, path), old, 0o644)
-		} else {
-			err = os.Remove(filepath.Join(root, path))
-		}
-		if err != nil {
-			t.Error(err)
+		if old, existed := before[path]; !existed || !bytes.Equal(old, after[path]) {
+			t.Errorf("file %s was written (existed before: %t)", path, existed)
 		}
 	}
 	for _, path := range slices.Sorted(maps.Keys(before)) {
@@ -211,23 +194,13 @@ func badPackages(t *testing.T) []string {
 	return pkgs
 }
 
-// caseRun is where union-gen runs on a package of badDir, and the pattern it
-// is given: the repository root and the package's directory, but for a case
-// that is a module of its own (it has a go.mod: foreignunion, whose types are
-// of another module, which the main module cannot require), which runs in its
-// directory on ".", so that its positions are relative to it.
-func caseRun(pkg string) (dir, pattern string) {
-	rel := badDir + "/" + pkg
-	if moduleCase(pkg) {
-		return filepath.Join(root, rel), "."
-	}
-	return root, "./" + rel
-}
-
 // caseCopy copies a package of badDir into a temporary module laid out as
-// the repository (moduleCopy), for a run that writes: no test writes into
-// the source tree. It returns where union-gen runs on the copy, and the
-// copy's directory of the package.
+// the repository (moduleCopy): no test writes into the source tree, not
+// even where union-gen writes by mistake. It returns where union-gen runs on
+// the copy, the repository's root but for a case that is a module of its own
+// (it has a go.mod: foreignunion, whose types are of another module, which
+// the main module cannot require), which runs in its directory, so that its
+// positions are relative to it; and the copy's directory of the package.
 func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 	t.Helper()
 	if moduleCase(pkg) {
@@ -239,6 +212,15 @@ func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 	}
 	runDir = moduleCopy(t, badDir+"/"+pkg)
 	return runDir, filepath.Join(runDir, badDir, pkg)
+}
+
+// casePattern is the package pattern of a run on a package of badDir, in
+// the directory where caseCopy says it runs.
+func casePattern(pkg string) string {
+	if moduleCase(pkg) {
+		return "."
+	}
+	return "./" + badDir + "/" + pkg
 }
 
 // moduleCopy copies the main module's go.mod and go.sum, and the files
@@ -339,11 +321,10 @@ func TestBadInput(t *testing.T) {
 			skipAloneInShort(t, pkg)
 			// Each run reads and may (wrongly) write only its own directory.
 			t.Parallel()
-			dir := badDir + "/" + pkg
-			before := takeSnapshot(t, dir)
-			runDir, pattern := caseRun(pkg)
-			res := runIn(t, runDir, append(caseFlags(t, pkg), pattern)...)
-			checkUnchanged(t, before, dir)
+			runDir, dir := caseCopy(t, pkg)
+			before := takeSnapshotIn(t, dir, ".")
+			res := runIn(t, runDir, append(caseFlags(t, pkg), casePattern(pkg))...)
+			checkUnchanged(t, dir, before, ".")
 			checkResult(t, res, 1, pkg)
 		})
 	}
@@ -375,9 +356,10 @@ func TestBadInputAllInOneRun(t *testing.T) {
 	}
 
 	dirs := []string{badDir, "examples/apis"}
-	before := takeSnapshot(t, dirs...)
-	res := run(t, args...)
-	checkUnchanged(t, before, dirs...)
+	runDir := moduleCopy(t, dirs...)
+	before := takeSnapshotIn(t, runDir, dirs...)
+	res := runIn(t, runDir, args...)
+	checkUnchanged(t, runDir, before, dirs...)
 	if res.code != 1 {
 		t.Errorf("exit status %d, want 1", res.code)
 	}
@@ -429,13 +411,9 @@ func TestWarningsOnly(t *testing.T) {
 			skipAloneInShort(t, pkg)
 			t.Parallel()
 			runDir, dir := caseCopy(t, pkg)
-			before := takeSnapshot(t, dir)
+			before := takeSnapshotIn(t, dir, ".")
 			// The CRDs of a case that has them are as union-gen edits them.
-			pattern := "./" + badDir + "/" + pkg
-			if moduleCase(pkg) {
-				pattern = "."
-			}
-			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, pattern)...)
+			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, casePattern(pkg))...)
 			generated := filepath.Join(dir, output)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
@@ -455,7 +433,7 @@ func TestWarningsOnly(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkUnchanged(t, before, dir)
+			checkUnchanged(t, dir, before, ".")
 			checkResult(t, res, 0, pkg)
 		})
 	}
