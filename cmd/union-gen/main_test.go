@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
@@ -234,19 +236,39 @@ func moduleCopy(t *testing.T, dirs ...string) string {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join(root, f), filepath.Join(tmp, f))
+	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(tmp, "go.sum"))
+	copyGoMod(t, tmp)
+	return tmp
+}
+
+// copyGoMod writes the main module's go.mod into dir, its replace
+// directives' relative directories made absolute: the nested modules that
+// the main module takes from the repository stay where they are. It edits
+// the file in the test's process, not with a go command per directive,
+// as it is done for every copy.
+func copyGoMod(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The nested modules that the main module takes with replace
-	// directives stay where they are.
-	for _, m := range []string{"openapiext", "unionspec", "unstructuredunions"} {
-		mod := exec.Command("go", "mod", "edit", "-replace=github.com/union-gen/union-gen/pkg/"+m+"="+filepath.Join(root, "pkg", m))
-		mod.Dir = tmp
-		if out, err := mod.CombinedOutput(); err != nil {
-			t.Fatalf("go mod edit: %v\n%s", err, out)
+	mod, err := modfile.Parse("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range slices.Clone(mod.Replace) {
+		if modfile.IsDirectoryPath(r.New.Path) && !filepath.IsAbs(r.New.Path) {
+			if err := mod.AddReplace(r.Old.Path, r.Old.Version, filepath.Join(root, r.New.Path), ""); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	return tmp
+	if data, err = mod.Format(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // moduleCase reports whether a package of badDir is a module of its own.
