@@ -13,12 +13,12 @@ import (
 	"testing"
 
 	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/parser"
 
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
+	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
 	"github.com/union-gen/union-gen/pkg/markers"
-	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 )
 
@@ -40,8 +40,7 @@ func TestCorpora(t *testing.T) {
 	// The copies live as long as the whole test: the differential reuses
 	// k8s.io/api's, with union-gen's code already generated in it.
 	work := t.TempDir()
-	unionGen := filepath.Join(work, "union-gen")
-	modcopy.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	unionGen := uniongen.Binary(t)
 
 	var doc strings.Builder
 	doc.WriteString(reportHeader)
@@ -172,29 +171,10 @@ func ownRulesReport(t *testing.T, out []byte) string {
 		rejected, handWritten, atMarker)
 }
 
-// buildModel loads the packages of the module in dir as union-gen does and
-// builds their union model, failing on any error; the warnings are returned.
-func buildModel(t *testing.T, dir string, pkgs ...string) (*unions.Model, report.Problems) {
-	t.Chdir(dir)
-	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if err := p.LoadPackages(pkgs...); err != nil {
-		t.Fatal(err)
-	}
-	universe, err := p.NewUniverse()
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, problems := unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if problems.HasErrors() {
-		t.Fatalf("errors:\n%v", problems)
-	}
-	return model, problems
-}
-
 // section counts the unions of a corpus, by dialect and kind, from the model
 // union-gen builds, and writes them as Markdown; it returns the model too.
 func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles []string) (string, *unions.Model) {
-	model, problems := buildModel(t, dir, pkgs...)
+	model, _, problems := unionmodel.Of(t, dir, pkgs...)
 
 	type row struct {
 		dialect markers.Dialect

@@ -12,6 +12,7 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 	"github.com/union-gen/union-gen/pkg/crd"
 )
 
@@ -32,7 +33,7 @@ const (
 // every CRD it writes. The default, compact rules, needs no warning where
 // they fit.
 func TestOwnCostCommand(t *testing.T) {
-	unionGen := build(t, "github.com/union-gen/union-gen/cmd/union-gen")
+	unionGen := uniongen.Binary(t)
 	for _, tc := range []struct {
 		name   string
 		own    uint64
@@ -64,16 +65,6 @@ func TestOwnCostCommand(t *testing.T) {
 			}
 		})
 	}
-}
-
-// build builds union-gen.
-func build(t *testing.T, pkg string) string {
-	t.Helper()
-	binary := filepath.Join(t.TempDir(), "union-gen")
-	if out, err := exec.Command("go", "build", "-o", binary, pkg).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
-	}
-	return binary
 }
 
 // ownCostPackage copies the crdrejected case into a module of its own, its

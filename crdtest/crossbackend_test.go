@@ -15,19 +15,18 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/go/packages"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
-	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 	"sigs.k8s.io/yaml"
 
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
+	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
 	"github.com/union-gen/union-gen/pkg/policy"
-	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -266,9 +265,7 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 			t.Fatal(err)
 		}
 	}
-	tools := t.TempDir()
-	unionGen := filepath.Join(tools, "union-gen")
-	run(t, ".", "go", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
+	unionGen := uniongen.Binary(t)
 	controllerGen, _ := run(t, ".", "go", "tool", "-n", "controller-gen")
 	run(t, dir, strings.TrimSpace(controllerGen), "crd", "paths=./v1/...", "output:crd:dir=config")
 	if _, warnings := run(t, dir, unionGen, "--crd-rules=precise", "--crd-paths", "config", "./v1/..."); warnings != "" {
@@ -298,18 +295,7 @@ func shapesModule(t *testing.T, pkg *shapesPackage) string {
 func shapeSchemas(t *testing.T, dir string, kinds []*kindShape) map[string]*unstructuredunions.Schema {
 	t.Helper()
 	const path = "example.com/shapes/v1"
-	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if err := p.LoadPackagesWithConfigForTesting(&packages.Config{Dir: dir}, path); err != nil {
-		t.Fatal(err)
-	}
-	universe, err := p.NewUniverse()
-	if err != nil {
-		t.Fatal(err)
-	}
-	model, problems := unions.Build(universe, []string{path}, unions.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if problems.HasErrors() {
-		t.Fatalf("the model of the package has errors: %v", problems)
-	}
+	model, universe, _ := unionmodel.Of(t, dir, path)
 	schemas := map[string]*unstructuredunions.Schema{}
 	for _, k := range kinds {
 		schemas[k.name] = &unstructuredunions.Schema{Schema: *model.Schema(universe.Type(types.Name{Package: path, Name: k.name}))}
@@ -440,12 +426,8 @@ func loadShapesPolicy(t *testing.T, file, kind, plural string) *shapesPolicy {
 	if err := yaml.UnmarshalStrict(unstructuredunions.Documents(data)[0], &policy); err != nil {
 		t.Fatal(err)
 	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return &shapesPolicy{
-		schema: schemas[policy.Name],
+		schema: policyfile.Schema(t, file, policy.Name),
 		patcher: policyPatcher(t, &policy,
 			schema.GroupVersionKind{Group: shapesGroup, Version: "v1", Kind: kind},
 			schema.GroupVersionResource{Group: shapesGroup, Version: "v1", Resource: plural}),

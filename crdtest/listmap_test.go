@@ -1,6 +1,7 @@
 package crdtest
 
 import (
+	"reflect"
 	"testing"
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
@@ -39,7 +40,8 @@ func listMapSchema() *unionspec.Schema {
 // match the items of a list-map with their old items by the rule of
 // pkg/unionspec, on its table, as the Go methods do
 // (testdata/golden/containers): an item's member a is cleared where its
-// old item's union switched.
+// old item's union switched, and every item survives, in its order, with
+// its keys and other members.
 func TestListMapMatching(t *testing.T) {
 	gvk := schema.GroupVersionKind{Group: "listmaps.example.com", Version: "v1", Kind: "Holder"}
 	gvr := schema.GroupVersionResource{Group: gvk.Group, Version: gvk.Version, Resource: "holders"}
@@ -71,6 +73,9 @@ func TestListMapMatching(t *testing.T) {
 				if cleared := c.Cleared(i); kept == cleared {
 					t.Errorf("%s: %s: item %d's a cleared: %t, want %t (its old item is %d)", c.Name, backend, i, !kept, cleared, c.Want[i])
 				}
+			}
+			if want := c.Normalized(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %s: normalized to\n%v\nwant\n%v", c.Name, backend, got, want)
 			}
 		}
 	}

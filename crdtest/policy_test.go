@@ -24,6 +24,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
@@ -64,15 +65,7 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 // name carries in its annotation.
 func policySchema(t testing.TB, name string) *unstructuredunions.Schema {
 	t.Helper()
-	data, err := os.ReadFile(examplePolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return schemas[name]
+	return policyfile.Schema(t, examplePolicy, name)
 }
 
 // policyPatcher compiles the JSON patch mutations of a policy as the API

@@ -5,21 +5,23 @@
 #
 # Inputs, each copied or generated into a temporary directory that is removed
 # at the end:
-#   k8s.io/api          every package of k8s.io/api at K8S_API_VERSION, as
-#                       published. union-gen reads its 47 unions, of the
-#                       KEP-1027, KEP-1027 2019 (+union) and validation-gen
-#                       markers (docs/corpora.md counts them), and writes
-#                       methods for the 194 types that have or reach one, in
-#                       22 packages, with 22 warnings and exit status 0; the
-#                       script checks these counts, the warnings by rule, and
-#                       that the 22 packages pass `go vet`.
+#   k8s.io/api          every package of k8s.io/api at the version that the
+#                       corpora module requires, as published. union-gen
+#                       must exit 0 and write methods for as many types, in
+#                       as many packages, with as many warnings by rule, as
+#                       docs/corpora.md says of that version: the golden file
+#                       of the corpora module's test, which every
+#                       `go test ./...` holds to union-gen's output, so the
+#                       script's expectations follow union-gen's. The script
+#                       checks these counts, and that the packages pass
+#                       `go vet`.
 #   synthetic-N         one package of N generated unions (N in SIZES), each
 #                       with its own +enum type of 4 constants, a discriminator
 #                       and 3 members (pointer to a struct, string, slice).
 # A third input, "k8s.io/api+kep", was k8s.io/api with its 2019 unions
 # rewritten in KEP-1027 markers, because union-gen used to skip them and so
 # wrote union methods only there; now that it reads them as published, it
-# writes the same 22 files from either, and that input measured nothing more.
+# writes the same files from either, and that input measured nothing more.
 #
 # Both generators are built first (union-gen from this checkout, deepcopy-gen
 # at the version pinned in go.mod), so compile time is not measured. Before
@@ -39,6 +41,8 @@
 # `go vet` compiles (the first run compiles it: minutes).
 #
 # Usage: hack/bench-codegen.sh
+#        hack/bench-codegen.sh --expected (prints what union-gen must do on
+#        k8s.io/api, from docs/corpora.md, and exits: no tool is built)
 # Environment: BENCH_RUNS (measured runs per input and tool, default 5),
 #              BENCH_SIZES (synthetic sizes, default "500 1000 2000"),
 #              BENCH_SHORT=1 (every check, but defaults of 1 run and sizes
@@ -48,8 +52,13 @@ set -o errexit -o nounset -o pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "${ROOT}"
 
-# The version that corpora requires, so that corpora/go.sum has its checksum.
-K8S_API_VERSION=v0.37.2
+log() { echo "bench-codegen: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+# The version that corpora requires, so that corpora/go.sum has its checksum,
+# and docs/corpora.md its counts.
+K8S_API_VERSION=$(awk '$1 == "k8s.io/api" { print $2 }' corpora/go.mod)
+[[ -n ${K8S_API_VERSION} ]] || die "corpora/go.mod requires no k8s.io/api"
 if [[ ${BENCH_SHORT:-} == 1 ]]; then
   default_sizes="100 200" default_runs=1
 else
@@ -57,20 +66,24 @@ else
 fi
 read -r -a SIZES <<<"${BENCH_SIZES:-${default_sizes}}"
 RUNS=${BENCH_RUNS:-${default_runs}}
-# What union-gen does on k8s.io/api@${K8S_API_VERSION} (docs/corpora.md):
-# the files and the types with union methods it writes, and its warnings,
-# by rule: the guessed values of the 12 flowcontrol discriminators whose
-# types are not +enum, the 4 unions of list items left to validation-gen,
-# the 6 members of 2019 unions whose Go name is no valid value
-# (LocalhostProfile in core/v1 twice, Queuing in each flowcontrol version),
-# and the 3 admissionregistration Mutation.PatchType discriminators whose
-# members are inferred.
-API_UNION_FILES=22
-API_UNION_TYPES=194
-API_WARNINGS='guessedvalues 12
-inferredmembers 3
-itemunion 4
-unselectable 6'
+# What union-gen does on k8s.io/api@${K8S_API_VERSION}, from its section of
+# docs/corpora.md: the types with union methods ("N types get methods ...,
+# in M packages"), the files it writes (one per package), and its warnings,
+# "rule count" by rule, from the line "Warnings: `rule` count, ...".
+corpora_section=$(awk -v head="## k8s.io/api ${K8S_API_VERSION}" '
+  $0 == head { on = 1; next }
+  on && /^## / { exit }
+  on' docs/corpora.md)
+[[ -n ${corpora_section} ]] || die "docs/corpora.md has no section \"## k8s.io/api ${K8S_API_VERSION}\""
+read -r API_UNION_TYPES API_UNION_FILES < <(sed -n 's/.* \([0-9][0-9]*\) types get methods .*, in \([0-9][0-9]*\) packages.*/\1 \2/p' <<<"${corpora_section}") || true
+[[ -n ${API_UNION_TYPES:-} && -n ${API_UNION_FILES:-} ]] ||
+  die "docs/corpora.md's section on k8s.io/api ${K8S_API_VERSION} says no \"N types get methods ..., in M packages\""
+API_WARNINGS=$(sed -n 's/^Warnings: //p' <<<"${corpora_section}" | tr -d '`.' | tr ',' '\n' | sed 's/^ //' | LC_ALL=C sort)
+if [[ ${1:-} == --expected ]]; then
+  printf 'k8s.io/api %s\nfiles %s\ntypes %s\n' "${K8S_API_VERSION}" "${API_UNION_FILES}" "${API_UNION_TYPES}"
+  [[ -z ${API_WARNINGS} ]] || echo "${API_WARNINGS}"
+  exit 0
+fi
 # Linear time: t(largest)/t(smallest) may exceed the ratio of the sizes by this
 # factor (fixed costs make a linear tool come in under the size ratio).
 LINEAR_SLACK=1.25
@@ -84,9 +97,6 @@ results="${tmp}/results.txt"
 header="${tmp}/header.txt"
 : >"${results}"
 : >"${header}"
-
-log() { echo "bench-codegen: $*" >&2; }
-die() { log "$*"; exit 1; }
 
 # --- tools -------------------------------------------------------------------
 log "building measure, union-gen and deepcopy-gen"
@@ -150,10 +160,10 @@ status=0
 # [rule]), counted by its rule.
 api_warnings=$(awk '
   !/^[^ ]+:[0-9]+:[0-9]+: [^ ]+: warning: .* \[[a-z]+\]$/ { print "not-a-warning"; next }
-  { rule = $NF; gsub(/[][]/, "", rule); print rule }' "${tmp}/api-union-gen.txt" | sort | uniq -c | awk '{ print $2, $1 }')
+  { rule = $NF; gsub(/[][]/, "", rule); print rule }' "${tmp}/api-union-gen.txt" | LC_ALL=C sort | uniq -c | awk '{ print $2, $1 }')
 if [[ ${status} -ne 0 || ${api_warnings} != "${API_WARNINGS}" ]]; then
   cat "${tmp}/api-union-gen.txt" >&2
-  die "union-gen on k8s.io/api: expected exit 0 and warnings by rule:" $'\n'"${API_WARNINGS}"$'\n'"got exit ${status} and:"$'\n'"${api_warnings}"
+  die "union-gen on k8s.io/api: expected (docs/corpora.md) exit 0 and warnings by rule:" $'\n'"${API_WARNINGS}"$'\n'"got exit ${status} and:"$'\n'"${api_warnings}"
 fi
 mapfile -t api_union_files < <(cd "${api}" && find . -name zz_generated.unions.go | sort)
 api_union_types=0
@@ -161,7 +171,7 @@ api_union_types=0
   api_union_types=$(cd "${api}" && cat "${api_union_files[@]}" | grep -c '^func (.*) NormalizeUnions(' || true)
 [[ ${#api_union_files[@]} -eq ${API_UNION_FILES} && ${api_union_types} -eq ${API_UNION_TYPES} ]] ||
   die "union-gen on k8s.io/api wrote ${#api_union_files[@]} files and ${api_union_types} types with union methods," \
-    "expected ${API_UNION_FILES} and ${API_UNION_TYPES}"
+    "expected ${API_UNION_FILES} and ${API_UNION_TYPES} (docs/corpora.md)"
 log "vetting the ${#api_union_files[@]} k8s.io/api packages with union methods"
 # -trimpath keeps the temporary directory, new at every run, out of the build
 # cache's keys, so that a second run finds the packages compiled.

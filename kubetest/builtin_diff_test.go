@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -18,8 +17,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/pkg/backend"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // The random differential of the policy for built-in kinds: random updates
@@ -190,7 +189,7 @@ func (c *cluster) judgePairs(t *testing.T, pairs []updatePair, prepare func(p up
 // the schema in the annotation of its resource's policy.
 func webhookNormalized(t *testing.T) func(p updatePair, old map[string]any) map[string]any {
 	t.Helper()
-	schemas := builtinSchemas(t)
+	schemas := policyfile.Schemas(t, builtinPolicy)
 	return func(p updatePair, old map[string]any) map[string]any {
 		s := schemas[backend.Resource{Group: p.resource.Group, Version: p.resource.Version, Plural: p.resource.Resource}.Name()]
 		if s == nil {
@@ -256,26 +255,11 @@ func compareJudgements(t *testing.T, pairs []updatePair, without, with []judgeme
 	}
 }
 
-// builtinSchemas are the schemas of the policy file for built-in kinds, by
-// policy name, as the webhook reads them.
-func builtinSchemas(t *testing.T) map[string]*unstructuredunions.Schema {
-	t.Helper()
-	data, err := os.ReadFile(builtinPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return schemas
-}
-
 // clearedMembers are the names of the members that the policies of the
 // policy file for built-in kinds may clear.
 func clearedMembers(t *testing.T) map[string]bool {
 	t.Helper()
-	schemas := builtinSchemas(t)
+	schemas := policyfile.Schemas(t, builtinPolicy)
 	members := map[string]bool{}
 	for _, s := range schemas {
 		for _, st := range s.Structs {

@@ -14,11 +14,11 @@ import (
 	"strings"
 	"testing"
 
-	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/parser"
 	gengotypes "k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
+	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
 	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -49,14 +49,12 @@ func generateAPI(t *testing.T, work string, kinds []kindRef) *generatedAPI {
 	modcopy.Copy(t, from, api.dir, modcopy.GoFiles)
 	markDescribed(t, api.dir)
 
-	unionGen := filepath.Join(work, "union-gen")
-	modcopy.Go(t, ".", "build", "-o", unionGen, "github.com/union-gen/union-gen/cmd/union-gen")
-	cmd := exec.Command(unionGen, "./...")
+	cmd := exec.Command(uniongen.Binary(t), "./...")
 	cmd.Dir = api.dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("union-gen on k8s.io/api: %v\n%s", err, out)
 	}
-	api.model, api.warnings = buildModel(t, api.dir)
+	api.model, _, api.warnings = unionmodel.Of(t, api.dir, "./...")
 	api.driver = buildDriver(t, work, api.dir, kinds)
 	return api
 }
@@ -139,33 +137,6 @@ func findStruct(f *ast.File, name string) *ast.StructType {
 		}
 	}
 	return nil
-}
-
-// buildModel builds the union model of every package of the module in dir,
-// as union-gen did, with its warnings.
-func buildModel(t *testing.T, dir string) (*unions.Model, report.Problems) {
-	t.Helper()
-	var model *unions.Model
-	var problems report.Problems
-	t.Run("model", func(t *testing.T) {
-		t.Chdir(dir)
-		p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
-		if err := p.LoadPackages("./..."); err != nil {
-			t.Fatal(err)
-		}
-		universe, err := p.NewUniverse()
-		if err != nil {
-			t.Fatal(err)
-		}
-		model, problems = unions.Build(universe, p.UserRequestedPackages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}})
-		if problems.HasErrors() {
-			t.Fatalf("errors:\n%v", problems)
-		}
-	})
-	if model == nil {
-		t.FailNow()
-	}
-	return model, problems
 }
 
 // kindRef is a kind the driver decodes: its Go package, relative to

@@ -13,11 +13,13 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/union-gen/union-gen/cmd/union-gen/reference"
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 	"github.com/union-gen/union-gen/internal/testsupport/usermodule"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/targets"
 )
 
 const (
@@ -78,11 +80,8 @@ func runTests(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	binary = filepath.Join(dir, "union-gen")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "building union-gen: %v\n", err)
+	if binary, err = uniongen.Build(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	// An absolute directory keeps the child's view of its working directory
@@ -158,31 +157,15 @@ func takeSnapshotIn(t *testing.T, base string, dirs ...string) snapshot {
 	return s
 }
 
-// checkUnchanged fails t when a file below dirs was added, removed or
-// changed since before was taken. Files that union-gen evidently wrote (they
-// carry its generated-by line) are put back as they were, so that a failing
-// run does not leave the repository dirty; other changes are only reported,
-// as they may be someone's edits.
-func checkUnchanged(t *testing.T, before snapshot, dirs ...string) {
+// checkUnchanged fails t when a file below dirs (relative to base) was
+// added, removed or changed since before was taken of them. The tests run
+// union-gen in copies, so the changes are only reported.
+func checkUnchanged(t *testing.T, base string, before snapshot, dirs ...string) {
 	t.Helper()
-	after := takeSnapshot(t, dirs...)
+	after := takeSnapshotIn(t, base, dirs...)
 	for _, path := range slices.Sorted(maps.Keys(after)) {
-		old, existed := before[path]
-		if existed && bytes.Equal(old, after[path]) {
-			continue
-		}
-		t.Errorf("file %s was written (existed before: %t)", path, existed)
-		if !bytes.Contains(after[path], []byte(targets.GeneratedBy)) {
-			continue
-		}
-		var err error
-		if existed {
-			err = os.WriteFile(filepath.Join(root, path), old, 0o644)
-		} else {
-			err = os.Remove(filepath.Join(root, path))
-		}
-		if err != nil {
-			t.Error(err)
+		if old, existed := before[path]; !existed || !bytes.Equal(old, after[path]) {
+			t.Errorf("file %s was written (existed before: %t)", path, existed)
 		}
 	}
 	for _, path := range slices.Sorted(maps.Keys(before)) {
@@ -213,23 +196,13 @@ func badPackages(t *testing.T) []string {
 	return pkgs
 }
 
-// caseRun is where union-gen runs on a package of badDir, and the pattern it
-// is given: the repository root and the package's directory, but for a case
-// that is a module of its own (it has a go.mod: foreignunion, whose types are
-// of another module, which the main module cannot require), which runs in its
-// directory on ".", so that its positions are relative to it.
-func caseRun(pkg string) (dir, pattern string) {
-	rel := badDir + "/" + pkg
-	if moduleCase(pkg) {
-		return filepath.Join(root, rel), "."
-	}
-	return root, "./" + rel
-}
-
 // caseCopy copies a package of badDir into a temporary module laid out as
-// the repository (moduleCopy), for a run that writes: no test writes into
-// the source tree. It returns where union-gen runs on the copy, and the
-// copy's directory of the package.
+// the repository (moduleCopy): no test writes into the source tree, not
+// even where union-gen writes by mistake. It returns where union-gen runs on
+// the copy, the repository's root but for a case that is a module of its own
+// (it has a go.mod: foreignunion, whose types are of another module, which
+// the main module cannot require), which runs in its directory, so that its
+// positions are relative to it; and the copy's directory of the package.
 func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 	t.Helper()
 	if moduleCase(pkg) {
@@ -243,6 +216,15 @@ func caseCopy(t *testing.T, pkg string) (runDir, dir string) {
 	return runDir, filepath.Join(runDir, badDir, pkg)
 }
 
+// casePattern is the package pattern of a run on a package of badDir, in
+// the directory where caseCopy says it runs.
+func casePattern(pkg string) string {
+	if moduleCase(pkg) {
+		return "."
+	}
+	return "./" + badDir + "/" + pkg
+}
+
 // moduleCopy copies the main module's go.mod and go.sum, and the files
 // below dirs (relative to the root), into a temporary directory, at the
 // same paths, and returns it: union-gen runs there as in the repository.
@@ -254,19 +236,39 @@ func moduleCopy(t *testing.T, dirs ...string) string {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join(root, f), filepath.Join(tmp, f))
+	copyFile(t, filepath.Join(root, "go.sum"), filepath.Join(tmp, "go.sum"))
+	copyGoMod(t, tmp)
+	return tmp
+}
+
+// copyGoMod writes the main module's go.mod into dir, its replace
+// directives' relative directories made absolute: the nested modules that
+// the main module takes from the repository stay where they are. It edits
+// the file in the test's process, not with a go command per directive,
+// as it is done for every copy.
+func copyGoMod(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	// The nested modules that the main module takes with replace
-	// directives stay where they are.
-	for _, m := range []string{"openapiext", "unionspec", "unstructuredunions"} {
-		mod := exec.Command("go", "mod", "edit", "-replace=github.com/union-gen/union-gen/pkg/"+m+"="+filepath.Join(root, "pkg", m))
-		mod.Dir = tmp
-		if out, err := mod.CombinedOutput(); err != nil {
-			t.Fatalf("go mod edit: %v\n%s", err, out)
+	mod, err := modfile.Parse("go.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range slices.Clone(mod.Replace) {
+		if modfile.IsDirectoryPath(r.New.Path) && !filepath.IsAbs(r.New.Path) {
+			if err := mod.AddReplace(r.Old.Path, r.Old.Version, filepath.Join(root, r.New.Path), ""); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	return tmp
+	if data, err = mod.Format(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // moduleCase reports whether a package of badDir is a module of its own.
@@ -293,7 +295,7 @@ func caseFlags(t *testing.T, pkg string) []string {
 }
 
 // caseArgs are the arguments of a run on a package of badDir: its flags
-// and the pattern of caseRun, but for a case of --builtin-policy, which
+// and the pattern of casePattern, but for a case of --builtin-policy, which
 // reads the packages of pkg/builtin's description, replaced in its module,
 // and takes no pattern.
 func caseArgs(t *testing.T, pkg, pattern string) []string {
@@ -354,11 +356,10 @@ func TestBadInput(t *testing.T) {
 			skipAloneInShort(t, pkg)
 			// Each run reads and may (wrongly) write only its own directory.
 			t.Parallel()
-			dir := badDir + "/" + pkg
-			before := takeSnapshot(t, dir)
-			runDir, pattern := caseRun(pkg)
-			res := runIn(t, runDir, caseArgs(t, pkg, pattern)...)
-			checkUnchanged(t, before, dir)
+			runDir, dir := caseCopy(t, pkg)
+			before := takeSnapshotIn(t, dir, ".")
+			res := runIn(t, runDir, caseArgs(t, pkg, casePattern(pkg))...)
+			checkUnchanged(t, dir, before, ".")
 			checkResult(t, res, 1, pkg)
 		})
 	}
@@ -390,9 +391,10 @@ func TestBadInputAllInOneRun(t *testing.T) {
 	}
 
 	dirs := []string{badDir, "examples/apis"}
-	before := takeSnapshot(t, dirs...)
-	res := run(t, args...)
-	checkUnchanged(t, before, dirs...)
+	runDir := moduleCopy(t, dirs...)
+	before := takeSnapshotIn(t, runDir, dirs...)
+	res := runIn(t, runDir, args...)
+	checkUnchanged(t, runDir, before, dirs...)
 	if res.code != 1 {
 		t.Errorf("exit status %d, want 1", res.code)
 	}
@@ -444,13 +446,9 @@ func TestWarningsOnly(t *testing.T) {
 			skipAloneInShort(t, pkg)
 			t.Parallel()
 			runDir, dir := caseCopy(t, pkg)
-			before := takeSnapshot(t, dir)
+			before := takeSnapshotIn(t, dir, ".")
 			// The CRDs of a case that has them are as union-gen edits them.
-			pattern := "./" + badDir + "/" + pkg
-			if moduleCase(pkg) {
-				pattern = "."
-			}
-			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, pattern)...)
+			res := runIn(t, runDir, append(caseFlags(t, pkg), "--output-file="+output, casePattern(pkg))...)
 			generated := filepath.Join(dir, output)
 			data, err := os.ReadFile(generated)
 			switch typ := warningPkgs[pkg]; {
@@ -470,7 +468,7 @@ func TestWarningsOnly(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checkUnchanged(t, before, dir)
+			checkUnchanged(t, dir, before, ".")
 			checkResult(t, res, 0, pkg)
 		})
 	}

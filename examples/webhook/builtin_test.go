@@ -2,7 +2,6 @@ package webhook_test
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
 	admissionv1 "k8s.io/api/admission/v1"
@@ -12,7 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 
 	"github.com/union-gen/union-gen/examples/webhook"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 )
 
 // builtinPolicy is the policy for built-in kinds that union-gen
@@ -23,18 +22,7 @@ const builtinPolicy = "../../config/builtin/unions-policy.yaml"
 // builtinHandler is the webhook of a policy of the built-in policy file.
 func builtinHandler(t *testing.T, name string) *webhook.Handler {
 	t.Helper()
-	data, err := os.ReadFile(builtinPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if schemas[name] == nil {
-		t.Fatalf("%s: no policy %s", builtinPolicy, name)
-	}
-	return &webhook.Handler{Schema: schemas[name]}
+	return &webhook.Handler{Schema: policyfile.Schema(t, builtinPolicy, name)}
 }
 
 // deployment is a Deployment as the API server has it after defaulting,

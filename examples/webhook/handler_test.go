@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
@@ -20,7 +19,7 @@ import (
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
 	"github.com/union-gen/union-gen/examples/webhook"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 )
 
 // examplePolicy is the policy that union-gen writes beside the example CRD.
@@ -31,19 +30,7 @@ const widgetsPolicy = "widgets.examples.union-gen.io-v1-unions"
 
 func handler(t testing.TB) *webhook.Handler {
 	t.Helper()
-	data, err := os.ReadFile(examplePolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := schemas[widgetsPolicy]
-	if s == nil {
-		t.Fatalf("%s: no policy %s", examplePolicy, widgetsPolicy)
-	}
-	return &webhook.Handler{Schema: s}
+	return &webhook.Handler{Schema: policyfile.Schema(t, examplePolicy, widgetsPolicy)}
 }
 
 // reviewBody is the AdmissionReview of an operation on a Widget.

@@ -8,10 +8,9 @@ import (
 	"testing"
 
 	"golang.org/x/mod/modfile"
-	"k8s.io/gengo/v2"
-	"k8s.io/gengo/v2/parser"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/testsupport/gengoload"
 	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
@@ -178,19 +177,12 @@ func TestDescriptionOfPinnedAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := parser.NewWithOptions(parser.Options{BuildTags: []string{gengo.StdBuildTag}})
-	if err := p.LoadPackages(d.Packages()...); err != nil {
-		t.Fatal(err)
-	}
-	u, err := p.NewUniverse()
-	if err != nil {
-		t.Fatal(err)
-	}
+	u, _ := gengoload.Load(t, "", d.Packages()...)
 	described, problems := d.Described(u)
 	if len(problems) != 0 {
 		t.Fatalf("Described: %v", problems)
 	}
-	model, problems := unions.Build(u, d.Packages(), unions.Options{BuildTags: []string{gengo.StdBuildTag}, Described: described})
+	model, problems := unions.Build(u, d.Packages(), unions.Options{BuildTags: []string{gengoload.BuildTag}, Described: described})
 	if problems.HasErrors() {
 		t.Fatalf("Build: %v", problems)
 	}

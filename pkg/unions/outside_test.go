@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/union-gen/union-gen/internal/testsupport/gengoload"
 	"github.com/union-gen/union-gen/pkg/report"
 )
 
@@ -181,7 +182,7 @@ func TestOutsideUnions(t *testing.T) {
 		files["proj/rows/"+row.name+"/types.go"] = "package " + row.name + "\n\n" + row.src + "\n"
 	}
 	writeFiles(t, dir, files)
-	universe, _ := loadDir(t, filepath.Join(dir, "proj"), "./rows/...")
+	universe, _ := gengoload.Load(t, filepath.Join(dir, "proj"), "./rows/...")
 	for _, row := range outsideRows {
 		t.Run(row.name, func(t *testing.T) {
 			_, problems := Build(universe, []string{"example.com/proj/rows/" + row.name}, Options{})

@@ -2,7 +2,6 @@ package unstructuredtest
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	examplev1 "github.com/union-gen/union-gen/examples/crd/v1"
 	"github.com/union-gen/union-gen/examples/peers/difftables"
+	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -22,21 +22,10 @@ const examplePolicy = "../../examples/crd/config/examples.union-gen.io_widgets.u
 // widgetsPolicy is the name of the policy of Widget's version v1.
 const widgetsPolicy = "widgets.examples.union-gen.io-v1-unions"
 
+// loadSchema is the schema of Widget's version v1 in the example's policy.
 func loadSchema(t testing.TB) *unstructuredunions.Schema {
 	t.Helper()
-	data, err := os.ReadFile(examplePolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemas, err := unstructuredunions.LoadFile(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := schemas[widgetsPolicy]
-	if s == nil {
-		t.Fatalf("%s: no policy %s", examplePolicy, widgetsPolicy)
-	}
-	return s
+	return policyfile.Schema(t, examplePolicy, widgetsPolicy)
 }
 
 // typed decodes an unstructured Widget into a new Go object.

@@ -60,6 +60,19 @@ func (c Case) Cleared(i int) bool {
 	return c.Want[i] >= 0 && slices.Contains(c.Switched, c.Want[i])
 }
 
+// Normalized is the case's update as normalization leaves it: every new
+// item, in its order, with its keys and its union's member b, and member a
+// too but where its old item's union switched (Cleared).
+func (c Case) Normalized() map[string]any {
+	obj, _ := c.Objects()
+	for i, port := range obj["ports"].([]any) {
+		if c.Cleared(i) {
+			delete(port.(map[string]any)["leaf"].(map[string]any), "a")
+		}
+	}
+	return obj
+}
+
 // object is an object whose ports are items, each with the leaf that leaf
 // gives it.
 func object(items []map[string]any, leaf func(int) map[string]any) map[string]any {
