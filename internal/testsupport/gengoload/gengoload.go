@@ -1,7 +1,8 @@
 // Package gengoload loads packages with gengo as union-gen does, for the
 // tests that need the types of a module of their own (a copy of k8s.io/api,
 // a package written by the test). It imports nothing of union-gen, so that
-// the tests of pkg/unions, which the model's helpers import, can use it too.
+// pkg/unions' own tests use it too: unionmodel, which imports pkg/unions,
+// would be an import cycle there.
 package gengoload
 
 import (
