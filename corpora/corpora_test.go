@@ -20,6 +20,7 @@ import (
 	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // corpora are the modules union-gen must read with no error.
@@ -178,7 +179,7 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 
 	type row struct {
 		dialect markers.Dialect
-		kind    unions.Kind
+		kind    unionspec.Requirement
 	}
 	counts, members := map[row]int{}, map[row]int{}
 	withUnions := 0
@@ -187,7 +188,7 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 			withUnions++
 		}
 		for _, u := range plan.Unions {
-			r := row{u.Dialect, u.Kind}
+			r := row{u.Dialect, u.Requires}
 			counts[r]++
 			members[r] += len(u.Members)
 		}
@@ -205,10 +206,10 @@ func section(t *testing.T, module, version, dir string, pkgs, skipped, withFiles
 	}
 	b.WriteString(".\n\n")
 	b.WriteString("| dialect | kind | unions | members |\n|---|---|---|---|\n")
-	kinds := map[unions.Kind]string{unions.Discriminated: "discriminated", unions.ExactlyOne: "exactly one", unions.ZeroOrOne: "zero or one", unions.AtLeastOne: "at least one"}
+	kinds := map[unionspec.Requirement]string{unionspec.Discriminated: "discriminated", unionspec.ExactlyOne: "exactly one", unionspec.ZeroOrOne: "zero or one", unionspec.AtLeastOne: "at least one"}
 	total := 0
 	for _, dialect := range []markers.Dialect{markers.DialectKEP, markers.Dialect2019, markers.DialectValidationGen, markers.DialectModes, markers.DialectGroups, markers.DialectStructTag} {
-		for _, kind := range []unions.Kind{unions.Discriminated, unions.ExactlyOne, unions.ZeroOrOne, unions.AtLeastOne} {
+		for _, kind := range []unionspec.Requirement{unionspec.Discriminated, unionspec.ExactlyOne, unionspec.ZeroOrOne, unionspec.AtLeastOne} {
 			if n := counts[row{dialect, kind}]; n > 0 {
 				fmt.Fprintf(&b, "| %s | %s | %d | %d |\n", dialect, kinds[kind], n, members[row{dialect, kind}])
 				total += n

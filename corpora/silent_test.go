@@ -16,6 +16,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // unionLike matches a marker of any union dialect, also wrapped in
@@ -120,7 +121,7 @@ func markersOf(fset *token.FileSet, f *ast.File) []markerPlace {
 func readOrWarned(plan *unions.Plan, m markerPlace, problems report.Problems) bool {
 	if plan != nil {
 		for _, u := range plan.Unions {
-			if m.field == "" || u.Kind == unions.Discriminated && u.Discriminator.GoName == m.field ||
+			if m.field == "" || u.Requires == unionspec.Discriminated && u.Discriminator.GoName == m.field ||
 				slices.ContainsFunc(u.Members, func(member *unions.Member) bool { return member.GoName == m.field }) {
 				return true
 			}

@@ -32,6 +32,7 @@ import (
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // oracleFlags serve every API version of k8s.io/api that a union is in, and
@@ -60,7 +61,7 @@ func (p *unionPlace) key() string { return p.kind.pkg + "." + p.where.typ }
 // members names the union's discriminator and members as the report does.
 func (p *unionPlace) members() string {
 	var names []string
-	if p.union.Kind == unions.Discriminated {
+	if p.union.Requires == unionspec.Discriminated {
 		names = append(names, p.union.Discriminator.JSONName+" (discriminator)")
 	}
 	for _, m := range p.union.Members {
@@ -73,7 +74,7 @@ func (p *unionPlace) members() string {
 // and, for a union without a discriminator, its struct.
 func (p *unionPlace) paths() []string {
 	var paths []string
-	if p.union.Kind == unions.Discriminated {
+	if p.union.Requires == unionspec.Discriminated {
 		paths = append(paths, p.at.Child(p.union.Discriminator.JSONName).String())
 	} else {
 		paths = append(paths, p.at.String())
@@ -103,7 +104,7 @@ func (p *unionPlace) apiServerPaths() []string {
 // discValues are the discriminator's values the oracle tries: each valid
 // one, "" and one unknown; one absent value without a discriminator.
 func (p *unionPlace) discValues() []string {
-	if p.union.Kind != unions.Discriminated {
+	if p.union.Requires != unionspec.Discriminated {
 		return []string{""}
 	}
 	values := slices.Clone(p.union.Enum.Values)
@@ -329,7 +330,7 @@ func (p *unionPlace) with(obj map[string]any, disc string, set []string) map[str
 		}
 	}
 	st := lookup(obj, p.where.path)
-	if p.union.Kind == unions.Discriminated {
+	if p.union.Requires == unionspec.Discriminated {
 		st[p.union.Discriminator.JSONName] = disc
 		if p.union.Boolean() {
 			st[p.union.Discriminator.JSONName] = disc == "true"

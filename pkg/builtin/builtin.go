@@ -22,6 +22,7 @@ import (
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 //go:embed unions.yaml
@@ -39,7 +40,7 @@ type Description struct {
 	Resources     []Resource `yaml:"resources"`
 	// Reached are the other packages whose unions the kinds reach.
 	Reached []string `yaml:"reached"`
-	Unions  []Union  `yaml:"unions"`
+	Unions  []UnmarkedUnion  `yaml:"unions"`
 }
 
 // Resource is a resource whose updates the policy matches, and the Go type
@@ -52,9 +53,9 @@ type Resource struct {
 	Pos      token.Position `yaml:"-"`
 }
 
-// Union is a union that k8s.io/api does not mark: its struct, its
+// UnmarkedUnion is a union that k8s.io/api does not mark: its struct, its
 // discriminator and its members, by Go field and JSON name.
-type Union struct {
+type UnmarkedUnion struct {
 	Type          string         `yaml:"type"`
 	Discriminator Discriminator  `yaml:"discriminator"`
 	Members       []Member       `yaml:"members"`
@@ -87,7 +88,7 @@ type describedField struct {
 }
 
 // fields are the discriminator and the members, in the description's order.
-func (u Union) fields() []describedField {
+func (u UnmarkedUnion) fields() []describedField {
 	fields := []describedField{{u.Discriminator.Field, u.Discriminator.JSON, "+unionDiscriminator", u.Discriminator.Pos}}
 	for _, m := range u.Members {
 		marker := "+unionMember=" + m.Value
@@ -100,7 +101,7 @@ func (u Union) fields() []describedField {
 }
 
 // Markers are the marker lines that describe the union, by Go field.
-func (u Union) Markers() map[string]string {
+func (u UnmarkedUnion) Markers() map[string]string {
 	markers := map[string]string{}
 	for _, f := range u.fields() {
 		markers[f.field] = f.marker
@@ -277,7 +278,7 @@ func (d *Description) Check(model *unions.Model) report.Problems {
 	var problems report.Problems
 	for _, un := range d.Unions {
 		plan := model.Plans[types.ParseFullyQualifiedName(un.Type)]
-		if plan == nil || len(plan.Unions) != 1 || plan.Unions[0].Kind != unions.Discriminated {
+		if plan == nil || len(plan.Unions) != 1 || plan.Unions[0].Requires != unionspec.Discriminated {
 			problems = append(problems, d.problem(un.Pos, un.Type, "union-gen reads no discriminated union there"))
 			continue
 		}

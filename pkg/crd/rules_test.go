@@ -17,10 +17,10 @@ func TestRulesWithoutDiscriminator(t *testing.T) {
 	}
 	members := []*unions.Member{member("a", unionspec.PresenceNonNil), member("b", unionspec.PresenceString)}
 	for _, tc := range []struct {
-		kind unions.Kind
+		kind unionspec.Requirement
 		want []crd.ValidationRule
 	}{{
-		kind: unions.ExactlyOne,
+		kind: unionspec.ExactlyOne,
 		want: []crd.ValidationRule{{
 			Rule:    `((has(self.a) ? 1 : 0) + ((has(self.b) && self.b != "") ? 1 : 0) != 0)` + crd.Marker,
 			Message: "must specify one of: `a`, `b`", Reason: crd.ReasonInvalid,
@@ -29,19 +29,19 @@ func TestRulesWithoutDiscriminator(t *testing.T) {
 			Message: "must specify exactly one of: `a`, `b`", Reason: crd.ReasonInvalid,
 		}},
 	}, {
-		kind: unions.ZeroOrOne,
+		kind: unionspec.ZeroOrOne,
 		want: []crd.ValidationRule{{
 			Rule:    `((has(self.a) ? 1 : 0) + ((has(self.b) && self.b != "") ? 1 : 0) <= 1)` + crd.Marker,
 			Message: "must specify at most one of: `a`, `b`", Reason: crd.ReasonInvalid,
 		}},
 	}} {
-		u := &unions.Union{Kind: tc.kind, Members: members}
+		u := &unions.Union{Requires: tc.kind, Members: members}
 		got, err := crd.Rules(u.Describe(), true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("kind %d: Rules =\n%#v\nwant\n%#v", tc.kind, got, tc.want)
+			t.Errorf("kind %s: Rules =\n%#v\nwant\n%#v", tc.kind, got, tc.want)
 		}
 	}
 }

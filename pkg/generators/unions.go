@@ -75,7 +75,7 @@ func (g *unionsGenerator) Filter(_ *generator.Context, t *types.Type) bool {
 func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io.Writer) error {
 	plan := g.model.Plans[t.Name]
 	view := newMethodsView(plan, c.Namers["raw"].Name(t), g.model, newSymbols(c))
-	view.useHelpers(&g.helpers, plan.Spec)
+	view.useHelpers(&g.helpers, plan.Description)
 	for _, method := range methods {
 		if err := method.Execute(w, view); err != nil {
 			return err
@@ -89,14 +89,14 @@ func (g *unionsGenerator) GenerateType(c *generator.Context, t *types.Type, w io
 func newMethodsView(plan *unions.Plan, typeName string, model *unions.Model, sym symbols) *methodsView {
 	view := &methodsView{symbols: sym, Type: typeName}
 	for _, u := range plan.Unions {
-		if u.Spec.Discriminator == "" {
+		if u.Rules.Discriminator == "" {
 			view.Counts = append(view.Counts, newUnionView(newGoUnion(u), view.Type, sym))
 		} else {
 			view.Unions = append(view.Unions, newUnionView(newGoUnion(u), view.Type, sym))
 		}
 	}
 	normalize, validate := &walkViews{model: model, sym: sym}, &walkViews{model: model, sym: sym, validating: true}
-	for _, f := range plan.Spec.Fields {
+	for _, f := range plan.Description.Fields {
 		if v := normalize.walkOf(f.Walk, walkedValue{in: "in." + f.GoName, old: "old." + f.GoName, depth: 1}); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}

@@ -92,8 +92,8 @@ type goUnion struct {
 }
 
 func newGoUnion(u *unions.Union) *goUnion {
-	g := &goUnion{Union: u.Spec, discField: u.Discriminator.GoName, fields: map[string]string{}}
-	if u.Spec.Discriminator != "" {
+	g := &goUnion{Union: u.Rules, discField: u.Discriminator.GoName, fields: map[string]string{}}
+	if u.Rules.Discriminator != "" {
 		g.discPointer = u.Discriminator.Type.Kind == types.Pointer
 	}
 	for _, m := range u.Members {

@@ -186,7 +186,7 @@ func TestMethodsCompile(t *testing.T) {
 	for _, name := range []string{"Holder", "OneOf", "Port", "Strategy"} {
 		plan := planOf(t, model, name)
 		view := newMethodsView(plan, name, model, stubSymbols)
-		view.useHelpers(&used, plan.Spec)
+		view.useHelpers(&used, plan.Description)
 		for _, method := range methods {
 			if err := method.Execute(&out, view); err != nil {
 				t.Fatal(err)

@@ -36,8 +36,8 @@ const (
 // carries. Both come from Definitions, so that what --docs prints is what the
 // parser reads.
 var (
-	unionMarkers     = namesOf(KindUnion)
-	fieldOnlyMarkers = namesOf(KindDialect, ScopeField)
+	unionMarkers     = namesOf(OwnerUnionGen)
+	fieldOnlyMarkers = namesOf(OwnerDialect, ScopeField)
 )
 
 // MemberOptions is a parsed "+unionMember[=<value>][,optional]".

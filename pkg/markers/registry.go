@@ -37,23 +37,23 @@ const (
 	ScopeFieldOrType Scope = "field or type"
 )
 
-// Kind says who owns a marker's grammar, which decides how strictly it is read.
-type Kind int
+// Owner says who owns a marker's grammar, which decides how strictly it is read.
+type Owner int
 
 const (
-	// KindUnion markers are KEP-1027's: their syntax is checked, and names
+	// OwnerUnionGen markers are KEP-1027's, which union-gen owns: their syntax is checked, and names
 	// close to theirs are reported as misspellings.
-	KindUnion Kind = iota
-	// KindConvention markers are Kubernetes conventions that union-gen reads
+	OwnerUnionGen Owner = iota
+	// OwnerConvention markers are Kubernetes conventions that union-gen reads
 	// as their own tools do.
-	KindConvention
-	// KindForeign markers belong to another tool and only look like union
+	OwnerConvention
+	// OwnerForeign markers belong to another tool and only look like union
 	// markers: they are recognised so that they are not taken for
 	// misspellings, and left to that tool.
-	KindForeign
-	// KindDialect markers are the union markers of another dialect, read
+	OwnerForeign
+	// OwnerDialect markers are the union markers of another dialect, read
 	// with that dialect's grammar and meaning.
-	KindDialect
+	OwnerDialect
 )
 
 // Definition is one marker union-gen reads, in one place, as validation-gen
@@ -66,7 +66,7 @@ type Definition struct {
 	Name string
 	// Aliases are other names with the same meaning.
 	Aliases []string
-	Kind    Kind
+	Owner   Owner
 	Scope   Scope
 	// Usage is how the marker is written, with its arguments.
 	Usage string
@@ -95,7 +95,7 @@ var syntaxRules = []report.ID{report.Malformed, report.Repeated, report.Misspell
 // documentation: union markers first.
 var Definitions = []Definition{
 	{
-		Name: DiscriminatorMarker, Kind: KindUnion, Scope: ScopeField,
+		Name: DiscriminatorMarker, Owner: OwnerUnionGen, Scope: ScopeField,
 		Usage:   "+" + DiscriminatorMarker,
 		Meaning: "the field selects the member of its union; its type is a named string type marked `+enum`, whose typed constants are the valid values",
 		Rules: append(slices.Clone(syntaxRules), report.NotString, report.DiscriminatorIsMember, report.JSONName, report.NotEnum,
@@ -112,7 +112,7 @@ var Definitions = []Definition{
 		onField: noValue(func(fm *FieldMarkers) { fm.Discriminator = true }),
 	},
 	{
-		Name: MemberMarker, Kind: KindUnion, Scope: ScopeField,
+		Name: MemberMarker, Owner: OwnerUnionGen, Scope: ScopeField,
 		Usage:   "+" + MemberMarker + "[=<value>][,optional]",
 		Args:    "`<value>`: the discriminator value that selects the member, the Go field name when omitted; `optional`: the member may be selected while unset",
 		Meaning: "the field is a member of the union of its struct's discriminator",
@@ -136,7 +136,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: DiscriminatedByMarker, Kind: KindUnion, Scope: ScopeField,
+		Name: DiscriminatedByMarker, Owner: OwnerUnionGen, Scope: ScopeField,
 		Usage:   "+" + DiscriminatedByMarker + "=<field>",
 		Args:    "`<field>`: the Go or JSON name of a discriminator of the same struct",
 		Meaning: "the member's discriminator; needed only when the struct has several",
@@ -153,7 +153,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: RatchetingMarker, Kind: KindUnion, Scope: ScopeField,
+		Name: RatchetingMarker, Owner: OwnerUnionGen, Scope: ScopeField,
 		Usage:   "+" + RatchetingMarker + "[=unchanged|membership]",
 		Args:    "`unchanged` (the default): the union's discriminator and members all equal old's; `membership`: the discriminator equals old's and the members are set exactly where old's are, as validation-gen ratchets",
 		Meaning: "on a discriminator: an update that keeps its union so is not validated for that union, so that objects stored before the union was checked can still be updated; overrides `--ratcheting`",
@@ -171,14 +171,14 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: EnumMarker, Kind: KindConvention, Scope: ScopeType,
+		Name: EnumMarker, Owner: OwnerConvention, Scope: ScopeType,
 		Usage:   "+" + EnumMarker,
 		Meaning: "the string type of a discriminator; it may be declared in another package",
 		Rules:   []report.ID{report.NotEnum, report.NoConsts, report.UntypedEnum},
 		onType:  func(tm *TypeMarkers, _ marker) *SyntaxError { tm.Enum = true; return nil },
 	},
 	{
-		Name: DefaultMarker, Kind: KindConvention, Scope: ScopeField,
+		Name: DefaultMarker, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + DefaultMarker + "=<json>",
 		Args:    "`<json>`: on a discriminator, a JSON string that is a value of its enum",
 		Meaning: "the discriminator's default, applied by defaulter-gen's code; union-gen checks that it is a valid value",
@@ -192,7 +192,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: KubebuilderDefaultMarker, Kind: KindConvention, Scope: ScopeField,
+		Name: KubebuilderDefaultMarker, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + KubebuilderDefaultMarker + "=<value>",
 		Args:    "`<value>`: controller-gen's default, a JSON value or a bare string",
 		Meaning: "the field's default in a CRD's schema; on a discriminator, union-gen warns where it selects a member that an object leaving out both would lack",
@@ -206,21 +206,21 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: OptionalMarker, Aliases: []string{K8sOptionalMarker}, Kind: KindConvention, Scope: ScopeField,
+		Name: OptionalMarker, Aliases: []string{K8sOptionalMarker}, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + OptionalMarker,
 		Meaning: "the field may be unset; a member is optional, by this marker or by `omitempty`/`omitzero` in its JSON tag",
 		Rules:   []report.ID{report.MemberRequiredOptional},
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Optional = true; return nil },
 	},
 	{
-		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker, KubebuilderRequiredMarker}, Kind: KindConvention, Scope: ScopeField,
+		Name: RequiredMarker, Aliases: []string{K8sRequiredMarker, KubebuilderRequiredMarker}, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + RequiredMarker,
 		Meaning: "the field must be set; on a member it is an error; on a discriminator it wins over `omitempty`/`omitzero`, so that an absent discriminator is `Required` (V1)",
 		Rules:   []report.ID{report.MemberRequiredOptional},
 		onField: func(fm *FieldMarkers, _ marker) *SyntaxError { fm.Required = true; return nil },
 	},
 	{
-		Name: ListTypeMarker, Kind: KindConvention, Scope: ScopeField,
+		Name: ListTypeMarker, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + ListTypeMarker + "=map",
 		Args:    "`map`: the only list type union-gen reads; items of other lists are treated as created",
 		Meaning: "on a list through which unions are reached, items are matched with the old object's by their `+" + ListMapKeyMarker + "` fields",
@@ -231,7 +231,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: ListMapKeyMarker, Kind: KindConvention, Scope: ScopeField,
+		Name: ListMapKeyMarker, Owner: OwnerConvention, Scope: ScopeField,
 		Usage:   "+" + ListMapKeyMarker + "=<json name>",
 		Args:    "`<json name>`: the JSON name of a scalar field of the list's items",
 		Meaning: "a key of a `+" + ListTypeMarker + "=map` list; repeated for a key of several fields",
@@ -242,20 +242,20 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: OpenAPIModelPackageMarker, Kind: KindConvention, Scope: ScopeTypeOrPackage,
+		Name: OpenAPIModelPackageMarker, Owner: OwnerConvention, Scope: ScopeTypeOrPackage,
 		Usage:   "+" + OpenAPIModelPackageMarker + "=<package>",
 		Args:    "`<package>`: the name under which openapi-gen publishes the definitions",
 		Meaning: "with `--openapi-output-pkg`, union definitions are keyed `<package>.<Type>`, as openapi-gen keys them",
 	},
 	{
-		Name: XValidationMarker, Kind: KindConvention, Scope: ScopeFieldOrType,
+		Name: XValidationMarker, Owner: OwnerConvention, Scope: ScopeFieldOrType,
 		Usage:   "+" + XValidationMarker + ":rule=<CEL>,message=<text>",
 		Args:    "`<CEL>`: a rule of the schema of the field or type, a Go string literal; `<text>`: its message",
 		Meaning: "controller-gen's CEL rule; one that checks only a union's discriminator and members, beside union-gen's rules of the union in a CRD of `--crd-paths`, is reported with what to delete",
 		Rules:   []report.ID{report.HandWrittenUnion},
 	},
 	{
-		Name: LegacyUnionMarker, Kind: KindDialect, Scope: ScopeType,
+		Name: LegacyUnionMarker, Owner: OwnerDialect, Scope: ScopeType,
 		Usage:   "+" + LegacyUnionMarker,
 		Meaning: "KEP-1027 2019's union struct: its `+unionMember` fields, or else all its optional fields but the discriminator, are members selected by their Go names, or their JSON names where those are the valid values (see [Dialects](#dialects))",
 		Rules:   []report.ID{report.GuessedValues, report.Unselectable, report.DialectConflict},
@@ -273,7 +273,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: LegacyMemberMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: LegacyMemberMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + LegacyMemberMarker,
 		Meaning: "KEP-1027 2019's member of a union of the struct's own fields, selected by its Go name",
 		Rules:   []report.ID{report.Malformed, report.Repeated, report.MarkerOnType, report.DialectConflict, report.Unselectable},
@@ -286,7 +286,7 @@ var Definitions = []Definition{
 		onField: noValue(func(fm *FieldMarkers) { fm.Deprecated = true }),
 	},
 	{
-		Name: K8sMemberMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: K8sMemberMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + K8sMemberMarker + "[(union: \"<name>\", memberName: \"<value>\")]",
 		Args:    "`union`: the union's name when the struct has several; `memberName`: the discriminator value that selects the member, the Go field name when omitted",
 		Meaning: "validation-gen's member: of the union with a `+" + K8sDiscriminatorMarker + "` of the same name, or else of an exactly-one union",
@@ -303,7 +303,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: K8sDiscriminatorMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: K8sDiscriminatorMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + K8sDiscriminatorMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's discriminator, a string field",
@@ -316,7 +316,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: K8sZeroOrOneOfMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: K8sZeroOrOneOfMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + K8sZeroOrOneOfMarker + "[(union: \"<name>\")]",
 		Args:    "`union`: the union's name when the struct has several",
 		Meaning: "validation-gen's member of a zero-or-one union",
@@ -329,7 +329,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: K8sModeDiscriminatorMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: K8sModeDiscriminatorMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + K8sModeDiscriminatorMarker + "[(modality: \"<name>\")]",
 		Args:    "`modality`: the name of the discriminator's modes when the struct has several discriminators",
 		Meaning: "validation-gen's mode discriminator, a string or bool field that is not a pointer: its value is the mode, which the `+" + K8sIfModeMarker + "` lines of the struct's fields read",
@@ -343,7 +343,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: K8sIfModeMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: K8sIfModeMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + K8sIfModeMarker + "(\"<mode>\")=<payload>",
 		Args:    "`<mode>`: the discriminator's value, or `modality: \"<name>\", mode: \"<mode>\"`; `<payload>`: `+" + K8sRequiredMarker + "`, `+" + K8sOptionalMarker + "`, `+" + K8sForbiddenMarker + "` or another field tag",
 		Meaning: "validation-gen's member of a mode: in that mode the payload applies, and in every mode that no line of the field names the field is forbidden",
@@ -356,7 +356,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: OneOfMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: OneOfMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + OneOfMarker + "=<group>",
 		Args:    "`<group>`: the group's name",
 		Meaning: "k8s.io/api's convention: exactly one of the fields of the group is set",
@@ -369,7 +369,7 @@ var Definitions = []Definition{
 		onField: parseGroup(false),
 	},
 	{
-		Name: ZeroOrOneOfMarker, Kind: KindDialect, Scope: ScopeField,
+		Name: ZeroOrOneOfMarker, Owner: OwnerDialect, Scope: ScopeField,
 		Usage:   "+" + ZeroOrOneOfMarker + "=<group>",
 		Args:    "`<group>`: the group's name",
 		Meaning: "k8s.io/api's convention: at most one of the fields of the group is set",
@@ -381,7 +381,7 @@ var Definitions = []Definition{
 		onField: parseGroup(true),
 	},
 	{
-		Name: K8sItemMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Name: K8sItemMarker, Owner: OwnerDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + K8sItemMarker + "(<field>: <value>, ...)=<marker>",
 		Args:    "`<field>: <value>`: the fields of a list's items that select one; `<marker>`: `+" + K8sMemberMarker + "` or `+" + K8sZeroOrOneOfMarker + "`",
 		Meaning: "validation-gen's member that is a list item: a union of list items",
@@ -394,7 +394,7 @@ var Definitions = []Definition{
 		onField: (*FieldMarkers).parseK8sMarker,
 	},
 	{
-		Name: K8sBetaMarker, Aliases: []string{K8sAlphaMarker}, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Name: K8sBetaMarker, Aliases: []string{K8sAlphaMarker}, Owner: OwnerDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + K8sBetaMarker + "(since: \"<version>\")=<marker>",
 		Args:    "`<version>`: the Kubernetes version of the stability level; `<marker>`: the marker it wraps",
 		Meaning: "validation-gen's stability level of a marker; union-gen reads the marker it wraps",
@@ -408,7 +408,7 @@ var Definitions = []Definition{
 		onType:  parseK8sEnum,
 	},
 	{
-		Name: K8sEnumMarker, Kind: KindDialect, Scope: ScopeType,
+		Name: K8sEnumMarker, Owner: OwnerDialect, Scope: ScopeType,
 		Usage:   "+" + K8sEnumMarker,
 		Meaning: "validation-gen's `+enum`: the same for union-gen",
 		Rules:   []report.ID{report.NoConsts, report.UntypedEnum},
@@ -419,7 +419,7 @@ var Definitions = []Definition{
 		onType: parseK8sEnum,
 	},
 	{
-		Name: KubebuilderEnumMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Name: KubebuilderEnumMarker, Owner: OwnerDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + KubebuilderEnumMarker + "=<value>;<value>...",
 		Args:    "`<value>`: a valid value, bare or quoted",
 		Meaning: "controller-gen's enum: on a discriminator or its type, the valid values of a discriminator whose type is not `+enum`",
@@ -445,7 +445,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: GateAwareEnumMarker, Kind: KindDialect, Scope: ScopeFieldOrType,
+		Name: GateAwareEnumMarker, Owner: OwnerDialect, Scope: ScopeFieldOrType,
 		Usage:   "+" + GateAwareEnumMarker + ":featureGate=<gate>,enum=<value>;<value>...",
 		Args:    "`<gate>`: the feature gates (or `\"\"`, none) under which `<value>`s are valid, written as in `+" + KubebuilderEnumMarker + "`",
 		Meaning: "openshift/api's enum per feature gate: the valid values are those of all its lines; the CRD of a feature set lists those of its gates, and gets the rules of those",
@@ -471,7 +471,7 @@ var Definitions = []Definition{
 		},
 	},
 	{
-		Name: FeatureGateMarker, Kind: KindForeign, Scope: ScopeField,
+		Name: FeatureGateMarker, Owner: OwnerForeign, Scope: ScopeField,
 		Usage:   "+" + FeatureGateMarker + "=<gate>",
 		Args:    "`<gate>`: an openshift feature gate",
 		Meaning: "openshift/api: the field is only in the CRDs of the feature sets that enable `<gate>`; in the others, a member it marks is no member and a union it holds has no rules",
@@ -519,10 +519,10 @@ func noValue(set func(fm *FieldMarkers)) func(*FieldMarkers, marker) *SyntaxErro
 
 // namesOf returns the names and aliases of the markers of one kind; given
 // scopes, of those written there only.
-func namesOf(kind Kind, scopes ...Scope) []string {
+func namesOf(kind Owner, scopes ...Scope) []string {
 	var names []string
 	for _, d := range Definitions {
-		if d.Kind == kind && (len(scopes) == 0 || slices.Contains(scopes, d.Scope)) {
+		if d.Owner == kind && (len(scopes) == 0 || slices.Contains(scopes, d.Scope)) {
 			names = append(names, d.Name)
 			names = append(names, d.Aliases...)
 		}

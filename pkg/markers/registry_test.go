@@ -35,7 +35,7 @@ func TestDefinitions(t *testing.T) {
 		}
 		_, errs := ParseType([]string{"+" + d.Name})
 		onType := slices.ContainsFunc(errs, func(e SyntaxError) bool { return e.Rule == report.MarkerOnType })
-		if fieldOnly := (d.Kind == KindUnion || d.Kind == KindDialect) && d.Scope == ScopeField; onType != fieldOnly {
+		if fieldOnly := (d.Owner == OwnerUnionGen || d.Owner == OwnerDialect) && d.Scope == ScopeField; onType != fieldOnly {
 			t.Errorf("marker +%s on a type: errors %v, want %s only for a union marker of fields", d.Name, errs, report.MarkerOnType)
 		}
 	}

@@ -24,7 +24,7 @@ func policySchema() *unionspec.Schema {
 		return &unions.Member{Field: unions.Field{GoName: name, JSONName: name}, Values: []string{value}, Required: []string{value}, Presence: p}
 	}
 	item := &unions.Union{
-		Kind:          unions.Discriminated,
+		Requires:      unionspec.Discriminated,
 		Discriminator: unions.Field{GoName: "Kind", JSONName: "kind/x"},
 		Enum:          unions.Enum{Values: []string{"A", "B", "C", "D"}},
 		Members: []*unions.Member{

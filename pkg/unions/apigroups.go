@@ -11,6 +11,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // apiGroupsData is the table of the groups of k8s.io/api that the API server
@@ -39,13 +40,14 @@ type apiGroupEntry struct {
 	Enforced string `yaml:"enforced"`
 }
 
-// apiGroupReads are the kinds of union that an entry's reads names.
-var apiGroupReads = map[string]Kind{"zeroOrOne": ZeroOrOne, "atLeastOne": AtLeastOne}
+// apiGroupReads are the requirements that an entry's reads names.
+var apiGroupReads = map[string]unionspec.Requirement{"zeroOrOne": unionspec.ZeroOrOne, "atLeastOne": unionspec.AtLeastOne}
 
-// apiGroupReading is how the API server enforces a group: as a union of
-// kind, or not at all by the struct (unchecked), and why.
+// apiGroupReading is how the API server enforces a group: as a union that
+// requires what requires says, or not at all by the struct (unchecked), and
+// why.
 type apiGroupReading struct {
-	kind      Kind
+	requires  unionspec.Requirement
 	unchecked bool
 	// enforced says what the API server does, as the warning says it.
 	enforced string
@@ -67,7 +69,7 @@ func mustReadAPIGroups(data []byte) map[apiGroup]apiGroupReading {
 
 // readAPIGroups reads the groups of apigroups.yaml, each with the position
 // of its entry. A field that the entry does not have, a reads that names no
-// kind and a group given twice are errors at their entry.
+// requirement and a group given twice are errors at their entry.
 func readAPIGroups(data []byte) (map[apiGroup]apiGroupReading, error) {
 	var entries []apiGroupEntry
 	decoder := yaml.NewDecoder(bytes.NewReader(data))
@@ -85,7 +87,7 @@ func readAPIGroups(data []byte) (map[apiGroup]apiGroupReading, error) {
 	for i, e := range entries {
 		pos := token.Position{Filename: apiGroupsFile, Line: doc.Content[0].Content[i].Line, Column: doc.Content[0].Content[i].Column}
 		key := apiGroup{e.APIGroup, e.Type, e.Group}
-		r := apiGroupReading{kind: apiGroupReads[e.Reads], unchecked: e.Reads == "unchecked", enforced: e.Enforced, pos: pos}
+		r := apiGroupReading{requires: apiGroupReads[e.Reads], unchecked: e.Reads == "unchecked", enforced: e.Enforced, pos: pos}
 		_, known := apiGroupReads[e.Reads]
 		earlier, twice := groups[key]
 		switch {
@@ -124,8 +126,8 @@ func (b *builder) readAPIGroup(t *types.Type, name string, spec *declaredUnion) 
 	m := spec.members[0]
 	does := "checks nothing of the group"
 	if !r.unchecked {
-		spec.kind = r.kind
-		does = "checks that " + map[Kind]string{ZeroOrOne: "at most one", AtLeastOne: "at least one"}[r.kind] + " of its fields is set"
+		spec.requires = r.requires
+		does = "checks that " + map[unionspec.Requirement]string{unionspec.ZeroOrOne: "at most one", unionspec.AtLeastOne: "at least one"}[r.requires] + " of its fields is set"
 	}
 	b.markerProblem(t, m.f, m.marker, report.APIGroup, true, "+%s=%s of k8s.io/api's %s: %s: union-gen follows kube-apiserver v1.37 and %s",
 		m.marker, name, t.Name.Name, r.enforced, does)

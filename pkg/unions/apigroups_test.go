@@ -3,6 +3,8 @@ package unions
 import (
 	"strings"
 	"testing"
+
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // TestAPIGroupsTable: apigroups.yaml reads as the groups that union-gen
@@ -10,9 +12,9 @@ import (
 func TestAPIGroupsTable(t *testing.T) {
 	const deviceNodeSelection = "the API server enforces exactly one of its fields where the ResourceSlice's perDeviceNodeSelection is true, and none elsewhere, a rule of the ResourceSlice that no union of the device can hold"
 	want := map[apiGroup]apiGroupReading{
-		{"resource", "CapacityRequestPolicy", "ValidRequestValues"}: {kind: ZeroOrOne,
+		{"resource", "CapacityRequestPolicy", "ValidRequestValues"}: {requires: unionspec.ZeroOrOne,
 			enforced: "the API server enforces at most one of its fields, as the type's comment says (\"Must not set more than one ValidRequestValues\")"},
-		{"resource", "DeviceConstraint", "ConstraintType"}: {kind: AtLeastOne,
+		{"resource", "DeviceConstraint", "ConstraintType"}: {requires: unionspec.AtLeastOne,
 			enforced: "the API server enforces at least one of its fields, and takes matchAttribute where both are set"},
 		{"resource", "Device", "DeviceNodeSelection"}:      {unchecked: true, enforced: deviceNodeSelection},
 		{"resource", "BasicDevice", "DeviceNodeSelection"}: {unchecked: true, enforced: deviceNodeSelection},
@@ -27,7 +29,7 @@ func TestAPIGroupsTable(t *testing.T) {
 			t.Errorf("no group %v", key)
 			continue
 		}
-		if got.kind != w.kind || got.unchecked != w.unchecked || got.enforced != w.enforced {
+		if got.requires != w.requires || got.unchecked != w.unchecked || got.enforced != w.enforced {
 			t.Errorf("%v: %+v, want %+v", key, got, w)
 		}
 		if got.pos.Filename != apiGroupsFile || got.pos.Line == 0 || lines[got.pos.Line] {

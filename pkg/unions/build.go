@@ -247,10 +247,10 @@ func (b *builder) structType(t *types.Type) {
 		}
 	}
 
-	specs := b.specs(t, tm, fields, byName, claims)
-	b.checkRatcheting(t, fields, specs)
+	declared := b.declaredUnions(t, tm, fields, byName, claims)
+	b.checkRatcheting(t, fields, declared)
 	var built []*Union
-	for _, s := range specs {
+	for _, s := range declared {
 		if u := b.union(t, s); u != nil {
 			built = append(built, u)
 		}
@@ -263,7 +263,7 @@ func (b *builder) structType(t *types.Type) {
 // union checks a union's discriminator and members and builds it, or returns
 // nil when its discriminator is unusable.
 func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
-	u := &Union{Kind: s.kind}
+	u := &Union{Requires: s.requires}
 	var beyondEnum []string
 	if s.disc != nil {
 		if u, beyondEnum = b.discriminator(t, s); u == nil {
@@ -289,7 +289,7 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 	if len(beyondEnum) > 0 {
 		u.withVariant(base)
 	}
-	if u.Kind == Discriminated {
+	if u.Requires == unionspec.Discriminated {
 		switch u.Enum.Source {
 		case EnumGuessed:
 			b.guess(t, s, u)
@@ -299,8 +299,8 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 		u.NoneValue = u.Enum.Has("")
 		b.checkDefaultSelects(t, s, u)
 	}
-	u.Spec = u.Describe()
-	if u.Kind == Discriminated && u.Spec.Choices == nil && b.opts.OpenAPI {
+	u.Rules = u.Describe()
+	if u.Requires == unionspec.Discriminated && u.Rules.Choices == nil && b.opts.OpenAPI {
 		b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
 			"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
 	}

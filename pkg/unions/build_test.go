@@ -214,7 +214,7 @@ func TestReachingExamples(t *testing.T) {
 	}
 	listMapKeys := map[FieldRef][]KeyField{}
 	for name, plan := range model.Plans {
-		for _, f := range plan.Spec.Fields {
+		for _, f := range plan.Description.Fields {
 			if f.Walk.Shape != unionspec.ShapeListMap {
 				continue
 			}
@@ -239,9 +239,9 @@ func TestSelectionTables(t *testing.T) {
 			if u.NoneValue {
 				got[key] = append(got[key], "none")
 			}
-			for _, c := range u.Spec.Choices {
+			for _, c := range u.Rules.Choices {
 				row := fmt.Sprintf("%q:-", c.Value)
-				if m := u.Spec.Member(c.Member); m != nil {
+				if m := u.Rules.Member(c.Member); m != nil {
 					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.Name, presence[m.Presence], c.Optional)
 				}
 				got[key] = append(got[key], row)
@@ -294,15 +294,15 @@ func TestPlanSpecs(t *testing.T) {
 		}
 	}
 	for name, plan := range model.Plans {
-		if len(plan.Spec.Unions) != len(plan.Unions) {
-			t.Fatalf("%s: Spec has %d unions, the plan %d", name, len(plan.Spec.Unions), len(plan.Unions))
+		if len(plan.Description.Unions) != len(plan.Unions) {
+			t.Fatalf("%s: Spec has %d unions, the plan %d", name, len(plan.Description.Unions), len(plan.Unions))
 		}
 		for i, u := range plan.Unions {
-			if plan.Spec.Unions[i] != u.Spec {
+			if plan.Description.Unions[i] != u.Rules {
 				t.Errorf("%s: Spec.Unions[%d] is not the union's Spec", name, i)
 			}
 		}
-		for _, f := range plan.Spec.Fields {
+		for _, f := range plan.Description.Fields {
 			check(name.String()+"."+f.GoName, f.Walk)
 		}
 	}
@@ -337,7 +337,7 @@ func TestPlans(t *testing.T) {
 	for name, plan := range model.Plans {
 		key := name.Package[len(examples):] + "." + name.Name
 		got[key] = []string{}
-		for _, f := range plan.Spec.Fields {
+		for _, f := range plan.Description.Fields {
 			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", f.GoName, f.Name, describe(f.Walk)))
 		}
 	}

@@ -21,9 +21,9 @@ import (
 
 // declaredUnion is a union as its dialect groups it, before it is checked.
 type declaredUnion struct {
-	dialect markers.Dialect
-	kind    Kind
-	// disc is the discriminator of a Discriminated union, and discMarker
+	dialect  markers.Dialect
+	requires unionspec.Requirement
+	// disc is the discriminator of a unionspec.Discriminated union, and discMarker
 	// the marker that made it one, which problems point at.
 	disc       *unionField
 	discMarker string
@@ -185,11 +185,11 @@ func groupMarker(g markers.Group) string {
 // discriminator. It runs once the unions are grouped, since a struct tag
 // names its discriminator without a marker; a field marked as a
 // discriminator that no union took was reported already.
-func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, specs []*declaredUnion) {
+func (b *builder) checkRatcheting(t *types.Type, fields []*unionField, declared []*declaredUnion) {
 	for _, f := range fields {
 		fm := f.marks
 		if fm.Ratcheting == unionspec.RatchetingOff || fm.Discriminator || fm.K8sDiscriminator != nil ||
-			slices.ContainsFunc(specs, func(s *declaredUnion) bool { return s.disc == f }) {
+			slices.ContainsFunc(declared, func(s *declaredUnion) bool { return s.disc == f }) {
 			continue
 		}
 		b.markerProblem(t, f, markers.RatchetingMarker, report.MisplacedRatcheting, false,
@@ -204,15 +204,15 @@ func k8sMemberMarker(m markers.K8sMember) string {
 	return markers.K8sMemberMarker
 }
 
-// specs groups a struct's fields into unions, each as its dialect says, in
+// declaredUnions groups a struct's fields into unions, each as its dialect says, in
 // the order of their first fields. Mode tags and groups say what the API
 // server enforces where a struct also has KEP-1027 2019's markers, which
 // then add nothing (supersededBy2019).
-func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*declaredUnion {
-	specs := b.validationGenSpecs(t, fields)
-	hasK8s := len(specs) > 0 || slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.K8sMembers) > 0 })
+func (b *builder) declaredUnions(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*declaredUnion {
+	declared := b.validationGenUnions(t, fields)
+	hasK8s := len(declared) > 0 || slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.K8sMembers) > 0 })
 	modes, groups := b.modeSpecs(t, fields), b.groupSpecs(t, fields, byName)
-	specs = append(append(specs, modes...), groups...)
+	declared = append(append(declared, modes...), groups...)
 	newer := slices.ContainsFunc(fields, func(f *unionField) bool {
 		return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 || len(f.marks.Groups) > 0
 	})
@@ -222,23 +222,23 @@ func (b *builder) specs(t *types.Type, tm markers.TypeMarkers, fields []*unionFi
 			c := claims[0]
 			b.fieldError(c.owner, c.field, report.DialectConflict, "struct tag %s (%s) names %s, which has union markers of its own: write the union in one dialect",
 				c.tag, markers.DialectStructTag, b.names.Name(t))
-			return specs
+			return declared
 		}
-		specs = append(specs, b.structTagSpec(t, fields, byName, claims[0]))
+		declared = append(declared, b.structTagUnion(t, fields, byName, claims[0]))
 	case newer:
-		specs = append(specs, b.besideNewer(t, fields, byName)...)
+		declared = append(declared, b.besideNewer(t, fields, byName)...)
 	case tm.LegacyUnion && !hasK8s:
 		// k8s.io/api marks with +union the structs whose members are
 		// validation-gen's: there +union only tells openapi-gen.
-		specs = append(specs, b.legacySpec(t, fields, true))
+		declared = append(declared, b.legacyUnion(t, fields, true))
 	case slices.ContainsFunc(fields, func(f *unionField) bool { return f.marks.Deprecated && f.valid }):
-		specs = append(specs, b.legacySpec(t, fields, false))
+		declared = append(declared, b.legacyUnion(t, fields, false))
 	default:
-		specs = append(specs, b.kepSpecs(t, fields, byName)...)
+		declared = append(declared, b.kepUnions(t, fields, byName)...)
 	}
-	specs = slices.DeleteFunc(specs, func(s *declaredUnion) bool { return s == nil })
-	slices.SortStableFunc(specs, func(x, y *declaredUnion) int { return cmp.Compare(x.first(), y.first()) })
-	return specs
+	declared = slices.DeleteFunc(declared, func(s *declaredUnion) bool { return s == nil })
+	slices.SortStableFunc(declared, func(x, y *declaredUnion) int { return cmp.Compare(x.first(), y.first()) })
+	return declared
 }
 
 // besideNewer reads the markers of KEP-1027 in a struct with mode tags or
@@ -268,7 +268,7 @@ func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[st
 	if !kep {
 		return nil
 	}
-	return b.kepSpecs(t, slices.DeleteFunc(slices.Clone(fields), func(f *unionField) bool {
+	return b.kepUnions(t, slices.DeleteFunc(slices.Clone(fields), func(f *unionField) bool {
 		return f.marks.Discriminator && len(f.marks.ModeDiscriminators) > 0
 	}), byName)
 }
@@ -282,7 +282,7 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*declaredUnio
 	groups := map[string]*declaredUnion{}
 	group := func(modality string) *declaredUnion {
 		if groups[modality] == nil {
-			groups[modality] = &declaredUnion{dialect: markers.DialectModes, kind: Discriminated, discMarker: markers.K8sModeDiscriminatorMarker}
+			groups[modality] = &declaredUnion{dialect: markers.DialectModes, requires: unionspec.Discriminated, discMarker: markers.K8sModeDiscriminatorMarker}
 			order = append(order, modality)
 		}
 		return groups[modality]
@@ -306,7 +306,7 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*declaredUnio
 			group(modality).members = append(group(modality).members, declaredMember{f: f, marker: markers.K8sIfModeMarker, modes: modeRules(f.marks.IfModes, modality)})
 		}
 	}
-	var specs []*declaredUnion
+	var declared []*declaredUnion
 	for _, modality := range order {
 		g := groups[modality]
 		switch {
@@ -322,10 +322,10 @@ func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*declaredUnio
 				"no field of %s has a +%s of the modality %q, so the mode %s selects none: union-gen checks nothing of it",
 				t.Name.Name, markers.K8sIfModeMarker, modality, g.disc.GoName)
 		default:
-			specs = append(specs, b.checkModeMembers(t, g))
+			declared = append(declared, b.checkModeMembers(t, g))
 		}
 	}
-	return specs
+	return declared
 }
 
 // checkModeMembers drops from a mode union the member that is its own
@@ -412,17 +412,17 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 			continue
 		}
 		for _, g := range f.marks.Groups {
-			kind := ExactlyOne
+			requires := unionspec.ExactlyOne
 			if g.ZeroOrOne {
-				kind = ZeroOrOne
+				requires = unionspec.ZeroOrOne
 			}
 			spec := groups[g.Name]
 			switch {
 			case spec == nil:
-				spec = &declaredUnion{dialect: markers.DialectGroups, kind: kind}
+				spec = &declaredUnion{dialect: markers.DialectGroups, requires: requires}
 				groups[g.Name], first[g.Name] = spec, f
 				order = append(order, g.Name)
-			case spec.kind != kind:
+			case spec.requires != requires:
 				b.lineProblem(t, f, g.Line, report.DialectConflict, false, "+%s=%s, but %s has +%s=%s: a group is one or the other", groupMarker(g), g.Name,
 					first[g.Name].GoName, groupMarker(markers.Group{ZeroOrOne: !g.ZeroOrOne}), g.Name)
 				continue
@@ -430,7 +430,7 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 			spec.members = append(spec.members, declaredMember{f: f, marker: groupMarker(g)})
 		}
 	}
-	var specs []*declaredUnion
+	var declared []*declaredUnion
 	for _, name := range order {
 		spec := groups[name]
 		if by := byName[name]; by != nil && !slices.ContainsFunc(spec.members, func(m declaredMember) bool { return m.f == by }) {
@@ -441,17 +441,17 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 			continue
 		}
 		if b.readAPIGroup(t, name, spec) {
-			specs = append(specs, spec)
+			declared = append(declared, spec)
 		}
 	}
-	return specs
+	return declared
 }
 
-// validationGenSpecs groups the fields with validation-gen's markers by the
+// validationGenUnions groups the fields with validation-gen's markers by the
 // union they name: a +k8s:unionDiscriminator makes its union discriminated,
 // +k8s:unionMember members without one form an exactly-one union, and
 // +k8s:zeroOrOneOfMember members a zero-or-one union.
-func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*declaredUnion {
+func (b *builder) validationGenUnions(t *types.Type, fields []*unionField) []*declaredUnion {
 	type key struct {
 		name      string
 		zeroOrOne bool
@@ -460,11 +460,11 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*dec
 	groups := map[key]*declaredUnion{}
 	group := func(k key) *declaredUnion {
 		if groups[k] == nil {
-			kind := ExactlyOne
+			requires := unionspec.ExactlyOne
 			if k.zeroOrOne {
-				kind = ZeroOrOne
+				requires = unionspec.ZeroOrOne
 			}
-			groups[k] = &declaredUnion{dialect: markers.DialectValidationGen, kind: kind}
+			groups[k] = &declaredUnion{dialect: markers.DialectValidationGen, requires: requires}
 			order = append(order, k)
 		}
 		return groups[k]
@@ -480,7 +480,7 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*dec
 					"union %q already has the discriminator %s: a union has one +%s", d.Union, g.disc.GoName, markers.K8sDiscriminatorMarker)
 				continue
 			}
-			g.disc, g.discMarker, g.kind = f, markers.K8sDiscriminatorMarker, Discriminated
+			g.disc, g.discMarker, g.requires = f, markers.K8sDiscriminatorMarker, unionspec.Discriminated
 		}
 		for _, m := range f.marks.K8sMembers {
 			if m.Item != nil {
@@ -491,20 +491,20 @@ func (b *builder) validationGenSpecs(t *types.Type, fields []*unionField) []*dec
 			g.members = append(g.members, declaredMember{f: f, value: m.MemberName, marker: k8sMemberMarker(m)})
 		}
 	}
-	specs := make([]*declaredUnion, len(order))
+	declared := make([]*declaredUnion, len(order))
 	for i, k := range order {
-		specs[i] = groups[k]
+		declared[i] = groups[k]
 	}
-	return specs
+	return declared
 }
 
-// legacySpec reads a union of KEP-1027 2019. In a +union struct (whole) the
+// legacyUnion reads a union of KEP-1027 2019. In a +union struct (whole) the
 // members are the fields marked +unionMember or +unionDeprecated, as
 // openshift/api writes them, or else every field but the discriminator;
 // elsewhere they are the +unionDeprecated fields. Members are selected by
 // their Go names; without a discriminator, at most one is set.
-func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *declaredUnion {
-	s := &declaredUnion{dialect: markers.Dialect2019, kind: ZeroOrOne, discMarker: markers.DiscriminatorMarker}
+func (b *builder) legacyUnion(t *types.Type, fields []*unionField, whole bool) *declaredUnion {
+	s := &declaredUnion{dialect: markers.Dialect2019, requires: unionspec.ZeroOrOne, discMarker: markers.DiscriminatorMarker}
 	for _, f := range fields {
 		if !f.marks.Discriminator {
 			continue
@@ -515,7 +515,7 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *d
 			continue
 		}
 		if f.valid {
-			s.disc, s.kind = f, Discriminated
+			s.disc, s.requires = f, unionspec.Discriminated
 		}
 	}
 	explicit := slices.ContainsFunc(fields, func(f *unionField) bool { return f.marks.Member != nil || f.marks.Deprecated })
@@ -551,10 +551,10 @@ func (b *builder) legacySpec(t *types.Type, fields []*unionField, whole bool) *d
 	return s
 }
 
-// kepSpecs groups the fields of KEP-1027's markers: each member belongs to
+// kepUnions groups the fields of KEP-1027's markers: each member belongs to
 // the discriminator of its struct, or to the one its +unionDiscriminatedBy
 // names.
-func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
+func (b *builder) kepUnions(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
 	var discriminators []*unionField
 	for _, f := range fields {
 		// An invalid discriminator still claims its members, so that they
@@ -574,23 +574,23 @@ func (b *builder) kepSpecs(t *types.Type, fields []*unionField, byName map[strin
 			}
 		}
 	}
-	specs := map[*unionField]*declaredUnion{}
+	declared := map[*unionField]*declaredUnion{}
 	for _, d := range discriminators {
 		if d.valid {
-			specs[d] = &declaredUnion{dialect: markers.DialectKEP, kind: Discriminated, disc: d, discMarker: markers.DiscriminatorMarker, infer: infer, candidates: candidates}
+			declared[d] = &declaredUnion{dialect: markers.DialectKEP, requires: unionspec.Discriminated, disc: d, discMarker: markers.DiscriminatorMarker, infer: infer, candidates: candidates}
 		}
 	}
 	for _, m := range fields {
 		if m.marks.Member == nil || !m.valid {
 			continue
 		}
-		if d := b.discriminatorOf(t, m, discriminators, byName); d != nil && specs[d] != nil {
-			specs[d].members = append(specs[d].members, declaredMember{f: m, value: m.marks.Member.Value, optional: m.marks.Member.Optional, marker: markers.MemberMarker})
+		if d := b.discriminatorOf(t, m, discriminators, byName); d != nil && declared[d] != nil {
+			declared[d].members = append(declared[d].members, declaredMember{f: m, value: m.marks.Member.Value, optional: m.marks.Member.Optional, marker: markers.MemberMarker})
 		}
 	}
 	var out []*declaredUnion
 	for _, d := range discriminators {
-		if s := specs[d]; s != nil {
+		if s := declared[d]; s != nil {
 			out = append(out, s)
 		}
 	}
@@ -648,19 +648,19 @@ func inferredValue(e Enum, f *unionField, ignoreCase bool) (string, bool) {
 	return "", false
 }
 
-// structTagSpec reads the union of a struct named by a union:"..." struct
+// structTagUnion reads the union of a struct named by a union:"..." struct
 // tag (the 2018 proposal): every field is a member, but the discriminator
 // that union:"discriminator/<name>" names, and members are selected by their
 // Go names; union:"oneof" allows at most one set.
-func (b *builder) structTagSpec(t *types.Type, fields []*unionField, byName map[string]*unionField, c structTagClaim) *declaredUnion {
-	s := &declaredUnion{dialect: markers.DialectStructTag, kind: ZeroOrOne}
+func (b *builder) structTagUnion(t *types.Type, fields []*unionField, byName map[string]*unionField, c structTagClaim) *declaredUnion {
+	s := &declaredUnion{dialect: markers.DialectStructTag, requires: unionspec.ZeroOrOne}
 	if name := c.tag.Discriminator; name != "" {
 		d := byName[name]
 		if d == nil || d.JSONName != name || !d.json.serialized {
 			b.fieldError(c.owner, c.field, report.NoDiscriminator, "struct tag %s names no field of %s with JSON name %q", c.tag, b.names.Name(t), name)
 			return nil
 		}
-		s.disc, s.kind = d, Discriminated
+		s.disc, s.requires = d, unionspec.Discriminated
 	}
 	for _, f := range fields {
 		switch {

@@ -9,6 +9,7 @@ import (
 	"github.com/union-gen/union-gen/internal/typeinfo"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // discriminator checks the discriminator of a union and starts the union, or
@@ -29,7 +30,7 @@ func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyo
 		et = et.Elem
 	}
 	info := b.enum(et, plainString)
-	u = &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
+	u = &Union{Requires: unionspec.Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
 		WritesEmpty: d.Type.Kind != types.Pointer && !d.json.omitsZero}
 	// An +enum type with no constants (openshift/api declares some values
 	// as typed variables) says no values: outside KEP-1027's dialect they
@@ -78,7 +79,7 @@ func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyo
 // members are read (modes).
 func (b *builder) modeDiscriminator(t *types.Type, s *declaredUnion) *Union {
 	d := s.disc
-	u := &Union{Kind: Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
+	u := &Union{Requires: unionspec.Discriminated, Discriminator: d.Field, DiscriminatorOptional: mayBeAbsent(d),
 		WritesEmpty: !d.json.omitsZero}
 	if typeinfo.Underlying(d.Type).Name.Name == "bool" {
 		u.Enum, u.DiscriminatorOptional = Enum{Type: d.Type, Values: []string{"false", "true"}, Source: EnumBool}, false

@@ -80,7 +80,7 @@ const (
 			src := enum + "type Choice struct {\n\t// +unionDiscriminator\n\t" + tt.src + "\n\t// +unionMember\n\t// +optional\n\tA *int `json:\"a,omitempty\"`\n}\n"
 			model, problems := buildModule(t, src)
 			u := onlyUnion(t, model, problems)
-			required := slices.ContainsFunc(u.Spec.Checks, func(c *unionspec.Check) bool {
+			required := slices.ContainsFunc(u.Rules.Checks, func(c *unionspec.Check) bool {
 				return c.Field == "kind" && c.Error == unionspec.ErrorRequired
 			})
 			if required != tt.required {
@@ -88,14 +88,14 @@ const (
 			}
 			// Absent, the discriminator selects no member unless V1
 			// rejects it: a set member is forbidden.
-			forbidden := slices.ContainsFunc(u.Spec.Checks, func(c *unionspec.Check) bool {
+			forbidden := slices.ContainsFunc(u.Rules.Checks, func(c *unionspec.Check) bool {
 				return c.Field == "a" && c.Error == unionspec.ErrorForbidden &&
 					!c.When.Simplify(unionspec.Known{Update: new(false), Discriminator: []string{""}}).Is(false)
 			})
 			if forbidden == tt.required {
 				t.Errorf("member set with the discriminator absent Forbidden = %t, want %t", forbidden, !tt.required)
 			}
-			if got := u.Spec.Selecting; !slices.Equal(got, tt.selecting) {
+			if got := u.Rules.Selecting; !slices.Equal(got, tt.selecting) {
 				t.Errorf("Spec.Selecting = %q, want %q", got, tt.selecting)
 			}
 			if u.WritesEmpty != tt.writesEmpty {
@@ -132,7 +132,7 @@ func TestPointerDiscriminator(t *testing.T) {
 				return
 			}
 			u := onlyUnion(t, model, problems)
-			if got := u.Spec.Selecting; !slices.Equal(got, []string{"", "A", "B"}) {
+			if got := u.Rules.Selecting; !slices.Equal(got, []string{"", "A", "B"}) {
 				t.Errorf("Spec.Selecting = %q, want a nil discriminator to select no member", got)
 			}
 		})

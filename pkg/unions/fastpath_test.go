@@ -155,11 +155,11 @@ func TestFastPath(t *testing.T) {
 		checked := 0
 		for name, plan := range model.Plans {
 			for _, u := range plan.Unions {
-				if len(u.Spec.Members) > 4 {
+				if len(u.Rules.Members) > 4 {
 					continue
 				}
 				checked++
-				if s := stricterOnUpdate(u.Spec); s != nil {
+				if s := stricterOnUpdate(u.Rules); s != nil {
 					t.Errorf("%s (ratcheting %q): an update fails a check that the object passes as created: %+v", name, run, *s)
 				}
 			}
@@ -173,7 +173,7 @@ func TestFastPath(t *testing.T) {
 // TestAtLeastOne: the union that the API server makes of some of
 // k8s.io/api's groups (apigroup) fails only where no member is set.
 func TestAtLeastOne(t *testing.T) {
-	u := &Union{Kind: AtLeastOne, Members: []*Member{{Field: Field{GoName: "A", JSONName: "a"}}, {Field: Field{GoName: "B", JSONName: "b"}}}}
+	u := &Union{Requires: unionspec.AtLeastOne, Members: []*Member{{Field: Field{GoName: "A", JSONName: "a"}}, {Field: Field{GoName: "B", JSONName: "b"}}}}
 	spec := u.Describe()
 	members := []string{"a", "b"}
 	for set := range 1 << 2 {

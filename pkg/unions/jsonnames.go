@@ -7,6 +7,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/report"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // dominant is the field encoding/json serializes among those of one name:
@@ -85,7 +86,7 @@ func (b *builder) checkJSONName(s *types.Type, path []string, f Field, named []j
 // fields are the union's discriminator, if any, and members.
 func (u *Union) fields() []Field {
 	var out []Field
-	if u.Kind == Discriminated {
+	if u.Requires == unionspec.Discriminated {
 		out = append(out, u.Discriminator)
 	}
 	for _, m := range u.Members {

@@ -36,7 +36,7 @@ func (b *builder) member(t *types.Type, ms declaredMember, u *Union) {
 		described.Properties, described.Opaque = b.zeroProperties(m.json.typ)
 	}
 	switch {
-	case u.Kind != Discriminated:
+	case u.Requires != unionspec.Discriminated:
 	case ms.modes != nil:
 		ok = b.modeValues(t, ms, u, described) && ok
 	default:

@@ -1,8 +1,8 @@
 // Package unions builds the checked model of the unions of the input
 // packages: each union's declaration (Declare), from which unionspec
-// decides its rules as data (Union.Spec), and, for every
-// struct that has or reaches a union, its description (Plan.Spec), whose
-// walks have their Go types beside them (GoWalk). The backends print or
+// decides its rules as data (Union.Rules), and, for every struct that has
+// or reaches a union, its description (Plan.Description), whose walks have
+// their Go types beside them (GoWalk). The backends print or
 // evaluate the description, walking it with unionspec.Visit; the Go
 // methods also take Go names and types from here.
 package unions
@@ -20,7 +20,9 @@ import (
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
-// Model is every union of the input packages, parsed and checked once.
+// Model is every union of the input packages, and every struct that has or
+// reaches one: what Build read of their markers (each read once, by the
+// collector) and of their Go types (each walked once, jsonTypes), checked.
 type Model struct {
 	// Plans holds every struct of the input packages that has a union or
 	// reaches one through its fields: each gets generated methods.
@@ -31,7 +33,7 @@ type Model struct {
 	src *load.Source
 	// apis are the input packages by group and version (APIs).
 	apis map[GroupVersion][]*types.Package
-	// goWalks holds the Go side of every walk of the plans' Specs.
+	// goWalks holds the Go side of every walk of the plans' Descriptions.
 	goWalks map[*unionspec.Walk]*Walk
 	// xValidation holds the rules of the +kubebuilder:validation:XValidation
 	// markers of each plan's struct and its fields (XValidationRules).
@@ -39,11 +41,11 @@ type Model struct {
 	// definitionNames are openapi-gen's names of the plans' structs
 	// (Definitions).
 	definitionNames map[types.Name]string
-	// structs are the plans' Specs by name (Structs).
+	// structs are the plans' Descriptions by name (Structs).
 	structs map[string]*unionspec.Struct
 }
 
-// GoWalk is the Go side of a walk of a plan's Spec.
+// GoWalk is the Go side of a walk of a plan's Description.
 func (model *Model) GoWalk(w *unionspec.Walk) *Walk {
 	return model.goWalks[w]
 }
@@ -52,10 +54,10 @@ func (model *Model) GoWalk(w *unionspec.Walk) *Walk {
 // one, or, without a discriminator, of which exactly one or at most one is
 // set; all declared in one struct.
 type Union struct {
-	Kind Kind
+	Requires unionspec.Requirement
 	// Dialect is the dialect of the markers the union was read from.
 	Dialect markers.Dialect
-	// Discriminator and Enum are those of a Discriminated union; zero for
+	// Discriminator and Enum are those of a unionspec.Discriminated union; zero for
 	// the others.
 	Discriminator Field
 	Enum          Enum
@@ -75,27 +77,10 @@ type Union struct {
 	WritesEmpty bool
 	// Ratcheting says which updates are not validated for this union.
 	Ratcheting unionspec.Ratcheting
-	// Spec is the union's rules as data, which the Go methods, the CRD
+	// Rules is the union's rules as data, which the Go methods, the CRD
 	// rules, the policy and unstructuredunions print or evaluate.
-	Spec *unionspec.Union
+	Rules *unionspec.Union
 }
-
-// Kind is what a union requires of its members.
-type Kind int
-
-const (
-	// Discriminated unions have a discriminator that selects the member
-	// (docs/semantics.md N1–N3, V1–V3).
-	Discriminated Kind = iota
-	// ExactlyOne unions have no discriminator: exactly one member is set (V4).
-	ExactlyOne
-	// ZeroOrOne unions have no discriminator: at most one member is set (V4).
-	ZeroOrOne
-	// AtLeastOne unions have no discriminator: one member or more is set
-	// (V4), as the API server enforces some of k8s.io/api's groups
-	// (apiGroups).
-	AtLeastOne
-)
 
 // Field is a struct field of a union.
 type Field struct {
@@ -216,16 +201,16 @@ func (m *Member) Selects(value string) bool {
 }
 
 // Plan is a struct that has unions or reaches them: its own unions, and
-// its Spec, the one description of the struct that every backend walks
-// (unionspec.Visit), whose walks have their Go types in Model.GoWalk.
+// its Description, the one description of the struct that every backend
+// walks, whose walks have their Go types in Model.GoWalk.
 type Plan struct {
 	Struct *types.Type
 	// Unions are the struct's own, in the order of their first fields (the
 	// discriminator, or else the first member).
 	Unions []*Union
-	// Spec is the struct as JSON sees it: the unions' Spec, and the fields
-	// through which it reaches others, in field order.
-	Spec *unionspec.Struct
+	// Description is the struct as JSON sees it: its unions' Rules, and the
+	// fields through which it reaches others, in field order.
+	Description *unionspec.Struct
 }
 
 // Walk is what the Go methods need of a walk of the description
@@ -258,7 +243,7 @@ type KeyField struct {
 }
 
 // Schema describes the unions that a kind's Go type t reaches, as the
-// properties of its JSON object: the Spec of t's plan and of the plans of
+// properties of its JSON object: the Description of t's plan and of the plans of
 // every struct it reaches, each a copy, in which a CRD may put its variants
 // of the unions. It is the input of the policy and of the unstructured
 // normalizer, which must do what the generated methods do.
@@ -268,13 +253,13 @@ func (model *Model) Schema(t *types.Type) *unionspec.Schema {
 	return r.schema
 }
 
-// Structs are the Specs of every plan, by the name of its struct: a Schema
+// Structs are the Descriptions of every plan, by the name of its struct: a Schema
 // of any of them is rooted there.
 func (model *Model) Structs() map[string]*unionspec.Struct {
 	if model.structs == nil {
 		model.structs = map[string]*unionspec.Struct{}
 		for name, plan := range model.Plans {
-			model.structs[name.String()] = plan.Spec
+			model.structs[name.String()] = plan.Description
 		}
 	}
 	return model.structs

@@ -35,9 +35,9 @@ func (b *builder) plan(structs []*types.Type) {
 		if !b.reaching[t.Name] {
 			continue
 		}
-		plan := &Plan{Struct: t, Unions: b.unions[t.Name], Spec: &unionspec.Struct{}}
+		plan := &Plan{Struct: t, Unions: b.unions[t.Name], Description: &unionspec.Struct{}}
 		for _, u := range plan.Unions {
-			plan.Spec.Unions = append(plan.Spec.Unions, u.Spec)
+			plan.Description.Unions = append(plan.Description.Unions, u.Rules)
 		}
 		for _, f := range b.json.of(t).fields {
 			m := f.member
@@ -54,7 +54,7 @@ func (b *builder) plan(structs []*types.Type) {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, f, fm.marks, w):
-				plan.Spec.Fields = append(plan.Spec.Fields, &unionspec.Field{Name: f.name, Walk: w.Walk, GoName: m.Name,
+				plan.Description.Fields = append(plan.Description.Fields, &unionspec.Field{Name: f.name, Walk: w.Walk, GoName: m.Name,
 					Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required})
 			}
 		}

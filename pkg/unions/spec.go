@@ -17,10 +17,10 @@ func (u *Union) Describe() *unionspec.Union {
 
 // Declare is the union as unionspec decides its rules from it.
 func (u *Union) Declare() *unionspec.Declaration {
-	d := &unionspec.Declaration{Kind: specKinds[u.Kind], Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values,
+	d := &unionspec.Declaration{Requires: u.Requires, Discriminator: u.Discriminator.JSONName, Values: u.Enum.Values,
 		Open: u.Open(), Boolean: u.Boolean(), Optional: u.DiscriminatorOptional, WritesEmpty: u.WritesEmpty,
 		DiscriminatorGated: u.Discriminator.Gated, EnumGated: u.Enum.Gated, Variant: u.Enum.Variant, Ratcheting: u.Ratcheting}
-	if u.Kind == Discriminated {
+	if u.Requires == unionspec.Discriminated {
 		d.DiscriminatorType = short(u.Enum.Type)
 		d.Choices = u.choices()
 	}
@@ -38,14 +38,6 @@ func (u *Union) Declare() *unionspec.Declaration {
 		})
 	}
 	return d
-}
-
-// specKinds are the union kinds as unionspec names them.
-var specKinds = map[Kind]unionspec.UnionKind{
-	Discriminated: unionspec.KindDiscriminated,
-	ExactlyOne:    unionspec.KindExactlyOne,
-	ZeroOrOne:     unionspec.KindZeroOrOne,
-	AtLeastOne:    unionspec.KindAtLeastOne,
 }
 
 // short names a type as problems name it, as Go code does from another

@@ -28,7 +28,7 @@ func TestSchemaEnum(t *testing.T) {
 		{"required, \"\" left to the schema", ab, false, false, true, ab},
 	}
 	for _, tt := range tests {
-		u := (&Declaration{Kind: KindDiscriminated, Discriminator: "kind", Values: tt.values, Optional: tt.optional, WritesEmpty: tt.writesEmpty}).Describe()
+		u := (&Declaration{Requires: Discriminated, Discriminator: "kind", Values: tt.values, Optional: tt.optional, WritesEmpty: tt.writesEmpty}).Describe()
 		if got := u.SchemaEnum(tt.emptyToSchema); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: SchemaEnum = %q, want %q", tt.name, got, tt.want)
 		}

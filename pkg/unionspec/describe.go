@@ -7,25 +7,25 @@ import (
 	"strings"
 )
 
-// UnionKind is what a union requires of its members.
-type UnionKind string
+// Requirement is what a union requires of its members.
+type Requirement string
 
 const (
-	// KindDiscriminated unions have a discriminator that selects the member
+	// Discriminated unions have a discriminator that selects the member
 	// (docs/semantics.md N1–N3, V1–V3).
-	KindDiscriminated UnionKind = "discriminated"
-	// KindExactlyOne unions have no discriminator: exactly one member is set (V4).
-	KindExactlyOne UnionKind = "exactlyOne"
-	// KindZeroOrOne unions have no discriminator: at most one member is set (V4).
-	KindZeroOrOne UnionKind = "zeroOrOne"
-	// KindAtLeastOne unions have no discriminator: one member or more is set (V4).
-	KindAtLeastOne UnionKind = "atLeastOne"
+	Discriminated Requirement = "discriminated"
+	// ExactlyOne unions have no discriminator: exactly one member is set (V4).
+	ExactlyOne Requirement = "exactlyOne"
+	// ZeroOrOne unions have no discriminator: at most one member is set (V4).
+	ZeroOrOne Requirement = "zeroOrOne"
+	// AtLeastOne unions have no discriminator: one member or more is set (V4).
+	AtLeastOne Requirement = "atLeastOne"
 )
 
 // Declaration is a union as the model reads it from its markers and Go
 // types: what Describe decides its rules from.
 type Declaration struct {
-	Kind UnionKind
+	Requires Requirement
 	// Discriminator is the discriminator's property; "" if none.
 	Discriminator string
 	// DiscriminatorType names the discriminator's Go type in problems; ""
@@ -79,7 +79,7 @@ func (d *Declaration) Describe() *Union {
 	for _, m := range d.Members {
 		s.Members = append(s.Members, m.Member)
 	}
-	if d.Kind == KindDiscriminated {
+	if d.Requires == Discriminated {
 		s.Selecting = d.selecting()
 	}
 	// validated is a check's condition: it fails unless an update keeps a
@@ -92,13 +92,13 @@ func (d *Declaration) Describe() *Union {
 			return And(append(conds, notKept)...)
 		}
 	}
-	if d.Kind != KindDiscriminated {
+	if d.Requires != Discriminated {
 		// V4, on the union's object, as validation-gen reports it.
-		if d.Kind == KindExactlyOne || d.Kind == KindAtLeastOne {
+		if d.Requires == ExactlyOne || d.Requires == AtLeastOne {
 			s.Checks = append(s.Checks, &Check{Error: ErrorInvalid, Message: d.noneMessage(), Origin: d.origin(),
 				When: validated(NoneSet())})
 		}
-		if d.Kind != KindAtLeastOne {
+		if d.Requires != AtLeastOne {
 			s.Checks = append(s.Checks, &Check{Error: ErrorInvalid, Message: d.severalMessage(), Origin: d.origin(),
 				Value: ValueSetMembers, When: validated(SeveralSet())})
 		}
@@ -200,7 +200,7 @@ func (d *Declaration) selecting() []string {
 // and in mode unchanged also equal to old's.
 func (d *Declaration) kept() *Cond {
 	var conds []*Cond
-	if d.Kind == KindDiscriminated {
+	if d.Requires == Discriminated {
 		conds = append(conds, DiscUnchanged())
 	}
 	for _, m := range d.Members {
@@ -272,7 +272,7 @@ func (d *Declaration) memberNames() string {
 // noneMessage is V4's message for an exactly-one or at-least-one union with
 // no member set.
 func (d *Declaration) noneMessage() string {
-	if d.Kind == KindAtLeastOne {
+	if d.Requires == AtLeastOne {
 		return "must specify at least one of: " + d.memberNames()
 	}
 	return "must specify one of: " + d.memberNames()
@@ -280,7 +280,7 @@ func (d *Declaration) noneMessage() string {
 
 // severalMessage is V4's message for a union with several members set.
 func (d *Declaration) severalMessage() string {
-	if d.Kind == KindZeroOrOne {
+	if d.Requires == ZeroOrOne {
 		return "must specify at most one of: " + d.memberNames()
 	}
 	return "must specify exactly one of: " + d.memberNames()
@@ -289,10 +289,10 @@ func (d *Declaration) severalMessage() string {
 // origin is the origin that validation-gen gives V4's errors; none for an
 // at-least-one union, which validation-gen has not.
 func (d *Declaration) origin() string {
-	switch d.Kind {
-	case KindZeroOrOne:
+	switch d.Requires {
+	case ZeroOrOne:
 		return "zeroOrOneOf"
-	case KindAtLeastOne:
+	case AtLeastOne:
 		return ""
 	}
 	return "union"

@@ -11,7 +11,7 @@ import (
 // values, "" among them only where it is a value of the union's; a variant
 // with all of the union is the union itself, as is a decoded union.
 func TestCRDVariant(t *testing.T) {
-	d := &Declaration{Kind: KindDiscriminated, Discriminator: "type", Values: []string{"A", "B"}, Variant: []string{"B"},
+	d := &Declaration{Requires: Discriminated, Discriminator: "type", Values: []string{"A", "B"}, Variant: []string{"B"},
 		Members: []*DeclaredMember{{Member: &Member{Name: "a", Presence: PresenceNonNil}, Values: []string{"A"}, Required: []string{"A"}},
 			{Member: &Member{Name: "b", Presence: PresenceNonNil}, Values: []string{"B"}, Required: []string{"B"}}}}
 	u := d.Describe()

@@ -13,7 +13,7 @@ import (
 // describes.
 func schemaOf(mode unionspec.Ratcheting, members ...*unions.Member) *unstructuredunions.Schema {
 	u := &unions.Union{
-		Kind:          unions.Discriminated,
+		Requires:      unionspec.Discriminated,
 		Discriminator: unions.Field{GoName: "Type", JSONName: "type"},
 		Enum:          unions.Enum{Values: []string{"A", "B"}},
 		Members:       members,
