@@ -16,6 +16,7 @@ import (
 // copy of the examples (examplesCopy), where the Go files it writes must be
 // those committed.
 func TestCRDPaths(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "widgets.yaml")
 	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
@@ -54,6 +55,10 @@ func checkCommitted(t *testing.T, file, rel string) {
 // TestCRDPathsNoPolicy: --policy-version=none gives the CRD its rules and
 // writes no policy; the one an earlier run wrote beside it is removed.
 func TestCRDPathsNoPolicy(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs the binary end to end; pkg/crd's TestEditStalePolicy holds a removed policy in the quick loop")
+	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "widgets.yaml")
 	copyFile(t, filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"), file)
@@ -73,6 +78,10 @@ func TestCRDPathsNoPolicy(t *testing.T) {
 // at its position, the exit status is 1, and no file is written: neither the
 // CRDs, their policies nor the Go files.
 func TestCRDPathsStale(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs the binary end to end; pkg/crd's TestEditStale holds a stale CRD in the quick loop")
+	}
 	dir := t.TempDir()
 	data, err := os.ReadFile(filepath.Join(root, "pkg/crd/testdata/controller-gen.yaml"))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 // TestGoTool installs union-gen in another module the way users do, with
 // `go get -tool`, and runs it through `go generate` and `go tool`.
 func TestGoTool(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -369,6 +369,7 @@ func TestBadInput(t *testing.T) {
 // warnings packages and a valid package: every problem must be reported in
 // the one run, and no package may be written, not even the valid ones.
 func TestBadInputAllInOneRun(t *testing.T) {
+	t.Parallel()
 	if golden.Updating() {
 		t.Skip("-update rewrites expected files from single-package runs only")
 	}
