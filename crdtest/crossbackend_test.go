@@ -25,7 +25,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
-	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
+	"github.com/union-gen/union-gen/test/unionmodel"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )

@@ -18,7 +18,7 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
-	"github.com/union-gen/union-gen/internal/testsupport/unionmodel"
+	"github.com/union-gen/union-gen/test/unionmodel"
 	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
