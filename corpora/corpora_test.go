@@ -17,10 +17,10 @@ import (
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
-	"github.com/union-gen/union-gen/test/unionmodel"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
+	"github.com/union-gen/union-gen/test/unionmodel"
 )
 
 // corpora are the modules union-gen must read with no error.

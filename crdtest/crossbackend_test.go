@@ -25,9 +25,9 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
-	"github.com/union-gen/union-gen/test/unionmodel"
 	"github.com/union-gen/union-gen/pkg/policy"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/test/unionmodel"
 )
 
 // shapesGroup is the API group of the random packages.

@@ -18,10 +18,10 @@ import (
 
 	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
-	"github.com/union-gen/union-gen/test/unionmodel"
 	"github.com/union-gen/union-gen/pkg/builtin"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
+	"github.com/union-gen/union-gen/test/unionmodel"
 )
 
 // The union-gen side of the oracle: k8s.io/api, copied out of the module

@@ -7,7 +7,6 @@
 package builtin
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"go/token"
@@ -20,6 +19,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/internal/yamldoc"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unions"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -39,8 +39,8 @@ type Description struct {
 	KubernetesAPI string     `yaml:"kubernetesAPI"`
 	Resources     []Resource `yaml:"resources"`
 	// Reached are the other packages whose unions the kinds reach.
-	Reached []string `yaml:"reached"`
-	Unions  []UnmarkedUnion  `yaml:"unions"`
+	Reached []string        `yaml:"reached"`
+	Unions  []UnmarkedUnion `yaml:"unions"`
 }
 
 // Resource is a resource whose updates the policy matches, and the Go type
@@ -119,19 +119,12 @@ func Load() (*Description, error) {
 // member. A field that the description does not have is an error.
 func Parse(data []byte) (*Description, error) {
 	var d Description
-	decoder := yaml.NewDecoder(bytes.NewReader(data))
-	decoder.KnownFields(true)
-	if err := decoder.Decode(&d); err != nil {
+	root, err := yamldoc.Decode(data, &d)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", File, err)
 	}
-	// The lines come from a second decoding, into nodes: a node's Decode
-	// would not refuse the fields that the types do not have.
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", File, err)
-	}
-	if len(doc.Content) > 0 {
-		d.place(doc.Content[0])
+	if root != nil {
+		d.place(root)
 	}
 	return &d, nil
 }

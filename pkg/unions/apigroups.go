@@ -1,15 +1,14 @@
 package unions
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"go/token"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
 	"k8s.io/gengo/v2/types"
 
+	"github.com/union-gen/union-gen/internal/yamldoc"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -72,20 +71,13 @@ func mustReadAPIGroups(data []byte) map[apiGroup]apiGroupReading {
 // requirement and a group given twice are errors at their entry.
 func readAPIGroups(data []byte) (map[apiGroup]apiGroupReading, error) {
 	var entries []apiGroupEntry
-	decoder := yaml.NewDecoder(bytes.NewReader(data))
-	decoder.KnownFields(true)
-	if err := decoder.Decode(&entries); err != nil {
-		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
-	}
-	// The lines come from a second decoding, into nodes: a node's Decode
-	// would not refuse the fields that the types do not have.
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	root, err := yamldoc.Decode(data, &entries)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", apiGroupsFile, err)
 	}
 	groups := map[apiGroup]apiGroupReading{}
 	for i, e := range entries {
-		pos := token.Position{Filename: apiGroupsFile, Line: doc.Content[0].Content[i].Line, Column: doc.Content[0].Content[i].Column}
+		pos := token.Position{Filename: apiGroupsFile, Line: root.Content[i].Line, Column: root.Content[i].Column}
 		key := apiGroup{e.APIGroup, e.Type, e.Group}
 		r := apiGroupReading{requires: apiGroupReads[e.Reads], unchecked: e.Reads == "unchecked", enforced: e.Enforced, pos: pos}
 		_, known := apiGroupReads[e.Reads]
