@@ -4,12 +4,13 @@ package yamldoc
 
 import (
 	"bytes"
+	"io"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// Decode decodes data into v, refusing fields that v's types do not have,
-// and returns the document's root node, nil for an empty document, whose
+// Decode decodes data into v, refusing fields that v's types do not have
+// and data without a document, and returns the document's root node, whose
 // nodes have the lines and columns of the entries. The nodes come from a
 // second decoding: a node's Decode would not refuse unknown fields.
 func Decode(data []byte, v any) (*yaml.Node, error) {
@@ -23,7 +24,7 @@ func Decode(data []byte, v any) (*yaml.Node, error) {
 		return nil, err
 	}
 	if len(doc.Content) == 0 {
-		return nil, nil
+		return nil, io.EOF // which the first decoding returns first
 	}
 	return doc.Content[0], nil
 }

@@ -123,15 +123,14 @@ func Parse(data []byte) (*Description, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", File, err)
 	}
-	if root != nil {
-		d.place(root)
-	}
+	d.place(root)
 	return &d, nil
 }
 
 // place sets the position of each entry of the description from root, the
 // YAML mapping it was decoded from. An entry that the YAML gives by an
-// alias is placed at the alias's line.
+// alias is placed at the alias's line, and the entries within it at theirs
+// in the node that the alias names.
 func (d *Description) place(root *yaml.Node) {
 	resources := valueOf(root, "resources")
 	for i := range d.Resources {
@@ -152,6 +151,7 @@ func (d *Description) place(root *yaml.Node) {
 
 // valueOf is the value of key in a YAML mapping, or nil.
 func valueOf(mapping *yaml.Node, key string) *yaml.Node {
+	mapping = dealias(mapping)
 	if mapping == nil || mapping.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -165,10 +165,19 @@ func valueOf(mapping *yaml.Node, key string) *yaml.Node {
 
 // item is the i-th item of a YAML sequence, or nil.
 func item(sequence *yaml.Node, i int) *yaml.Node {
+	sequence = dealias(sequence)
 	if sequence == nil || sequence.Kind != yaml.SequenceNode || i >= len(sequence.Content) {
 		return nil
 	}
 	return sequence.Content[i]
+}
+
+// dealias is the node that node names, if it is an alias, or node.
+func dealias(node *yaml.Node) *yaml.Node {
+	if node != nil && node.Kind == yaml.AliasNode {
+		return node.Alias
+	}
+	return node
 }
 
 // position is the position of node in File, or of its parent where node

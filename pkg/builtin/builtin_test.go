@@ -119,6 +119,19 @@ func TestParse(t *testing.T) {
 			t.Errorf("the %s is at %v, want line %d of %s", tc.name, tc.pos, tc.line, builtin.File)
 		}
 	}
+	// An aliased union is at the alias, its members at the anchor's.
+	aliased := parse(t, []byte(`kubernetesAPI: v0.37.2
+unions:
+- &strategy
+  type: example.com/apis.Strategy
+  discriminator: {field: Type, json: type, values: [RollingUpdate]}
+  members:
+  - {field: RollingUpdate, json: rollingUpdate, value: RollingUpdate}
+- *strategy
+`))
+	if u := aliased.Unions[1]; u.Pos.Line != 8 || u.Discriminator.Pos.Line != 5 || u.Members[0].Pos.Line != 7 {
+		t.Errorf("the aliased union is at line %d, its discriminator at %d and member at %d; want 8, 5 and 7", u.Pos.Line, u.Discriminator.Pos.Line, u.Members[0].Pos.Line)
+	}
 	if _, err := builtin.Parse([]byte("kubernetesAPI: v0.37.2\nresource: []\n")); err == nil || !strings.Contains(err.Error(), "field resource not found") {
 		t.Errorf("a misspelled field: %v", err)
 	}

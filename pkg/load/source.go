@@ -21,7 +21,7 @@ type Source struct {
 	fset      *token.FileSet
 	buildTags []string
 	pkgs      map[string]*pkgSource
-	// unionDocs holds, by package directory, unionTypes' answers.
+	// unionDocs holds UnionTypes' answers, by package directory and mention.
 	unionDocs map[string]map[string]bool
 }
 
@@ -91,13 +91,15 @@ func (s *Source) FilesMentioning(dir, text string) []*ast.File {
 // them). gengo gives no doc comment to the types of a package that is not
 // an input, so they are read here, but only from the files whose text
 // contains mention, which most packages have none of: the package is not
-// parsed whole, as pkg parses it. The answer is kept by dir.
+// parsed whole, as pkg parses it. The answer is kept by dir and mention:
+// a later call with the same ones gets it, whatever its isUnion.
 func (s *Source) UnionTypes(dir, mention string, isUnion func(lines []string) bool) map[string]bool {
-	if names, ok := s.unionDocs[dir]; ok {
+	key := dir + "\x00" + mention
+	if names, ok := s.unionDocs[key]; ok {
 		return names
 	}
 	names := map[string]bool{}
-	s.unionDocs[dir] = names
+	s.unionDocs[key] = names
 	for _, f := range gosource.ParseMentioning(s.fset, dir, s.buildTags, mention) {
 		for _, decl := range f.Decls {
 			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.TYPE {

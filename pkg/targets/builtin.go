@@ -69,7 +69,7 @@ func builtinPolicy(r builtin.Resource, model *unions.Model, t *types.Type, versi
 		}
 		var err error
 		if doc, err = policy.Write(hook.Resource, hook.Schema, version); err != nil {
-			return policy.Hook{}, nil, &report.Problem{Subject: hook.Resource.Name(), Rule: report.CELSize, Message: err.Error()}
+			return policy.Hook{}, nil, &report.Problem{Pos: r.Pos, Subject: hook.Resource.Name(), Rule: report.CELSize, Message: err.Error()}
 		}
 	}
 	if doc == nil {

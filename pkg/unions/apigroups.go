@@ -110,15 +110,15 @@ func readingOf(t *types.Type, group string) (apiGroupReading, bool) {
 // readAPIGroup reads a group of k8s.io/api as the API server enforces it
 // (apiGroups), with a warning at its first member; it reports false for a
 // group that union-gen does not check.
-func (b *builder) readAPIGroup(t *types.Type, name string, spec *declaredUnion) bool {
+func (b *builder) readAPIGroup(t *types.Type, name string, group *declaredUnion) bool {
 	r, ok := readingOf(t, name)
 	if !ok {
 		return true
 	}
-	m := spec.members[0]
+	m := group.members[0]
 	does := "checks nothing of the group"
 	if !r.unchecked {
-		spec.requires = r.requires
+		group.requires = r.requires
 		does = "checks that " + map[unionspec.Requirement]string{unionspec.ZeroOrOne: "at most one", unionspec.AtLeastOne: "at least one"}[r.requires] + " of its fields is set"
 	}
 	b.markerProblem(t, m.f, m.marker, report.APIGroup, true, "+%s=%s of k8s.io/api's %s: %s: union-gen follows kube-apiserver v1.37 and %s",

@@ -296,7 +296,6 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 		case EnumModes:
 			u.modes()
 		}
-		u.NoneValue = u.Enum.Has("")
 		b.checkDefaultSelects(t, s, u)
 	}
 	u.Rules = u.Describe()

@@ -236,7 +236,7 @@ func TestSelectionTables(t *testing.T) {
 	for name, plan := range model.Plans {
 		for _, u := range plan.Unions {
 			key := name.Package[len(examples):] + "." + name.Name + "." + u.Discriminator.GoName
-			if u.NoneValue {
+			if u.Enum.Has("") {
 				got[key] = append(got[key], "none")
 			}
 			for _, c := range u.Rules.Choices {

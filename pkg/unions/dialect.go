@@ -211,7 +211,7 @@ func k8sMemberMarker(m markers.K8sMember) string {
 func (b *builder) declaredUnions(t *types.Type, tm markers.TypeMarkers, fields []*unionField, byName map[string]*unionField, claims []structTagClaim) []*declaredUnion {
 	declared := b.validationGenUnions(t, fields)
 	hasK8s := len(declared) > 0 || slices.ContainsFunc(fields, func(f *unionField) bool { return len(f.marks.K8sMembers) > 0 })
-	modes, groups := b.modeSpecs(t, fields), b.groupSpecs(t, fields, byName)
+	modes, groups := b.modeUnions(t, fields), b.groupUnions(t, fields, byName)
 	declared = append(append(declared, modes...), groups...)
 	newer := slices.ContainsFunc(fields, func(f *unionField) bool {
 		return len(f.marks.ModeDiscriminators) > 0 || len(f.marks.IfModes) > 0 || len(f.marks.Groups) > 0
@@ -273,11 +273,11 @@ func (b *builder) besideNewer(t *types.Type, fields []*unionField, byName map[st
 	}), byName)
 }
 
-// modeSpecs groups the fields with validation-gen's mode tags by modality:
+// modeUnions groups the fields with validation-gen's mode tags by modality:
 // the +k8s:modeDiscriminator of each makes a discriminated union of the
 // fields whose +k8s:ifMode lines name that modality, each selected by the
 // modes it names (docs/semantics.md §2).
-func (b *builder) modeSpecs(t *types.Type, fields []*unionField) []*declaredUnion {
+func (b *builder) modeUnions(t *types.Type, fields []*unionField) []*declaredUnion {
 	var order []string
 	groups := map[string]*declaredUnion{}
 	group := func(modality string) *declaredUnion {
@@ -399,11 +399,11 @@ func modeRules(ifModes []markers.IfMode, modality string) []modeRule {
 	return rules
 }
 
-// groupSpecs makes a union of each +oneOf=<group> (exactly one) and
+// groupUnions makes a union of each +oneOf=<group> (exactly one) and
 // +zeroOrOneOf=<group> (at most one) of the struct's fields. A group named
 // after another field of the struct is selected by that field, which the
 // markers do not say how: it is left out with a warning (fieldgroup).
-func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
+func (b *builder) groupUnions(t *types.Type, fields []*unionField, byName map[string]*unionField) []*declaredUnion {
 	var order []string
 	groups := map[string]*declaredUnion{}
 	first := map[string]*unionField{}
@@ -416,32 +416,32 @@ func (b *builder) groupSpecs(t *types.Type, fields []*unionField, byName map[str
 			if g.ZeroOrOne {
 				requires = unionspec.ZeroOrOne
 			}
-			spec := groups[g.Name]
+			group := groups[g.Name]
 			switch {
-			case spec == nil:
-				spec = &declaredUnion{dialect: markers.DialectGroups, requires: requires}
-				groups[g.Name], first[g.Name] = spec, f
+			case group == nil:
+				group = &declaredUnion{dialect: markers.DialectGroups, requires: requires}
+				groups[g.Name], first[g.Name] = group, f
 				order = append(order, g.Name)
-			case spec.requires != requires:
+			case group.requires != requires:
 				b.lineProblem(t, f, g.Line, report.DialectConflict, false, "+%s=%s, but %s has +%s=%s: a group is one or the other", groupMarker(g), g.Name,
 					first[g.Name].GoName, groupMarker(markers.Group{ZeroOrOne: !g.ZeroOrOne}), g.Name)
 				continue
 			}
-			spec.members = append(spec.members, declaredMember{f: f, marker: groupMarker(g)})
+			group.members = append(group.members, declaredMember{f: f, marker: groupMarker(g)})
 		}
 	}
 	var declared []*declaredUnion
 	for _, name := range order {
-		spec := groups[name]
-		if by := byName[name]; by != nil && !slices.ContainsFunc(spec.members, func(m declaredMember) bool { return m.f == by }) {
+		group := groups[name]
+		if by := byName[name]; by != nil && !slices.ContainsFunc(group.members, func(m declaredMember) bool { return m.f == by }) {
 			f := first[name]
-			b.markerProblem(t, f, spec.members[0].marker, report.FieldGroup, true,
+			b.markerProblem(t, f, group.members[0].marker, report.FieldGroup, true,
 				"+%s=%s names the field %s of %s, which selects the group's fields by its value, and no marker says which value selects which: union-gen checks nothing of the group; write +%s on %s and +%s=<value> on the fields",
-				spec.members[0].marker, name, by.GoName, t.Name.Name, markers.DiscriminatorMarker, by.GoName, markers.MemberMarker)
+				group.members[0].marker, name, by.GoName, t.Name.Name, markers.DiscriminatorMarker, by.GoName, markers.MemberMarker)
 			continue
 		}
-		if b.readAPIGroup(t, name, spec) {
-			declared = append(declared, spec)
+		if b.readAPIGroup(t, name, group) {
+			declared = append(declared, group)
 		}
 	}
 	return declared

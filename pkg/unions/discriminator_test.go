@@ -96,7 +96,7 @@ const (
 				t.Errorf("member set with the discriminator absent Forbidden = %t, want %t", forbidden, !tt.required)
 			}
 			if got := u.Rules.Selecting; !slices.Equal(got, tt.selecting) {
-				t.Errorf("Spec.Selecting = %q, want %q", got, tt.selecting)
+				t.Errorf("Rules.Selecting = %q, want %q", got, tt.selecting)
 			}
 			if u.WritesEmpty != tt.writesEmpty {
 				t.Errorf("WritesEmpty = %t, want %t", u.WritesEmpty, tt.writesEmpty)
@@ -133,7 +133,7 @@ func TestPointerDiscriminator(t *testing.T) {
 			}
 			u := onlyUnion(t, model, problems)
 			if got := u.Rules.Selecting; !slices.Equal(got, []string{"", "A", "B"}) {
-				t.Errorf("Spec.Selecting = %q, want a nil discriminator to select no member", got)
+				t.Errorf("Rules.Selecting = %q, want a nil discriminator to select no member", got)
 			}
 		})
 	}

@@ -65,8 +65,6 @@ type Union struct {
 	Members []*Member
 	// Default is the discriminator's "+default" value, when it has one.
 	Default *string
-	// NoneValue is set when "" is an enum value: it selects no member.
-	NoneValue bool
 	// DiscriminatorOptional is set when the discriminator may be absent
 	// (+optional, or omitempty or omitzero, and not +required): absent, or
 	// "" in Go, it selects no member, also where "" is no enum value

@@ -15,7 +15,9 @@ import (
 // type, which name the cause, or with the field's type as written.
 func (b *builder) fieldTypeErrors(t *types.Type, f *unionField) {
 	spans := []load.Span{b.src.FieldSpan(b.dir(t), declName(t), f.GoName)}
-	for u := f.Type; u != nil && u.Kind != types.Builtin; u = u.Elem {
+	seen := map[*types.Type]bool{} // type L []L is its own element
+	for u := f.Type; u != nil && u.Kind != types.Builtin && !seen[u]; u = u.Elem {
+		seen[u] = true
 		if u.Name.Package != "" && b.universe.Package(u.Name.Package).Dir != "" {
 			spans = append(spans, b.src.TypeSpan(b.dir(u), declName(u)))
 		}

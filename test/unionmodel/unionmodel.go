@@ -18,13 +18,13 @@ import (
 func Of(t testing.TB, dir string, patterns ...string) (*unions.Model, types.Universe, report.Problems) {
 	t.Helper()
 	universe, pkgs := gengoload.Load(t, dir, patterns...)
-	model, problems := Build(t, universe, pkgs)
+	model, problems := build(t, universe, pkgs)
 	return model, universe, problems
 }
 
-// Build builds the model of pkgs, loaded into universe, as union-gen does.
+// build builds the model of pkgs, loaded into universe, as union-gen does.
 // An error fails t; the warnings are returned.
-func Build(t testing.TB, universe types.Universe, pkgs []string) (*unions.Model, report.Problems) {
+func build(t testing.TB, universe types.Universe, pkgs []string) (*unions.Model, report.Problems) {
 	t.Helper()
 	model, problems := unions.Build(universe, pkgs, unions.Options{BuildTags: []string{gengoload.BuildTag}})
 	if problems.HasErrors() {
