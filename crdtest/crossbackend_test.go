@@ -26,6 +26,7 @@ import (
 	"github.com/union-gen/union-gen/internal/testsupport/policyfile"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 	"github.com/union-gen/union-gen/test/unionmodel"
 )
@@ -423,7 +424,7 @@ func loadShapesPolicy(t *testing.T, file, kind, plural string) *shapesPolicy {
 		t.Fatal(err)
 	}
 	var policy admissionregistrationv1.MutatingAdmissionPolicy
-	if err := yaml.UnmarshalStrict(unstructuredunions.Documents(data)[0], &policy); err != nil {
+	if err := yaml.UnmarshalStrict(unionspec.Documents(data)[0], &policy); err != nil {
 		t.Fatal(err)
 	}
 	return &shapesPolicy{

@@ -17,7 +17,7 @@ import (
 
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // The files of every kind of CEL that union-gen writes, as committed.
@@ -165,7 +165,7 @@ func policyExpressions(t *testing.T, file string) []expression {
 		t.Fatal(err)
 	}
 	var out []expression
-	for _, doc := range unstructuredunions.Documents(data) {
+	for _, doc := range unionspec.Documents(data) {
 		var obj unstructured.Unstructured
 		if err := sigsyaml.Unmarshal(doc, &obj.Object); err != nil {
 			t.Fatalf("%s: %v", file, err)

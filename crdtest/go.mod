@@ -5,6 +5,7 @@ go 1.26.0
 replace github.com/union-gen/union-gen => ../
 
 require (
+	github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000
 	github.com/union-gen/union-gen/pkg/unstructuredunions v0.0.0-00010101000000-000000000000
 	k8s.io/api v0.37.2
 	k8s.io/apiextensions-apiserver v0.37.2
@@ -12,8 +13,6 @@ require (
 	k8s.io/apiserver v0.37.2
 	sigs.k8s.io/yaml v1.6.0
 )
-
-require github.com/union-gen/union-gen/pkg/unionspec v0.0.0-00010101000000-000000000000 // indirect
 
 require (
 	cel.dev/expr v0.25.1 // indirect

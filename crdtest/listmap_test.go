@@ -49,7 +49,7 @@ func TestListMapMatching(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := unstructuredunions.Documents(written)[0]
+	doc := unionspec.Documents(written)[0]
 	var p admissionregistrationv1.MutatingAdmissionPolicy
 	if err := yaml.UnmarshalStrict(doc, &p); err != nil {
 		t.Fatal(err)

@@ -28,6 +28,7 @@ import (
 	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/crd"
 	"github.com/union-gen/union-gen/pkg/policy"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
@@ -46,7 +47,7 @@ func policyDocs(t testing.TB) (*admissionregistrationv1.MutatingAdmissionPolicy,
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := unstructuredunions.Documents(data)
+	docs := unionspec.Documents(data)
 	if len(docs) != 2 {
 		t.Fatalf("%s: want a policy and a binding, got %d documents", examplePolicy, len(docs))
 	}
@@ -248,7 +249,7 @@ func TestPolicyV1beta1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := unstructuredunions.Documents(out)
+	docs := unionspec.Documents(out)
 	if len(docs) != 2 {
 		t.Fatalf("want a policy and a binding, got %d documents", len(docs))
 	}

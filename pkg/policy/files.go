@@ -2,6 +2,7 @@ package policy
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
@@ -9,10 +10,11 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation"
+	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/report"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
+	"github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // Suffix replaces a CRD file's extension to name its policy file.
@@ -87,7 +89,7 @@ func (w *files) policies(c backend.CRDFile, version string) (data []byte, names 
 func (w *files) file(c backend.CRDFile, policies []byte, names []string) []File {
 	policyFile := strings.TrimSuffix(c.Path, filepath.Ext(c.Path)) + Suffix
 	if len(policies) == 0 {
-		if have, err := os.ReadFile(policyFile); c.Matched && err == nil && unstructuredunions.IsPolicyFile(have) {
+		if have, err := os.ReadFile(policyFile); c.Matched && err == nil && ownFile(have) {
 			return []File{{Path: policyFile, Remove: true}}
 		}
 		return nil
@@ -110,7 +112,7 @@ func (w *files) file(c backend.CRDFile, policies []byte, names []string) []File 
 	}
 	have, err := os.ReadFile(policyFile)
 	switch {
-	case err == nil && !unstructuredunions.IsPolicyFile(have):
+	case err == nil && !ownFile(have):
 		w.errorf(token.Position{Filename: policyFile, Line: 1, Column: 1}, "", "union-gen writes the policies of %s here, but this file is not union-gen's: move it, or rename the CRD file", c.Path)
 	case err != nil && !os.IsNotExist(err):
 		// A directory, say: not a file that union-gen wrote.
@@ -119,4 +121,45 @@ func (w *files) file(c backend.CRDFile, policies []byte, names []string) []File 
 		return []File{{Path: policyFile, Data: policies}}
 	}
 	return nil
+}
+
+// document is what ownFile reads of each document of a policy file.
+type document struct {
+	Kind     string `json:"kind"`
+	Metadata struct {
+		Name        string            `json:"name"`
+		Annotations map[string]string `json:"annotations"`
+	} `json:"metadata"`
+}
+
+// ownFile reports whether data is a policy file as Write and Files write
+// it: policies, each named once and carrying a schema that verifies in
+// unionspec.Annotation, their bindings, and nothing else. A file that a user
+// edited to hold any other document is not union-gen's, and is never
+// replaced.
+func ownFile(data []byte) bool {
+	policies := map[string]bool{}
+	for _, doc := range unionspec.Documents(data) {
+		var d document
+		if sigsyaml.Unmarshal(doc, &d) != nil {
+			return false
+		}
+		switch d.Kind {
+		case "MutatingAdmissionPolicyBinding":
+		case "MutatingAdmissionPolicy":
+			if policies[d.Metadata.Name] || !verifies(d.Metadata.Annotations[unionspec.Annotation]) {
+				return false
+			}
+			policies[d.Metadata.Name] = true
+		default:
+			return false
+		}
+	}
+	return len(policies) > 0
+}
+
+// verifies reports whether an annotation's value is a schema that verifies.
+func verifies(schemaJSON string) bool {
+	var s unionspec.Schema
+	return json.Unmarshal([]byte(schemaJSON), &s) == nil && s.Verify() == nil
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/celprint"
 	"github.com/union-gen/union-gen/pkg/unionspec"
-	"github.com/union-gen/union-gen/pkg/unstructuredunions"
 )
 
 // Versions are the versions of admissionregistration.k8s.io a policy
@@ -60,7 +59,7 @@ func updateRule(r backend.Resource) map[string]any {
 // nil where no update needs it: a CEL JSON patch that removes (or zeroes)
 // each member that NormalizeUnions would clear. The schema, which must have
 // no unionspec.Schema.Recursion, goes in its annotation
-// unstructuredunions.Annotation; version is one of Versions. It fails only
+// unionspec.Annotation; version is one of Versions. It fails only
 // over celprint.MaxExpressionSize.
 func Write(r backend.Resource, s *unionspec.Schema, version string) ([]byte, error) {
 	root := &patches{n: "object", o: "oldObject"}
@@ -99,7 +98,7 @@ func Write(r backend.Resource, s *unionspec.Schema, version string) ([]byte, err
 // Builtin resource, the condition of the requests that the policy mutates.
 func policyDocuments(r backend.Resource, expr, match, schemaJSON, version string) (policy, binding map[string]any) {
 	name := r.Name()
-	annotations := map[string]any{unstructuredunions.Annotation: schemaJSON}
+	annotations := map[string]any{unionspec.Annotation: schemaJSON}
 	release := map[string]any{}
 	for k, v := range r.Release {
 		annotations[k], release[k] = v, v
@@ -151,7 +150,7 @@ type celPath struct {
 
 // child appends a property name, escaped as JSON pointers escape it.
 func (p celPath) child(name string) celPath {
-	p.literal += "/" + unstructuredunions.EscapePointer(name)
+	p.literal += "/" + unionspec.EscapePointer(name)
 	return p
 }
 

@@ -70,7 +70,7 @@ func (s *Schema) eachClear(obj, old map[string]any, patching bool, clear func(m 
 			if patching {
 				for _, segment := range append(w.pointer, c.Member) {
 					pointer.WriteByte('/')
-					pointer.WriteString(EscapePointer(segment))
+					pointer.WriteString(unionspec.EscapePointer(segment))
 				}
 			}
 			clear(u.Member(c.Member), obj, pointer.String())
@@ -187,13 +187,6 @@ func (w *walker) Elems(walk *unionspec.Walk, v value, wk *unionspec.Walker[value
 		}
 	}
 }
-
-// EscapePointer escapes a property name as a JSON pointer segment (RFC 6901).
-func EscapePointer(name string) string {
-	return pointerEscaper.Replace(name)
-}
-
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // holds evaluates a condition of u on obj and old, nil on create.
 func holds(u *unionspec.Union, c *unionspec.Cond, obj, old map[string]any) bool {

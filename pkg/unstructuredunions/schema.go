@@ -1,24 +1,18 @@
 // Package unstructuredunions normalizes and validates the unions of
 // unstructured objects as the generated NormalizeUnions and ValidateUnions do
 // for Go objects, by the Schema that union-gen writes beside a CRD (see
-// Annotation), so that a webhook or a controller can normalize custom
-// resources where the API server cannot.
+// unionspec.Annotation), so that a webhook or a controller can normalize
+// custom resources where the API server cannot.
 package unstructuredunions
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"sigs.k8s.io/yaml"
 
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
-
-// Annotation is the annotation of the MutatingAdmissionPolicy that union-gen
-// writes beside a CRD: its value is the JSON of the kind's Schema.
-const Annotation = "union-gen.io/schema"
 
 // Schema is the description of a kind's unions in the policy's annotation,
 // with the methods that evaluate it on unstructured objects.
@@ -41,7 +35,7 @@ func Load(policy []byte) (*Schema, error) {
 // without a policy is an error.
 func LoadFile(data []byte) (map[string]*Schema, error) {
 	schemas := map[string]*Schema{}
-	for _, doc := range Documents(data) {
+	for _, doc := range unionspec.Documents(data) {
 		p, err := decodePolicy(doc)
 		if err != nil {
 			return nil, err
@@ -62,28 +56,6 @@ func LoadFile(data []byte) (map[string]*Schema, error) {
 	return schemas, nil
 }
 
-// IsPolicyFile reports whether data is a file as union-gen writes it beside
-// a CRD: policies that LoadFile reads, and their bindings, and nothing else.
-func IsPolicyFile(data []byte) bool {
-	_, err := LoadFile(data) // which decodes every document
-	return err == nil && !slices.ContainsFunc(Documents(data), func(doc []byte) bool {
-		p, _ := decodePolicy(doc)
-		return p.Kind != "MutatingAdmissionPolicy" && p.Kind != "MutatingAdmissionPolicyBinding"
-	})
-}
-
-// Documents splits a file of YAML documents, each after a line "---" as
-// union-gen writes them, dropping empty ones.
-func Documents(data []byte) [][]byte {
-	var docs [][]byte
-	for _, doc := range bytes.Split(bytes.TrimPrefix(data, []byte("---\n")), []byte("\n---\n")) {
-		if len(bytes.TrimSpace(doc)) > 0 {
-			docs = append(docs, doc)
-		}
-	}
-	return docs
-}
-
 // policy is what Load reads of a MutatingAdmissionPolicy.
 type policy struct {
 	Kind     string `json:"kind"`
@@ -100,9 +72,9 @@ func decodePolicy(doc []byte) (*policy, error) {
 
 // schema is the checked Schema of the policy's annotation.
 func (p *policy) schema() (*Schema, error) {
-	data, ok := p.Metadata.Annotations[Annotation]
+	data, ok := p.Metadata.Annotations[unionspec.Annotation]
 	if p.Kind != "MutatingAdmissionPolicy" || !ok {
-		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", Annotation)
+		return nil, fmt.Errorf("not a MutatingAdmissionPolicy with the annotation %s", unionspec.Annotation)
 	}
 	var s Schema
 	err := json.Unmarshal([]byte(data), &s)
@@ -110,7 +82,7 @@ func (p *policy) schema() (*Schema, error) {
 		err = s.Verify()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, Annotation, err)
+		return nil, fmt.Errorf("policy %s: annotation %s: %w", p.Metadata.Name, unionspec.Annotation, err)
 	}
 	return &s, nil
 }

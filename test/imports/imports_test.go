@@ -1,8 +1,7 @@
 // Package imports holds the layers that docs/development.md draws to the
-// code's imports: the model imports no backend, no backend imports another
-// (but the policy's reader of its own files), and the CRD and policy
-// backends, which read only the description, depend on no marker, model or
-// gengo type.
+// code's imports: the model imports no backend, no backend imports another,
+// and the CRD and policy backends, which read only the description, depend
+// on no marker, model or gengo type.
 package imports
 
 import (
@@ -20,7 +19,7 @@ var layers = map[string][]string{
 	"pkg/unions":     {"pkg/generators", "pkg/crd", "pkg/policy", "pkg/builtin", "pkg/targets", "pkg/unstructuredunions"},
 	"pkg/generators": {"pkg/crd", "pkg/policy", "pkg/builtin", "pkg/targets", "pkg/unstructuredunions"},
 	"pkg/crd":        {"pkg/unions", "pkg/markers", "pkg/load", "pkg/policy", "pkg/generators", "pkg/builtin", "pkg/targets", "pkg/unstructuredunions", "k8s.io/gengo/v2"},
-	"pkg/policy":     {"pkg/unions", "pkg/markers", "pkg/load", "pkg/crd", "pkg/generators", "pkg/builtin", "pkg/targets", "k8s.io/gengo/v2"},
+	"pkg/policy":     {"pkg/unions", "pkg/markers", "pkg/load", "pkg/crd", "pkg/generators", "pkg/builtin", "pkg/targets", "pkg/unstructuredunions", "k8s.io/gengo/v2"},
 	"pkg/backend":    {"pkg/unions", "pkg/markers", "pkg/crd", "pkg/policy", "pkg/generators", "k8s.io/gengo/v2"},
 	"pkg/celprint":   {"pkg/unions", "pkg/markers", "pkg/crd", "pkg/policy", "pkg/generators", "k8s.io/gengo/v2"},
 	"pkg/builtin":    {"pkg/generators", "pkg/crd", "pkg/policy", "pkg/targets"},

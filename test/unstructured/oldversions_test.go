@@ -37,7 +37,8 @@ import (
 func main() {
 	var review admissionv1.AdmissionReview
 	var get common.GetOpenAPIDefinitions
-	fmt.Println(review.Kind, unstructuredunions.IsPolicyFile(nil), openapiext.WithUnions(get, nil) != nil)
+	_, err := unstructuredunions.LoadFile(nil)
+	fmt.Println(review.Kind, err, openapiext.WithUnions(get, nil) != nil)
 }
 `
 

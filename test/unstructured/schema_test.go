@@ -91,21 +91,3 @@ func TestLoadFile(t *testing.T) {
 		})
 	}
 }
-
-// TestIsPolicyFile: a file of policies with their schema and bindings is
-// union-gen's; a file with any other document, or with no policy, is not.
-func TestIsPolicyFile(t *testing.T) {
-	policy := "---\nkind: MutatingAdmissionPolicy\nmetadata:\n  name: p\n  annotations:\n    union-gen.io/schema: '{\"root\": \"R\", \"structs\": {\"R\": {}}}'\n"
-	binding := "---\nkind: MutatingAdmissionPolicyBinding\nmetadata:\n  name: p\n"
-	for data, want := range map[string]bool{
-		policy + binding: true,
-		policy + binding + "---\nkind: ConfigMap\n": false,
-		binding:    false,
-		"# mine\n": false,
-		"":         false,
-	} {
-		if got := unstructuredunions.IsPolicyFile([]byte(data)); got != want {
-			t.Errorf("IsPolicyFile(%q) = %t, want %t", data, got, want)
-		}
-	}
-}
