@@ -20,9 +20,9 @@ func (model *Model) APIs() map[GroupVersion][]*types.Package {
 	return model.apis
 }
 
-// TypePos is where a type is declared.
+// TypePos is where a type of the APIs' packages (APIs) is declared.
 func (model *Model) TypePos(t *types.Type) token.Position {
-	return model.src.TypePos(model.universe.Package(t.Name.Package).Dir, declName(t))
+	return model.typePos[t.Name]
 }
 
 // XValidationRules are the rules of the +kubebuilder:validation:XValidation

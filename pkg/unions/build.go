@@ -53,7 +53,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
 		json:     newJSONTypes(),
-		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe, src: src},
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -102,6 +102,14 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		b.model.definitionNames[name] = b.marks.definitionName(plan.Struct)
 	}
 	b.model.apis = b.marks.apis(slices.Sorted(slices.Values(inputs)))
+	b.model.typePos = map[types.Name]token.Position{}
+	for _, pkgs := range b.model.apis {
+		for _, pkg := range pkgs {
+			for _, t := range pkg.Types {
+				b.model.typePos[t.Name] = src.TypePos(pkg.Dir, declName(t))
+			}
+		}
+	}
 	return b.model, b.problems
 }
 

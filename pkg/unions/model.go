@@ -8,6 +8,7 @@
 package unions
 
 import (
+	"go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +16,6 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/pkg/backend"
-	"github.com/union-gen/union-gen/pkg/load"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/unionspec"
 )
@@ -29,8 +29,10 @@ type Model struct {
 	Plans map[types.Name]*Plan
 
 	universe types.Universe
-	// src is the syntax that Build read, kept for TypePos.
-	src *load.Source
+	// typePos holds where each type of the APIs' packages is declared
+	// (TypePos), found at Build: the syntax is let go before the
+	// generators run.
+	typePos map[types.Name]token.Position
 	// apis are the input packages by group and version (APIs).
 	apis map[GroupVersion][]*types.Package
 	// goWalks holds the Go side of every walk of the plans' Descriptions.
