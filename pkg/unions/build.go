@@ -300,7 +300,7 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 		b.checkDefaultSelects(t, s, u)
 	}
 	u.Rules = u.Describe()
-	if u.Requires == unionspec.Discriminated && u.Rules.Choices == nil && b.opts.OpenAPI {
+	if u.Requires == unionspec.Discriminated && u.choices() == nil && b.opts.OpenAPI {
 		b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
 			"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
 	}

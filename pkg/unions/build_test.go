@@ -239,7 +239,7 @@ func TestSelectionTables(t *testing.T) {
 			if u.NoneValue {
 				got[key] = append(got[key], "none")
 			}
-			for _, c := range u.Rules.Choices {
+			for _, c := range u.choices() {
 				row := fmt.Sprintf("%q:-", c.Value)
 				if m := u.Rules.Member(c.Member); m != nil {
 					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.Name, presence[m.Presence], c.Optional)
