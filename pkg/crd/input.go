@@ -8,8 +8,9 @@ import (
 )
 
 // Input is what Edit reads of the union model: the kinds of the input
-// packages with the descriptions of their unions, and the rules of the
-// markers of their Go types.
+// packages with the descriptions of their unions, the rules of the markers
+// of their Go types, and what only a CRD needs of the Go fields and types
+// through which they reach unions.
 type Input struct {
 	// Kinds are the types of the input packages that have a +groupName, by
 	// group, version and name: a CRD version's kind is one of them.
