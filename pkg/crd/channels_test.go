@@ -159,6 +159,8 @@ func TestEditChannelsStale(t *testing.T) {
 			report.CRDEnum, `"Mirror"`},
 		{"a member whose value is left out", "experimental", "                      - ExternalAuth\n", "",
 			report.CRDVariant, `the schema has the member "externalAuth", but its enum of "type" leaves out "ExternalAuth"`},
+		{"a list without the schema of its items", "standard", "                items:\n", "                itemsOld:\n",
+			report.CRDSchema, `the schema has no items for the values of []github.com/union-gen/union-gen/pkg/crd/testdata/channels.Filter: the CRD is stale`},
 		{"a field that no channel has", "experimental", "              sessionPersistence:\n", "              sessionPersistenceOld:\n",
 			report.CRDVariant, `no property "sessionPersistence" of channels.RouteSpec`},
 	} {

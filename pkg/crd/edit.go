@@ -446,10 +446,11 @@ func (e *editor) Union(u *unionspec.Union, p place) {
 func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) {
 	structName := p.structs[len(p.structs)-1]
 	child := get(get(p.schema, "properties"), f.Name)
+	goField := e.in.Fields[Property{Struct: structName, Name: f.Name}]
 	if child == nil {
-		switch f.Absence() {
-		case unionspec.AbsentFeatureSet:
-		case unionspec.AbsentVariant:
+		switch goField.Absence() {
+		case AbsentFeatureSet:
+		case AbsentVariant:
 			e.fields.absent(e, p.schema, p.path, f, structName)
 		default:
 			e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))
@@ -459,7 +460,7 @@ func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) 
 	e.fields.present[e.crdVersion+" "+p.path+"."+f.Name] = true
 	next := p.reach
 	next.path += "." + f.Name
-	next.structs, next.holder = nil, &GoField{Struct: structName, Field: f.GoName}
+	next.structs, next.holder = nil, &GoField{Struct: structName, Field: goField.GoName}
 	w.Walk(f.Walk, place{child, next})
 }
 
@@ -474,7 +475,7 @@ func (e *editor) Elems(walk *unionspec.Walk, p place, w *unionspec.Walker[place]
 	}
 	child := get(p.schema, key)
 	if child == nil {
-		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, walk.Type)
+		e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no %s for the values of %s: the CRD is stale; run controller-gen first", key, e.in.WalkTypes[walk])
 		return
 	}
 	w.Walk(walk.Elem, place{child, p.into(p.schema, key)})

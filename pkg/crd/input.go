@@ -8,8 +8,9 @@ import (
 )
 
 // Input is what Edit reads of the union model: the kinds of the input
-// packages with the descriptions of their unions, and the rules of the
-// markers of their Go types.
+// packages with the descriptions of their unions, the rules of the markers
+// of their Go types, and what only a CRD needs of the Go fields and types
+// through which they reach unions.
 type Input struct {
 	// Kinds are the types of the input packages that have a +groupName, by
 	// group, version and name: a CRD version's kind is one of them.
@@ -18,6 +19,30 @@ type Input struct {
 	// markers of every struct of the Kinds' Schemas, and of every Field of
 	// theirs; none for the others.
 	XValidations map[GoField][]backend.MarkedRule
+	// Fields are the Go fields of the Kinds' Schemas' Fields, by their
+	// structs' names and their JSON names; inline ones, which have no
+	// property of their own, are left out.
+	Fields map[Property]Field
+	// WalkTypes name the Go type of every walk of the Kinds' Schemas'
+	// Fields, as problems name it.
+	WalkTypes map[*unionspec.Walk]string
+}
+
+// Property is a Field of a Schema's struct, by the struct's name and the
+// field's JSON name.
+type Property struct{ Struct, Name string }
+
+// Field is what a CRD's schema needs of a Field of a Schema beside its
+// description: the Go field, by whose name its markers are found, and
+// whether a CRD variant may lack it.
+type Field struct {
+	GoName string
+	// Gated is set for a field under an openshift feature gate, which the
+	// CRDs of some feature sets do not have.
+	Gated bool
+	// Optional is set for a field that may be unset (+optional, omitempty
+	// or omitzero, and not +required): a CRD variant may leave it out.
+	Optional bool
 }
 
 // GroupVersionKind names a type of the input packages as a CRD version
@@ -41,3 +66,30 @@ type Kind struct {
 // GoField is a struct of a Schema, by its name, or, where Field is not "",
 // its Go field of that name.
 type GoField struct{ Struct, Field string }
+
+// Absence is what a CRD's schema without a field that reaches unions says.
+type Absence int
+
+const (
+	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
+	// field.
+	AbsentStale Absence = iota
+	// AbsentFeatureSet: the field is under a feature gate, which this
+	// feature set's CRD does not have.
+	AbsentFeatureSet
+	// AbsentVariant: the field is optional, and the CRD a variant without
+	// it (a release channel's), or stale where no CRD of the kind and
+	// version has it.
+	AbsentVariant
+)
+
+// Absence is what a CRD's schema without f says.
+func (f Field) Absence() Absence {
+	switch {
+	case f.Gated:
+		return AbsentFeatureSet
+	case f.Optional:
+		return AbsentVariant
+	}
+	return AbsentStale
+}

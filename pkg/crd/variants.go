@@ -9,10 +9,10 @@ import (
 
 // A project may generate several CRDs from one Go source, one per release
 // channel, say, with fields and enum values that only some have
-// (docs/crd.md, "CRD variants"): which fields, values and members a variant
-// may leave out is unionspec's (crd.go: Field.Absence, Union.VariantEnum,
-// Union.LeftOut); here, the CRDs of a run are read together for the
-// optional fields that none of them has, which a warning reports.
+// (docs/crd.md, "CRD variants"). Which values and members a variant may
+// leave out is unionspec's (crd.go: Union.VariantEnum, Union.LeftOut), which
+// fields Field.Absence says; here, the CRDs of a run are read together for
+// the optional fields that none of them has, which a warning reports.
 
 // variantFields are the optional fields that reach unions in the CRDs of a
 // run: a variant may leave one out; where every CRD of the kind and version

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/union-gen/union-gen/pkg/unions"
-	"github.com/union-gen/union-gen/pkg/unionspec"
 
 	"k8s.io/gengo/v2/generator"
 	"k8s.io/gengo/v2/types"
@@ -59,6 +58,6 @@ type definitionView struct {
 }
 
 type openAPIUnionView struct {
-	*unionspec.Union
+	*unions.OpenAPIUnion
 	MemberField string
 }

@@ -6,16 +6,15 @@ import (
 	"testing"
 
 	"github.com/union-gen/union-gen/pkg/unions"
-	u "github.com/union-gen/union-gen/pkg/unionspec"
 )
 
 // UnionDefinitions prints the model's definitions in its order, each union
 // as its selection table: a member by property and optionality, nil for a
 // value that selects none.
 func TestUnionDefinitions(t *testing.T) {
-	mode := &u.Union{Discriminator: "mode", Choices: []*u.Choice{{Value: ""}, {Value: "Auto"}, {Value: "Manual", Member: "manual", Optional: true}}}
-	kind := &u.Union{Discriminator: "kind", Choices: []*u.Choice{{Value: "A", Member: "a"}}}
-	defs := []*unions.Definition{{Name: "io.example.B", Unions: []*u.Union{mode, kind}}, {Name: `example.com/m.A`, Unions: []*u.Union{kind}}}
+	mode := &unions.OpenAPIUnion{Discriminator: "mode", Choices: []*unions.Choice{{Value: ""}, {Value: "Auto"}, {Value: "Manual", Member: "manual", Optional: true}}}
+	kind := &unions.OpenAPIUnion{Discriminator: "kind", Choices: []*unions.Choice{{Value: "A", Member: "a"}}}
+	defs := []*unions.Definition{{Name: "io.example.B", Unions: []*unions.OpenAPIUnion{mode, kind}}, {Name: `example.com/m.A`, Unions: []*unions.OpenAPIUnion{kind}}}
 	var out bytes.Buffer
 	out.WriteString("package p\n\nimport openapiext \"github.com/union-gen/union-gen/pkg/openapiext\"\n\n")
 	symbol := func(_, name string) string { return "openapiext." + name }

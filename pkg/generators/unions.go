@@ -97,7 +97,8 @@ func newMethodsView(plan *unions.Plan, typeName string, model *unions.Model, sym
 	}
 	normalize, validate := &walkViews{model: model, sym: sym}, &walkViews{model: model, sym: sym, validating: true}
 	for _, f := range plan.Description.Fields {
-		if v := normalize.walkOf(f.Walk, walkedValue{in: "in." + f.GoName, old: "old." + f.GoName, depth: 1}); v != nil {
+		goName := model.GoField(f).GoName
+		if v := normalize.walkOf(f.Walk, walkedValue{in: "in." + goName, old: "old." + goName, depth: 1}); v != nil {
 			view.Normalize = append(view.Normalize, v)
 		}
 		view.Validate = append(view.Validate, validate.validateFieldView(f))

@@ -537,13 +537,14 @@ func (g *walkViews) validateElem(v *walkView, elem *walkedValue) {
 // validateFieldView is the view of a field: its old counterpart is held in
 // a variable where used, as old may be nil.
 func (g *walkViews) validateFieldView(f *unionspec.Field) *walkView {
-	in, old := "in."+f.GoName, ""
+	goName := g.model.GoField(f).GoName
+	in, old := "in."+goName, ""
 	if f.Walk.HasOld {
-		old = "old" + f.GoName
+		old = "old" + goName
 	}
 	v := g.walkOf(f.Walk, walkedValue{in: in, old: old, path: childPath(f.Name), depth: 1})
 	if old != "" {
-		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(f.Walk, in), ref(f.Walk, "old."+f.GoName)
+		v.OldVar, v.OldVarLike, v.OldVarValue = old, ref(f.Walk, in), ref(f.Walk, "old."+goName)
 	}
 	return v
 }

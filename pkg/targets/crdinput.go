@@ -13,10 +13,11 @@ import (
 
 // CRDInput is what the CRD backend reads of the model: the types of the
 // input packages with a +groupName, each with the description of its
-// unions, and the rules of the XValidation markers of the structs and
-// fields of those descriptions.
+// unions, the rules of the XValidation markers of the structs and fields of
+// those descriptions, and the Go side of their fields and walks.
 func CRDInput(model *unions.Model) crd.Input {
-	in := crd.Input{Kinds: map[crd.GroupVersionKind]*crd.Kind{}, XValidations: map[crd.GoField][]backend.MarkedRule{}}
+	in := crd.Input{Kinds: map[crd.GroupVersionKind]*crd.Kind{}, XValidations: map[crd.GoField][]backend.MarkedRule{},
+		Fields: map[crd.Property]crd.Field{}, WalkTypes: map[*unionspec.Walk]string{}}
 	for gv, pkgs := range model.APIs() {
 		for _, p := range pkgs {
 			for name, t := range p.Types {
@@ -28,6 +29,7 @@ func CRDInput(model *unions.Model) crd.Input {
 				if model.Plans[t.Name] != nil {
 					k.Schema = model.Schema(t)
 					addXValidations(model, k.Schema, in.XValidations)
+					addGoSide(model, k.Schema, &in)
 				}
 				in.Kinds[gvk] = k
 			}
@@ -47,8 +49,26 @@ func addXValidations(model *unions.Model, s *unionspec.Schema, rules map[crd.GoF
 		t := model.Plans[types.ParseFullyQualifiedName(name)].Struct
 		rules[own] = model.XValidationRules(t, "")
 		for _, f := range st.Fields {
-			if marked := model.XValidationRules(t, f.GoName); marked != nil {
-				rules[crd.GoField{Struct: name, Field: f.GoName}] = marked
+			goName := model.GoField(f).GoName
+			if marked := model.XValidationRules(t, goName); marked != nil {
+				rules[crd.GoField{Struct: name, Field: goName}] = marked
+			}
+		}
+	}
+}
+
+// addGoSide adds to in what only the CRD backend needs of the Fields of a
+// Schema and their walks: their Go names, whether a CRD variant may lack
+// them, and the Go types that its problems name.
+func addGoSide(model *unions.Model, s *unionspec.Schema, in *crd.Input) {
+	for name, st := range s.Structs {
+		for _, f := range st.Fields {
+			if f.Name != "" {
+				goField := model.GoField(f)
+				in.Fields[crd.Property{Struct: name, Name: f.Name}] = crd.Field{GoName: goField.GoName, Gated: goField.Gated, Optional: goField.Optional}
+			}
+			for w := f.Walk; w != nil; w = w.Elem {
+				in.WalkTypes[w] = model.GoWalk(w).Type.String()
 			}
 		}
 	}

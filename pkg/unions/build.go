@@ -53,7 +53,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
 		json:     newJSONTypes(),
-		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, universe: universe},
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, goFields: map[*unionspec.Field]*ReachingField{}, universe: universe},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},
@@ -307,7 +307,7 @@ func (b *builder) union(t *types.Type, s *declaredUnion) *Union {
 		b.checkDefaultSelects(t, s, u)
 	}
 	u.Rules = u.Describe()
-	if u.Requires == unionspec.Discriminated && u.Rules.Choices == nil && b.opts.OpenAPI {
+	if u.Requires == unionspec.Discriminated && u.choices() == nil && b.opts.OpenAPI {
 		b.markerProblem(t, s.disc, s.discMarker, report.OpenAPIUnion, true,
 			"a value of %s selects several members, or a member is selected by several values, which x-kubernetes-unions cannot say: the union is left out of UnionDefinitions; its Go methods check it", s.disc.GoName)
 	}

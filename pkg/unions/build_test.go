@@ -218,7 +218,7 @@ func TestReachingExamples(t *testing.T) {
 			if f.Walk.Shape != unionspec.ShapeListMap {
 				continue
 			}
-			ref := FieldRef{Struct: name, Field: f.GoName}
+			ref := FieldRef{Struct: name, Field: model.GoField(f).GoName}
 			listMapKeys[ref] = append(listMapKeys[ref], model.GoWalk(f.Walk).GoKeys...)
 		}
 	}
@@ -239,7 +239,7 @@ func TestSelectionTables(t *testing.T) {
 			if u.Enum.Has("") {
 				got[key] = append(got[key], "none")
 			}
-			for _, c := range u.Rules.Choices {
+			for _, c := range u.choices() {
 				row := fmt.Sprintf("%q:-", c.Value)
 				if m := u.Rules.Member(c.Member); m != nil {
 					row = fmt.Sprintf("%q:%s(%s,optional=%t)", c.Value, m.Name, presence[m.Presence], c.Optional)
@@ -269,8 +269,8 @@ func TestSelectionTables(t *testing.T) {
 }
 
 // TestPlanSpecs: a plan's Spec is the one description of the walk that
-// every backend reads; each of its walks has a Go side (Model.GoWalk) that
-// names the same struct and keys.
+// every backend reads; each of its fields has a Go side (Model.GoField), and
+// each of its walks one (Model.GoWalk) that names the same struct and keys.
 func TestPlanSpecs(t *testing.T) {
 	model := buildExamples(t)
 	var check func(at string, w *unionspec.Walk)
@@ -303,7 +303,11 @@ func TestPlanSpecs(t *testing.T) {
 			}
 		}
 		for _, f := range plan.Description.Fields {
-			check(name.String()+"."+f.GoName, f.Walk)
+			goField := model.GoField(f)
+			if goField == nil {
+				t.Fatalf("%s: field %q has no Go side", name, f.Name)
+			}
+			check(name.String()+"."+goField.GoName, f.Walk)
 		}
 	}
 }
@@ -338,7 +342,7 @@ func TestPlans(t *testing.T) {
 		key := name.Package[len(examples):] + "." + name.Name
 		got[key] = []string{}
 		for _, f := range plan.Description.Fields {
-			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", f.GoName, f.Name, describe(f.Walk)))
+			got[key] = append(got[key], fmt.Sprintf("%s/%q: %s", model.GoField(f).GoName, f.Name, describe(f.Walk)))
 		}
 	}
 	want := map[string][]string{

@@ -327,19 +327,23 @@ func (u *Union) memberFor(value string) *Member {
 	return nil
 }
 
-// choices is the selection table of a discriminated union
-// (unionspec.Union.Choices): for every enum value, in order, the member it
-// selects; nil where a value selects several members or a member has
-// several values, which no x-kubernetes-unions shape can say.
-func (u *Union) choices() []*unionspec.Choice {
+// choices is the selection table of a discriminated union, which
+// x-kubernetes-unions prints (Model.Definitions): for every enum value, in
+// order, the member it selects; nil where a value selects several members
+// or a member has several values, which no x-kubernetes-unions shape can
+// say, and for a union without a discriminator.
+func (u *Union) choices() []*Choice {
+	if u.Requires != unionspec.Discriminated {
+		return nil
+	}
 	for _, m := range u.Members {
 		if len(m.Values) != 1 {
 			return nil
 		}
 	}
-	choices := make([]*unionspec.Choice, 0, len(u.Enum.Values))
+	choices := make([]*Choice, 0, len(u.Enum.Values))
 	for _, v := range u.Enum.Values {
-		c := &unionspec.Choice{Value: v}
+		c := &Choice{Value: v}
 		for _, m := range u.Members {
 			switch {
 			case !m.Selects(v):

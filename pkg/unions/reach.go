@@ -54,8 +54,9 @@ func (b *builder) plan(structs []*types.Type) {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
 			case b.listMap(t, f, fm.marks, w):
-				plan.Description.Fields = append(plan.Description.Fields, &unionspec.Field{Name: f.name, Walk: w.Walk, GoName: m.Name,
-					Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required})
+				field := &unionspec.Field{Name: f.name, Walk: w.Walk}
+				plan.Description.Fields = append(plan.Description.Fields, field)
+				b.model.goFields[field] = &ReachingField{GoName: m.Name, Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required}
 			}
 		}
 		b.model.Plans[t.Name] = plan
@@ -118,7 +119,6 @@ func (b *builder) newWalk(jt *jsonType, seen map[*jsonType]bool, goWalks map[*un
 			// openshift/api has pointers to lists: walked as the list,
 			// which a nil pointer leaves empty.
 			deref, spec := *elem, *elem.Walk
-			spec.Type = t.String()
 			deref.Walk, deref.Type, deref.Deref = &spec, t, true
 			return &deref, ""
 		case u.Elem.Kind != types.Struct:
@@ -131,7 +131,7 @@ func (b *builder) newWalk(jt *jsonType, seen map[*jsonType]bool, goWalks map[*un
 		if elem == nil {
 			return nil, why
 		}
-		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk, Type: t.String()}, Type: t}, ""
+		return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeList, Elem: elem.Walk}, Type: t}, ""
 	case types.Map:
 		elem, why := b.walkOf(jt.elem, seen, goWalks)
 		key := typeinfo.Underlying(u.Key)
@@ -142,7 +142,7 @@ func (b *builder) newWalk(jt *jsonType, seen map[*jsonType]bool, goWalks map[*un
 		case elem == nil:
 			return nil, why
 		default:
-			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld, Type: t.String()}, Type: t, NamedKey: u.Key.Kind != types.Builtin}, ""
+			return &Walk{Walk: &unionspec.Walk{Shape: unionspec.ShapeMap, Elem: elem.Walk, HasOld: elem.HasOld}, Type: t, NamedKey: u.Key.Kind != types.Builtin}, ""
 		}
 	}
 	return nil, ""
@@ -151,7 +151,7 @@ func (b *builder) newWalk(jt *jsonType, seen map[*jsonType]bool, goWalks map[*un
 // structWalk walks a value of type t, a struct of type s or a pointer to
 // one, which has old counterparts.
 func structWalk(shape unionspec.Shape, t, s *types.Type) *Walk {
-	return &Walk{Walk: &unionspec.Walk{Shape: shape, Struct: s.Name.String(), HasOld: true, Type: t.String()}, Type: t, GoStruct: s}
+	return &Walk{Walk: &unionspec.Walk{Shape: shape, Struct: s.Name.String(), HasOld: true}, Type: t, GoStruct: s}
 }
 
 // listMap checks a walked field marked "+listType=map" and turns its walk

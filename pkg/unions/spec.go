@@ -22,7 +22,6 @@ func (u *Union) Declare() *unionspec.Declaration {
 		DiscriminatorGated: u.Discriminator.Gated, EnumGated: u.Enum.Gated, Variant: u.Enum.Variant, Ratcheting: u.Ratcheting}
 	if u.Requires == unionspec.Discriminated {
 		d.DiscriminatorType = short(u.Enum.Type)
-		d.Choices = u.choices()
 	}
 	for _, m := range u.Members {
 		d.Members = append(d.Members, &unionspec.DeclaredMember{

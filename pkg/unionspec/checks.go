@@ -36,12 +36,6 @@ type Union struct {
 	Checks []*Check `json:"checks"`
 	Clears []*Clear `json:"clears,omitempty"`
 
-	// Choices is the selection table that OpenAPI's x-kubernetes-unions
-	// prints: for every value, in the order of Values, the member it
-	// selects; nil where a value selects several members or a member has
-	// several values, which no x-kubernetes-unions shape can say.
-	Choices []*Choice `json:"-"`
-
 	// declaration is what Describe wrote the union from; nil in a decoded
 	// union.
 	declaration *Declaration
@@ -52,16 +46,6 @@ type Union struct {
 // and what problems name; nil in a decoded union, which only evaluators
 // read, so the policy's annotation leaves it out.
 func (u *Union) Declaration() *Declaration { return u.declaration }
-
-// Choice is a row of a union's selection table.
-type Choice struct {
-	Value string
-	// Member is the member that Value selects; "" for an empty member or
-	// the none value "".
-	Member string
-	// Optional: Value may select Member while it is unset.
-	Optional bool
-}
 
 // Member is a member property and how it is told set.
 type Member struct {

@@ -4,7 +4,7 @@ import "slices"
 
 // What a CRD's schema has of a union beside its rules: the discriminator's
 // enum, and, in a CRD variant (a release channel's or a feature set's, of
-// one Go source), the values, members and fields it may leave out
+// one Go source), the values and members it may leave out
 // (docs/crd.md, "CRD variants"). What the union's Declaration says is read
 // there: these are of unions that Describe wrote, as the CRD backend's are.
 
@@ -71,31 +71,4 @@ func (u *Union) VariantValue(m *DeclaredMember) string {
 		return ""
 	}
 	return m.Values[0]
-}
-
-// Absence is what a CRD's schema without a field that reaches unions says.
-type Absence int
-
-const (
-	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
-	// field.
-	AbsentStale Absence = iota
-	// AbsentFeatureSet: the field is under a feature gate, which this
-	// feature set's CRD does not have.
-	AbsentFeatureSet
-	// AbsentVariant: the field is optional, and the CRD a variant without
-	// it (a release channel's), or stale where no CRD of the kind and
-	// version has it.
-	AbsentVariant
-)
-
-// Absence is what a CRD's schema without f says.
-func (f *Field) Absence() Absence {
-	switch {
-	case f.Gated:
-		return AbsentFeatureSet
-	case f.Optional:
-		return AbsentVariant
-	}
-	return AbsentStale
 }

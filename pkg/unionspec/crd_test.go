@@ -35,23 +35,6 @@ func TestSchemaEnum(t *testing.T) {
 	}
 }
 
-// TestAbsence: a CRD without a gated field is a feature set's, without an
-// optional one a variant's (or stale), and without any other stale.
-func TestAbsence(t *testing.T) {
-	for _, tc := range []struct {
-		field Field
-		want  Absence
-	}{
-		{Field{Gated: true, Optional: true}, AbsentFeatureSet},
-		{Field{Optional: true}, AbsentVariant},
-		{Field{}, AbsentStale},
-	} {
-		if got := tc.field.Absence(); got != tc.want {
-			t.Errorf("%+v: Absence = %v, want %v", tc.field, got, tc.want)
-		}
-	}
-}
-
 // TestEnumerated: only a discriminator that is neither open nor a bool has
 // a schema enum.
 func TestEnumerated(t *testing.T) {

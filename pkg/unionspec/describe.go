@@ -55,8 +55,6 @@ type Declaration struct {
 	Ratcheting Ratcheting
 	// Members are in field order, each with the Values that select it.
 	Members []*DeclaredMember
-	// Choices are those of Union, which the model decides (x-kubernetes-unions).
-	Choices []*Choice
 }
 
 // DeclaredMember is a member as the model declares it: its description,
@@ -75,7 +73,7 @@ type DeclaredMember struct {
 // and ratcheting, §4): the one place that decides them for the backends
 // that print or evaluate Union.
 func (d *Declaration) Describe() *Union {
-	s := &Union{Discriminator: d.Discriminator, Values: d.Values, Open: d.Open, Boolean: d.Boolean, Choices: d.Choices, declaration: d}
+	s := &Union{Discriminator: d.Discriminator, Values: d.Values, Open: d.Open, Boolean: d.Boolean, declaration: d}
 	for _, m := range d.Members {
 		s.Members = append(s.Members, m.Member)
 	}
@@ -113,9 +111,8 @@ func (d *Declaration) Describe() *Union {
 // channel (Declaration.Variant), from its Declaration: without the members
 // that its schema lacks (present says which it has), and with the
 // discriminator values of the schema's enum, values; nil keeps the
-// union's. A variant has no Choices, which only OpenAPI prints. It is u
-// where the CRD has all of the union, and where u was decoded, without a
-// Declaration.
+// union's. It is u where the CRD has all of the union, and where u was
+// decoded, without a Declaration.
 func (u *Union) CRDVariant(present func(name string) bool, values []string) *Union {
 	d := u.declaration
 	if d == nil {
@@ -135,7 +132,6 @@ func (u *Union) CRDVariant(present func(name string) bool, values []string) *Uni
 	if len(v.Members) == len(d.Members) && slices.Equal(v.Values, d.Values) {
 		return u
 	}
-	v.Choices = nil
 	return v.Describe()
 }
 

@@ -27,14 +27,6 @@ type Field struct {
 	// Name is "" for an inline struct, whose properties are the object's own.
 	Name string `json:"name,omitempty"`
 	Walk *Walk  `json:"walk"`
-	// GoName is the Go field's name, by which its markers are found.
-	GoName string `json:"-"`
-	// Gated is set for a field under an openshift feature gate, which the
-	// CRDs of some feature sets do not have.
-	Gated bool `json:"-"`
-	// Optional is set for a field that may be unset (+optional, omitempty
-	// or omitzero, and not +required): a CRD variant may leave it out.
-	Optional bool `json:"-"`
 }
 
 // Walk is how the unions in a value are reached.
@@ -49,8 +41,6 @@ type Walk struct {
 	// HasOld is set when the walk reaches unions through values that have
 	// old counterparts: only those can need normalizing.
 	HasOld bool `json:"hasOld,omitempty"`
-	// Type is the walked value's Go type, as problems name it.
-	Type string `json:"-"`
 }
 
 // Counterpart is the old counterpart of a walked value, old being the old
