@@ -79,3 +79,17 @@ func (r Resource) Name() string {
 	}
 	return name
 }
+
+// ReachingField is what the CRD backend needs of a field through which a
+// struct reaches unions, beside its description (unionspec.Field): the Go
+// field, by whose name its markers are found, and whether a CRD variant
+// may lack it. The model records it; pkg/crd reads it.
+type ReachingField struct {
+	GoName string
+	// Gated is set for a field under an openshift feature gate, which the
+	// CRDs of some feature sets do not have.
+	Gated bool
+	// Optional is set for a field that may be unset (+optional, omitempty
+	// or omitzero, and not +required): a CRD variant may leave it out.
+	Optional bool
+}

@@ -448,7 +448,7 @@ func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) 
 	child := get(get(p.schema, "properties"), f.Name)
 	goField := e.in.Fields[Property{Struct: structName, Name: f.Name}]
 	if child == nil {
-		switch goField.Absence() {
+		switch AbsenceOf(goField) {
 		case AbsentFeatureSet:
 		case AbsentVariant:
 			e.fields.absent(e, p.schema, p.path, f, structName)

@@ -22,7 +22,7 @@ type Input struct {
 	// Fields are the Go fields of the Kinds' Schemas' Fields, by their
 	// structs' names and their JSON names; inline ones, which have no
 	// property of their own, are left out.
-	Fields map[Property]Field
+	Fields map[Property]backend.ReachingField
 	// WalkTypes name the Go type of every walk of the Kinds' Schemas'
 	// Fields, as problems name it.
 	WalkTypes map[*unionspec.Walk]string
@@ -31,19 +31,6 @@ type Input struct {
 // Property is a Field of a Schema's struct, by the struct's name and the
 // field's JSON name.
 type Property struct{ Struct, Name string }
-
-// Field is what a CRD's schema needs of a Field of a Schema beside its
-// description: the Go field, by whose name its markers are found, and
-// whether a CRD variant may lack it.
-type Field struct {
-	GoName string
-	// Gated is set for a field under an openshift feature gate, which the
-	// CRDs of some feature sets do not have.
-	Gated bool
-	// Optional is set for a field that may be unset (+optional, omitempty
-	// or omitzero, and not +required): a CRD variant may leave it out.
-	Optional bool
-}
 
 // GroupVersionKind names a type of the input packages as a CRD version
 // names its kind.
@@ -83,8 +70,8 @@ const (
 	AbsentVariant
 )
 
-// Absence is what a CRD's schema without f says.
-func (f Field) Absence() Absence {
+// AbsenceOf is what a CRD's schema without f says.
+func AbsenceOf(f backend.ReachingField) Absence {
 	switch {
 	case f.Gated:
 		return AbsentFeatureSet

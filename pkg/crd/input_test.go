@@ -1,20 +1,24 @@
 package crd
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/union-gen/union-gen/pkg/backend"
+)
 
 // TestAbsence: a CRD without a gated field is a feature set's, without an
 // optional one a variant's (or stale), and without any other stale.
 func TestAbsence(t *testing.T) {
 	for _, tc := range []struct {
-		field Field
+		field backend.ReachingField
 		want  Absence
 	}{
-		{Field{Gated: true, Optional: true}, AbsentFeatureSet},
-		{Field{Optional: true}, AbsentVariant},
-		{Field{}, AbsentStale},
+		{backend.ReachingField{Gated: true, Optional: true}, AbsentFeatureSet},
+		{backend.ReachingField{Optional: true}, AbsentVariant},
+		{backend.ReachingField{}, AbsentStale},
 	} {
-		if got := tc.field.Absence(); got != tc.want {
-			t.Errorf("%+v: Absence = %v, want %v", tc.field, got, tc.want)
+		if got := AbsenceOf(tc.field); got != tc.want {
+			t.Errorf("%+v: AbsenceOf = %v, want %v", tc.field, got, tc.want)
 		}
 	}
 }

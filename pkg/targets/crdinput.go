@@ -17,7 +17,7 @@ import (
 // those descriptions, and the Go side of their fields and walks.
 func CRDInput(model *unions.Model) crd.Input {
 	in := crd.Input{Kinds: map[crd.GroupVersionKind]*crd.Kind{}, XValidations: map[crd.GoField][]backend.MarkedRule{},
-		Fields: map[crd.Property]crd.Field{}, WalkTypes: map[*unionspec.Walk]string{}}
+		Fields: map[crd.Property]backend.ReachingField{}, WalkTypes: map[*unionspec.Walk]string{}}
 	for gv, pkgs := range model.APIs() {
 		for _, p := range pkgs {
 			for name, t := range p.Types {
@@ -65,7 +65,7 @@ func addGoSide(model *unions.Model, s *unionspec.Schema, in *crd.Input) {
 		for _, f := range st.Fields {
 			if f.Name != "" {
 				goField := model.GoField(f)
-				in.Fields[crd.Property{Struct: name, Name: f.Name}] = crd.Field{GoName: goField.GoName, Gated: goField.Gated, Optional: goField.Optional}
+				in.Fields[crd.Property{Struct: name, Name: f.Name}] = *goField
 			}
 			for w := f.Walk; w != nil; w = w.Elem {
 				in.WalkTypes[w] = model.GoWalk(w).Type.String()

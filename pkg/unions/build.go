@@ -53,7 +53,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
 		json:     newJSONTypes(),
-		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, goFields: map[*unionspec.Field]*ReachingField{}, universe: universe},
+		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, goFields: map[*unionspec.Field]*backend.ReachingField{}, universe: universe},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
 		enums:    map[types.Name]*enumInfo{},

@@ -38,7 +38,7 @@ type Model struct {
 	// goWalks holds the Go side of every walk of the plans' Descriptions.
 	goWalks map[*unionspec.Walk]*Walk
 	// goFields holds the Go side of every Field of the plans' Descriptions.
-	goFields map[*unionspec.Field]*ReachingField
+	goFields map[*unionspec.Field]*backend.ReachingField
 	// xValidation holds the rules of the +kubebuilder:validation:XValidation
 	// markers of each plan's struct and its fields (XValidationRules).
 	xValidation map[types.Name]map[string][]backend.MarkedRule
@@ -55,7 +55,7 @@ func (model *Model) GoWalk(w *unionspec.Walk) *Walk {
 }
 
 // GoField is the Go side of a Field of a plan's Description.
-func (model *Model) GoField(f *unionspec.Field) *ReachingField {
+func (model *Model) GoField(f *unionspec.Field) *backend.ReachingField {
 	return model.goFields[f]
 }
 
@@ -237,20 +237,6 @@ type Walk struct {
 	// Deref is set for a pointer to a list or a map, walked as the list or
 	// map it points to (none when nil).
 	Deref bool
-}
-
-// ReachingField is what a CRD's schema needs of a field through which a
-// struct reaches unions, beside its description (unionspec.Field): the Go
-// field, by whose name its markers are found, and whether a CRD variant
-// may lack it.
-type ReachingField struct {
-	GoName string
-	// Gated is set for a field under an openshift feature gate, which the
-	// CRDs of some feature sets do not have.
-	Gated bool
-	// Optional is set for a field that may be unset (+optional, omitempty
-	// or omitzero, and not +required): a CRD variant may leave it out.
-	Optional bool
 }
 
 // KeyField is a "+listMapKey" field of the items of a "+listType=map" list.

@@ -6,6 +6,7 @@ import (
 	"k8s.io/gengo/v2/types"
 
 	"github.com/union-gen/union-gen/internal/typeinfo"
+	"github.com/union-gen/union-gen/pkg/backend"
 	"github.com/union-gen/union-gen/pkg/markers"
 	"github.com/union-gen/union-gen/pkg/report"
 	"github.com/union-gen/union-gen/pkg/unionspec"
@@ -56,7 +57,7 @@ func (b *builder) plan(structs []*types.Type) {
 			case b.listMap(t, f, fm.marks, w):
 				field := &unionspec.Field{Name: f.name, Walk: w.Walk}
 				plan.Description.Fields = append(plan.Description.Fields, field)
-				b.model.goFields[field] = &ReachingField{GoName: m.Name, Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required}
+				b.model.goFields[field] = &backend.ReachingField{GoName: m.Name, Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required}
 			}
 		}
 		b.model.Plans[t.Name] = plan
