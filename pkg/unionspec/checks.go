@@ -43,9 +43,15 @@ type Union struct {
 
 // Declaration is what Describe wrote the union from, where a CRD's
 // backend reads what its schema has of the union beside its rules (crd.go)
-// and what problems name; nil in a decoded union, which only evaluators
-// read, so the policy's annotation leaves it out.
-func (u *Union) Declaration() *Declaration { return u.declaration }
+// and what problems name. A decoded union has none (the policy's
+// annotation leaves it out, as only evaluators read it): it gets an empty
+// one, which says nothing beyond the rules.
+func (u *Union) Declaration() *Declaration {
+	if u.declaration == nil {
+		return &Declaration{}
+	}
+	return u.declaration
+}
 
 // Member is a member property and how it is told set.
 type Member struct {

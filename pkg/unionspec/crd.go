@@ -20,7 +20,7 @@ func (u *Union) Enumerated() bool {
 // does not write it, so that the schema rejects an explicit "", or with
 // emptyToSchema (EmptyToSchema).
 func (u *Union) SchemaEnum(emptyToSchema bool) []string {
-	if d := u.declaration; emptyToSchema || d.Optional && !slices.Contains(u.Values, "") && !d.WritesEmpty {
+	if d := u.Declaration(); emptyToSchema || d.Optional && !slices.Contains(u.Values, "") && !d.WritesEmpty {
 		return u.Values
 	}
 	return u.Accepted()
@@ -34,7 +34,7 @@ func (u *Union) SchemaEnum(emptyToSchema bool) []string {
 // an explicit "".
 func (u *Union) EmptyToSchema(compact, schemaRequired bool) bool {
 	return compact && schemaRequired && u.Discriminator != "" && !slices.Contains(u.Values, "") &&
-		!u.declaration.Optional && u.Kept == nil && !u.Open && !u.Boolean
+		!u.Declaration().Optional && u.Kept == nil && !u.Open && !u.Boolean
 }
 
 // VariantEnum returns the values of a variant's enum, have, if it may list
@@ -44,11 +44,11 @@ func (u *Union) VariantEnum(have, want []string) (values []string, ok bool) {
 	if len(have) == 0 || slices.ContainsFunc(have, func(v string) bool { return !slices.Contains(want, v) }) {
 		return nil, false
 	}
-	if u.declaration.EnumGated {
+	if u.Declaration().EnumGated {
 		return have, true
 	}
 	for _, v := range want {
-		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.declaration.Variant, v) {
+		if v != "" && !slices.Contains(have, v) && !slices.Contains(u.Declaration().Variant, v) {
 			return nil, false
 		}
 	}
@@ -67,7 +67,7 @@ func (u *Union) LeftOut(m *DeclaredMember, values []string) bool {
 // VariantValue is the value of m that a variant's enum may leave out, a
 // Variant value; "" where m has one that every variant lists.
 func (u *Union) VariantValue(m *DeclaredMember) string {
-	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.declaration.Variant, v) }) {
+	if len(m.Values) == 0 || slices.ContainsFunc(m.Values, func(v string) bool { return !slices.Contains(u.Declaration().Variant, v) }) {
 		return ""
 	}
 	return m.Values[0]

@@ -1,6 +1,7 @@
 package unionspec
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -66,5 +67,30 @@ func TestFirstOpaque(t *testing.T) {
 	}
 	if m := s.Structs["B"].Unions[0].FirstOpaque(func(name string) bool { return name != "at" }); m != nil {
 		t.Errorf("FirstOpaque of a schema without it = %v", m)
+	}
+}
+
+// TestDecodedUnionCRD: a union decoded from the policy's annotation has no
+// declaration, and what a CRD reads of it says nothing beyond its rules,
+// as for a union whose declaration is empty, rather than failing.
+func TestDecodedUnionCRD(t *testing.T) {
+	var u Union
+	if err := json.Unmarshal([]byte(`{"discriminator":"type","values":["A","B"],"checks":[]}`), &u); err != nil {
+		t.Fatal(err)
+	}
+	if got := u.SchemaEnum(false); len(got) != 0 {
+		t.Errorf("SchemaEnum = %v, want none: the values a schema takes (Selecting) are not in the JSON", got)
+	}
+	if values, ok := u.VariantEnum([]string{"A"}, []string{"A", "B"}); values != nil || ok {
+		t.Errorf("VariantEnum = %v, %v; want no variant enum, as no value is a Variant one", values, ok)
+	}
+	m := &DeclaredMember{Values: []string{"A"}}
+	if u.LeftOut(m, []string{"B"}) || u.VariantValue(m) != "" {
+		t.Errorf("LeftOut = %v, VariantValue = %q; want false and \"\"", u.LeftOut(m, []string{"B"}), u.VariantValue(m))
+	}
+	_ = u.EmptyToSchema(true, false)
+	_ = u.Enumerated()
+	if u.CRDVariant(func(string) bool { return true }, nil) != &u {
+		t.Error("CRDVariant of a decoded union is not the union")
 	}
 }
