@@ -484,7 +484,7 @@ func (e *editor) Elems(walk *unionspec.Walk, p place, w *unionspec.Walker[place]
 // union records the rules of the CRD's variant of a union, for addRules and
 // the policy, and gives the discriminator's schema its enum.
 func (e *editor) union(schema, props *yaml.Node, u *unionspec.Union, at reach) {
-	if u.Declaration().DiscriminatorGated && get(props, u.Discriminator) == nil {
+	if u.DiscriminatorMayLack() && get(props, u.Discriminator) == nil {
 		e.variant(schema, at.path, u, nil) // not in this feature set's CRD
 		return
 	}
@@ -564,7 +564,7 @@ func (e *editor) members(schema, props *yaml.Node, u *unionspec.Union, values []
 	for _, m := range u.Declaration().Members {
 		member := get(props, m.Name)
 		switch {
-		case member == nil && (m.Gated || u.LeftOut(m, values)):
+		case member == nil && u.MayLack(m, values):
 			continue // not in this variant of the CRD
 		case member == nil && u.VariantValue(m) != "":
 			e.errorf(schema, report.CRDSchema, path, "the schema's enum of %q lists %q, but the schema has no property %q, the member that it selects: the CRD is stale; run controller-gen first", u.Discriminator, u.VariantValue(m), m.Name)

@@ -318,9 +318,9 @@ func checkError(c *unionspec.Check, u *goUnion, sym symbols) *errorView {
 		for i, m := range u.Members {
 			names[i] = m.Name
 		}
-		v.Names, v.Sets = unions.Quote(names), u.memberSets(sym)
+		v.Names, v.Sets = unionspec.Quote(names), u.memberSets(sym)
 	case c.Error == unionspec.ErrorNotSupported:
-		v.Disc, v.Values = u.discValue("in"), unions.Quote(u.Values)
+		v.Disc, v.Values = u.discValue("in"), unionspec.Quote(u.Values)
 	}
 	return v
 }

@@ -620,7 +620,7 @@ func (b *builder) inferMembers(t *types.Type, s *declaredUnion, u *Union) {
 	if len(taken) == 0 {
 		b.markerProblem(t, d, s.discMarker, report.NoMembers, true,
 			"no field is marked +%s, and no optional field's Go or JSON name is a value of %s (%s), ignoring case: the union only checks that %s is one of them; mark its members +%s",
-			markers.MemberMarker, d.GoName, Quote(u.Enum.Values), d.JSONName, markers.MemberMarker)
+			markers.MemberMarker, d.GoName, unionspec.Quote(u.Enum.Values), d.JSONName, markers.MemberMarker)
 		return
 	}
 	b.markerProblem(t, d, s.discMarker, report.InferredMembers, true,

@@ -62,7 +62,7 @@ func (b *builder) discriminator(t *types.Type, s *declaredUnion) (u *Union, beyo
 		case err != nil:
 			b.markerProblem(t, d, markers.DefaultMarker, report.DefaultNotInEnum, false, "%v", err)
 		case !u.Enum.Has(value) && u.Enum.Source != EnumGuessed:
-			b.markerProblem(t, d, markers.DefaultMarker, report.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
+			b.markerProblem(t, d, markers.DefaultMarker, report.DefaultNotInEnum, false, "+default=%s is not a value of enum %s; valid values: %s", *raw, b.names.Name(u.Enum.Type), unionspec.Quote(u.Enum.Values))
 		default:
 			u.Default = &value
 		}
@@ -199,7 +199,7 @@ func (b *builder) guess(t *types.Type, s *declaredUnion, u *Union) {
 	u.Enum.Values = slices.Compact(values)
 	b.markerProblem(t, s.disc, s.discMarker, report.GuessedValues, true,
 		"the valid values of %s are guessed: %s has no +enum constants and no +kubebuilder:validation:Enum, so they are its typed constants, the members' values and \"\" if it is optional: %s",
-		s.disc.GoName, b.names.Name(u.Enum.Type), Quote(u.Enum.Values))
+		s.disc.GoName, b.names.Name(u.Enum.Type), unionspec.Quote(u.Enum.Values))
 }
 
 // discriminatorOf finds the discriminator a member belongs to.

@@ -73,10 +73,10 @@ func (b *builder) modeValues(t *types.Type, ms declaredMember, u *Union, m *Memb
 			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q of the bool discriminator %s is not a bool: write \"true\" or \"false\"", value, u.Discriminator.GoName)
 			ok = false
 			continue
-		case !u.Open() && u.Enum.Source != EnumGuessed && !slices.Contains(u.selecting(), value):
+		case !u.Open() && u.Enum.Source != EnumGuessed && !slices.Contains(unionspec.Selecting(u.Enum.Values, u.DiscriminatorOptional, u.Boolean()), value):
 			// "" is the mode of an optional discriminator's absence.
 			b.lineProblem(t, ms.f, mode.line, report.ValueNotInEnum, false, "mode %q is not a value of %s, the type of %s: valid values: %s",
-				value, b.names.Name(u.Enum.Type), u.Discriminator.GoName, Quote(u.Enum.Values))
+				value, b.names.Name(u.Enum.Type), u.Discriminator.GoName, unionspec.Quote(u.Enum.Values))
 			ok = false
 			continue
 		}
@@ -125,7 +125,7 @@ func (b *builder) memberValue(t *types.Type, ms declaredMember, u *Union) (strin
 		// convention, not a claim to check.
 		b.markerProblem(t, m, ms.marker, report.Unselectable, true,
 			"%s is left out of the union: its value is its Go name, %q, which is not a valid value of %s (%s), nor is its JSON name, %q, even ignoring case, nor does one value start it; write +%s=<value> to give it one",
-			m.GoName, value, u.Discriminator.GoName, Quote(u.Enum.Values), m.JSONName, markers.MemberMarker)
+			m.GoName, value, u.Discriminator.GoName, unionspec.Quote(u.Enum.Values), m.JSONName, markers.MemberMarker)
 		return "", false
 	default:
 		b.markerProblem(t, m, ms.marker, report.ValueNotInEnum, false, "%s", b.notAValue(u, value))
@@ -208,7 +208,7 @@ func (b *builder) notAValue(u *Union, value string) string {
 		}
 	}
 	return fmt.Sprintf("%q is not a value of enum %s; valid values: %s (write +%s=<value> to use another value than the field name)",
-		value, name, Quote(u.Enum.Values), markers.MemberMarker)
+		value, name, unionspec.Quote(u.Enum.Values), markers.MemberMarker)
 }
 
 // presence tells how "set" is told from "unset" for a member field:

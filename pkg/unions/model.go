@@ -10,8 +10,6 @@ package unions
 import (
 	"go/token"
 	"slices"
-	"strconv"
-	"strings"
 
 	"k8s.io/gengo/v2/types"
 
@@ -180,26 +178,6 @@ func (u *Union) Boolean() bool { return u.Enum.Source == EnumBool }
 func (e Enum) Has(value string) bool {
 	_, found := slices.BinarySearch(e.Values, value)
 	return found
-}
-
-// selecting are the discriminator's values in a valid object, sorted: the
-// enum's values, and "" where an optional discriminator is absent
-// (unionspec.Union.Selecting).
-func (u *Union) selecting() []string {
-	if !u.DiscriminatorOptional || u.Enum.Has("") || u.Boolean() {
-		return u.Enum.Values
-	}
-	return slices.Insert(slices.Clone(u.Enum.Values), 0, "")
-}
-
-// Quote writes values as a comma-separated list of Go (and JSON) string
-// literals, as messages and generated code show them.
-func Quote(values []string) string {
-	quoted := make([]string, len(values))
-	for i, v := range values {
-		quoted[i] = strconv.Quote(v)
-	}
-	return strings.Join(quoted, ", ")
 }
 
 // Selects reports whether value selects m.

@@ -72,3 +72,15 @@ func (u *Union) VariantValue(m *DeclaredMember) string {
 	}
 	return m.Values[0]
 }
+
+// DiscriminatorMayLack reports whether a CRD's schema may lack the
+// discriminator, and with it the union: a feature set's CRD without the
+// discriminator's gate.
+func (u *Union) DiscriminatorMayLack() bool { return u.Declaration().DiscriminatorGated }
+
+// MayLack reports whether a CRD's schema may lack member m: a feature set's
+// without m's gate, or a variant whose enum's values (non-nil) leave m's
+// out.
+func (u *Union) MayLack(m *DeclaredMember, values []string) bool {
+	return m.Gated || u.LeftOut(m, values)
+}

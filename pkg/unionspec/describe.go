@@ -185,10 +185,17 @@ func (d *Declaration) describeSelection(s *Union, validated func(...*Cond) *Cond
 // values, and "" where an optional discriminator is absent
 // (Union.Selecting).
 func (d *Declaration) selecting() []string {
-	if !d.Optional || slices.Contains(d.Values, "") || d.Boolean {
-		return d.Values
+	return Selecting(d.Values, d.Optional, d.Boolean)
+}
+
+// Selecting are a discriminator's values in a valid object, sorted, from
+// its enum's: those, and "" where an optional discriminator (not a bool) is
+// absent. The model checks modes against them before it declares a union.
+func Selecting(values []string, optional, boolean bool) []string {
+	if !optional || slices.Contains(values, "") || boolean {
+		return values
 	}
-	return slices.Insert(slices.Clone(d.Values), 0, "")
+	return slices.Insert(slices.Clone(values), 0, "")
 }
 
 // kept is when an update keeps a ratcheting union as it was, by its mode:
@@ -216,7 +223,7 @@ func (d *Declaration) discriminatorRequiredMessage() string {
 	if d.Open {
 		return "must be set"
 	}
-	return "must be one of " + quote(d.Values)
+	return "must be one of " + Quote(d.Values)
 }
 
 // requiredMessage is V2's message for m, selected and unset.
@@ -294,9 +301,9 @@ func (d *Declaration) origin() string {
 	return "union"
 }
 
-// quote writes values as a comma-separated list of Go (and JSON) string
-// literals, as messages show them.
-func quote(values []string) string {
+// Quote writes values as a comma-separated list of Go (and JSON) string
+// literals, as messages and generated code show them.
+func Quote(values []string) string {
 	quoted := make([]string, len(values))
 	for i, v := range values {
 		quoted[i] = strconv.Quote(v)
