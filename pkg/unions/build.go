@@ -95,6 +95,15 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	b.plan(structs)
 	b.outsideUnions(structs, inputs)
 	b.otherTypeErrors()
+	b.keepForBackends(inputs)
+	return b.model, b.problems
+}
+
+// keepForBackends reads, while the syntax is at hand, what the backends ask
+// the model of the input packages after Build: the XValidation rules and
+// openapi-gen's names of the plans' structs, the APIs' groups and versions,
+// and where their types are declared.
+func (b *builder) keepForBackends(inputs []string) {
 	b.model.xValidation = map[types.Name]map[string][]backend.MarkedRule{}
 	b.model.definitionNames = map[types.Name]string{}
 	for name, plan := range b.model.Plans {
@@ -106,11 +115,10 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 	for _, pkgs := range b.model.apis {
 		for _, pkg := range pkgs {
 			for _, t := range pkg.Types {
-				b.model.typePos[t.Name] = src.TypePos(pkg.Dir, declName(t))
+				b.model.typePos[t.Name] = b.src.TypePos(pkg.Dir, declName(t))
 			}
 		}
 	}
-	return b.model, b.problems
 }
 
 type builder struct {
