@@ -93,3 +93,31 @@ type ReachingField struct {
 	// or omitzero, and not +required): a CRD variant may leave it out.
 	Optional bool
 }
+
+// Absence is what a CRD's schema without a field that reaches unions says.
+type Absence int
+
+const (
+	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
+	// field.
+	AbsentStale Absence = iota
+	// AbsentFeatureSet: the field is under a feature gate, which this
+	// feature set's CRD does not have.
+	AbsentFeatureSet
+	// AbsentVariant: the field is optional, and the CRD a variant without
+	// it (a release channel's), or stale where no CRD of the kind and
+	// version has it.
+	AbsentVariant
+)
+
+// Absence is what a CRD's schema without f says: the model's facts of
+// the field decide it, for the CRD backend.
+func (f ReachingField) Absence() Absence {
+	switch {
+	case f.Gated:
+		return AbsentFeatureSet
+	case f.Optional:
+		return AbsentVariant
+	}
+	return AbsentStale
+}

@@ -448,9 +448,9 @@ func (e *editor) Field(f *unionspec.Field, p place, w *unionspec.Walker[place]) 
 	child := get(get(p.schema, "properties"), f.Name)
 	goField := e.in.Fields[Property{Struct: structName, Name: f.Name}]
 	if child == nil {
-		switch AbsenceOf(goField) {
-		case AbsentFeatureSet:
-		case AbsentVariant:
+		switch goField.Absence() {
+		case backend.AbsentFeatureSet:
+		case backend.AbsentVariant:
 			e.fields.absent(e, p.schema, p.path, f, structName)
 		default:
 			e.errorf(p.schema, report.CRDSchema, p.path, "the schema has no property %q of %s: the CRD is stale; run controller-gen first", f.Name, short(structName))

@@ -53,30 +53,3 @@ type Kind struct {
 // GoField is a struct of a Schema, by its name, or, where Field is not "",
 // its Go field of that name.
 type GoField struct{ Struct, Field string }
-
-// Absence is what a CRD's schema without a field that reaches unions says.
-type Absence int
-
-const (
-	// AbsentStale: the CRD is stale, as every CRD of the Go source has the
-	// field.
-	AbsentStale Absence = iota
-	// AbsentFeatureSet: the field is under a feature gate, which this
-	// feature set's CRD does not have.
-	AbsentFeatureSet
-	// AbsentVariant: the field is optional, and the CRD a variant without
-	// it (a release channel's), or stale where no CRD of the kind and
-	// version has it.
-	AbsentVariant
-)
-
-// AbsenceOf is what a CRD's schema without f says.
-func AbsenceOf(f backend.ReachingField) Absence {
-	switch {
-	case f.Gated:
-		return AbsentFeatureSet
-	case f.Optional:
-		return AbsentVariant
-	}
-	return AbsentStale
-}

@@ -11,7 +11,7 @@ import (
 // channel, say, with fields and enum values that only some have
 // (docs/crd.md, "CRD variants"). Which values and members a variant may
 // leave out is unionspec's (crd.go: Union.VariantEnum, Union.LeftOut), which
-// fields AbsenceOf says; here, the CRDs of a run are read together for
+// fields backend.ReachingField.Absence says; here, the CRDs of a run are read together for
 // the optional fields that none of them has, which a warning reports.
 
 // variantFields are the optional fields that reach unions in the CRDs of a
