@@ -99,10 +99,12 @@ type result struct {
 	stdout, stderr string
 }
 
-// run runs union-gen with args in the repository root.
+// run runs union-gen with args in a copy of the module with the packages
+// that the tests name (validPkg and its enums, pkg/report), so that no run
+// writes into the checkout, not even by mistake.
 func run(t *testing.T, args ...string) result {
 	t.Helper()
-	return runIn(t, root, args...)
+	return runIn(t, moduleCopy(t, "examples/apis/kep", "pkg/report"), args...)
 }
 
 // runIn runs union-gen in dir.
