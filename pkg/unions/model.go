@@ -43,7 +43,7 @@ type Model struct {
 	// definitionNames are openapi-gen's names of the plans' structs
 	// (Definitions).
 	definitionNames map[types.Name]string
-	// structs are the plans' Descriptions by name (Structs).
+	// structs are the plans' Descriptions by name (descriptions).
 	structs map[string]*unionspec.Struct
 }
 
@@ -233,14 +233,14 @@ type KeyField struct {
 // of the unions. It is the input of the policy and of the unstructured
 // normalizer, which must do what the generated methods do.
 func (model *Model) Schema(t *types.Type) *unionspec.Schema {
-	r := reached{all: model.Structs(), schema: &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}}
+	r := reached{all: model.descriptions(), schema: &unionspec.Schema{Root: t.Name.String(), Structs: map[string]*unionspec.Struct{}}}
 	unionspec.Visit(&unionspec.Schema{Root: t.Name.String(), Structs: r.all}, unionspec.Visitor[struct{}](r), struct{}{})
 	return r.schema
 }
 
-// Structs are the Descriptions of every plan, by the name of its struct: a Schema
-// of any of them is rooted there.
-func (model *Model) Structs() map[string]*unionspec.Struct {
+// descriptions are the Descriptions of every plan, by the name of its
+// struct: a Schema of any of them is rooted there.
+func (model *Model) descriptions() map[string]*unionspec.Struct {
 	if model.structs == nil {
 		model.structs = map[string]*unionspec.Struct{}
 		for name, plan := range model.Plans {
