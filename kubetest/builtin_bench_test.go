@@ -157,7 +157,7 @@ func (c *cluster) installBenchPolicies(b *testing.B) {
 	}
 	// A switch that carries rollingUpdate over passes only the policy.
 	c.benchDeployment(b, "builtin-probe", "builtin")
-	if err := c.pollSwitch("builtin-probe", true); err != nil {
+	if err := c.pollSwitch(builtinSwitches[0], "builtin-probe", true); err != nil {
 		b.Fatalf("the policy does not take effect: %v", err)
 	}
 }
@@ -257,7 +257,7 @@ func BenchmarkBuiltinWebhookLatency(b *testing.B) {
 	// A switch that carries rollingUpdate over passes only the normalizing
 	// webhook.
 	c.benchDeployment(b, "webhook-probe", "webhook")
-	if err := c.pollSwitch("webhook-probe", true); err != nil {
+	if err := c.pollSwitch(builtinSwitches[0], "webhook-probe", true); err != nil {
 		b.Fatalf("the webhook does not take effect: %v", err)
 	}
 	c.interleavedLatency(b, webhookBenchConfigs)

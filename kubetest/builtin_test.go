@@ -356,55 +356,64 @@ func shellArgs(t testing.TB, command string) []string {
 }
 
 // installBuiltinPolicy runs install, a command of adminTable, and waits
-// until the API server applies the policy: a dry-run switch of a probe
-// Deployment's strategy, which only the policy lets through, succeeds.
+// until the API server applies the policy to every kind (waitProbes).
 func (c *cluster) installBuiltinPolicy(t testing.TB, install string) {
 	t.Helper()
 	if out, err := c.kubectl(t, shellArgs(t, install)...); err != nil {
 		t.Fatalf("%s: %v\n%s", install, err, out)
 	}
-	if err := c.waitProbe(t, true); err != nil {
+	if err := c.waitProbes(t, true); err != nil {
 		t.Fatalf("%s: the policy does not take effect: %v", install, err)
 	}
 }
 
 // uninstallBuiltinPolicy runs uninstall, a command of adminTable, and waits
-// until the API server no longer applies the policy.
+// until the API server no longer applies the policy to any kind.
 func (c *cluster) uninstallBuiltinPolicy(t testing.TB, uninstall string) {
 	t.Helper()
 	if out, err := c.kubectl(t, shellArgs(t, uninstall)...); err != nil {
 		t.Fatalf("%s: %v\n%s", uninstall, err, out)
 	}
-	if err := c.waitProbe(t, false); err != nil {
+	if err := c.waitProbes(t, false); err != nil {
 		t.Fatalf("%s: the policy still takes effect: %v", uninstall, err)
 	}
 }
 
-// waitProbe waits until a dry-run switch of a probe Deployment's strategy
-// succeeds, or, when normalized is false, is refused.
-func (c *cluster) waitProbe(t testing.TB, normalized bool) error {
+// waitProbes waits until a dry-run of each switch that the API server
+// refuses without a normalizer, on a probe object of its own, succeeds, or,
+// when normalized is false, is refused. Each kind has a policy and a
+// binding of its own, which the API server takes up one by one: a probe of
+// one kind says nothing of the others.
+func (c *cluster) waitProbes(t testing.TB, normalized bool) error {
 	t.Helper()
-	ctx := context.Background()
-	probe := builtinSwitches[0]
-	deploymentsClient := dynamicFor(c, deployments)
-	if _, err := deploymentsClient.Get(ctx, "builtin-policy-probe", metav1.GetOptions{}); err != nil {
-		var obj unstructured.Unstructured
-		if err := yaml.Unmarshal([]byte(kindManifest(probe, "builtin-policy-probe", probe.before)), &obj.Object); err != nil {
-			t.Fatal(err)
+	for i, s := range builtinSwitches {
+		if s.message == "" {
+			continue
 		}
-		if _, err := deploymentsClient.Create(ctx, &obj, metav1.CreateOptions{}); err != nil {
-			t.Fatal(err)
+		name := fmt.Sprintf("builtin-policy-probe-%d", i)
+		client := dynamicFor(c, s.resource)
+		if _, err := client.Get(context.Background(), name, metav1.GetOptions{}); err != nil {
+			var obj unstructured.Unstructured
+			if err := yaml.Unmarshal([]byte(kindManifest(s, name, s.before)), &obj.Object); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := client.Create(context.Background(), &obj, metav1.CreateOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := c.pollSwitch(s, name, normalized); err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
 		}
 	}
-	return c.pollSwitch("builtin-policy-probe", normalized)
+	return nil
 }
 
-// pollSwitch waits until a dry-run switch of the strategy of the Deployment
-// name that carries rollingUpdate over, which only a normalizer lets
+// pollSwitch waits until a dry-run of the switch s of the object name,
+// which carries the stale member over and which only a normalizer lets
 // through, is let through if normalized, refused if not.
-func (c *cluster) pollSwitch(name string, normalized bool) error {
+func (c *cluster) pollSwitch(s builtinSwitch, name string, normalized bool) error {
 	return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		_, err := dynamicFor(c, deployments).Patch(ctx, name, types.MergePatchType, []byte(builtinSwitches[0].patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
+		_, err := dynamicFor(c, s.resource).Patch(ctx, name, types.MergePatchType, []byte(s.patch), metav1.PatchOptions{DryRun: []string{metav1.DryRunAll}})
 		return (err == nil) == normalized, nil
 	})
 }

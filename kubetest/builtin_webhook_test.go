@@ -1,23 +1,30 @@
 package kubetest
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	admissionv1 "k8s.io/api/admission/v1"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -48,13 +55,43 @@ const (
 
 // loopbackWebhook is union-webhook's normalization of each policy of the
 // built-in policy file (server.Mux), served by the test over TLS on a
-// loopback address; it counts the reviews it answers. A hung one answers
-// none: it waits until the request is cancelled or released is closed.
+// loopback address; it keeps, of each review it is sent, the object's name
+// and the resourceVersion of its old object. A hung one answers none: it
+// waits until the request is cancelled or released is closed.
 type loopbackWebhook struct {
 	server   *httptest.Server
-	calls    atomic.Int64
+	mu       sync.Mutex
+	reviews  []string
 	hung     atomic.Bool
 	released chan struct{}
+}
+
+// reviewed is what w keeps of the reviews it was sent, name@resourceVersion.
+func (w *loopbackWebhook) reviewed() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.reviews)
+}
+
+// keep records the review that r carries and leaves r's body to be read again.
+func (w *loopbackWebhook) keep(r *http.Request) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	var review admissionv1.AdmissionReview
+	if err := json.Unmarshal(body, &review); err != nil || review.Request == nil {
+		return fmt.Errorf("not an admission review: %v", err)
+	}
+	var old metav1.PartialObjectMetadata
+	if err := json.Unmarshal(review.Request.OldObject.Raw, &old); err != nil {
+		return fmt.Errorf("old object: %v", err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.reviews = append(w.reviews, review.Request.Name+"@"+old.ResourceVersion)
+	return nil
 }
 
 func startLoopbackWebhook(t *testing.T) *loopbackWebhook {
@@ -65,7 +102,10 @@ func startLoopbackWebhook(t *testing.T) *loopbackWebhook {
 	}
 	w := &loopbackWebhook{released: make(chan struct{})}
 	w.server = httptest.NewUnstartedServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
-		w.calls.Add(1)
+		if err := w.keep(r); err != nil {
+			http.Error(rw, err.Error(), http.StatusBadRequest)
+			return
+		}
 		if w.hung.Load() {
 			select {
 			case <-r.Context().Done():
@@ -127,7 +167,7 @@ func (c *cluster) installWebhook(t *testing.T, w *loopbackWebhook) {
 		t.Fatalf("the API server refuses the webhook configuration: %v", err)
 	}
 	c.createBuiltin(t, builtinSwitches[0], "webhook-probe")
-	if err := c.pollSwitch("webhook-probe", true); err != nil {
+	if err := c.pollSwitch(builtinSwitches[0], "webhook-probe", true); err != nil {
 		t.Fatalf("the webhook does not take effect: %v", err)
 	}
 }
@@ -177,25 +217,51 @@ func TestBuiltinWebhook(t *testing.T) {
 }
 
 // checkMatchConditions: updates that switch nothing do not reach w; a
-// switch does, once.
+// switch does, once with the object as stored. The API server may first
+// try the update on its watch cache's copy of the object, stale if the
+// cache is behind, and try again on the stored one (the storage's
+// GuaranteedUpdate): a review of an older resourceVersion is that try.
 func (c *cluster) checkMatchConditions(t *testing.T, w *loopbackWebhook) {
 	s := builtinSwitches[0]
 	c.createBuiltin(t, s, "match")
-	calls := w.calls.Load()
+	before := len(w.reviewed())
+	var stored string
 	for _, patch := range []string{`{"spec":{"replicas":3}}`, `{"metadata":{"labels":{"tier":"web"}}}`, `{"spec":{"template":{"spec":{"containers":[{"name":"app","image":"registry.k8s.io/pause:3.9"}]}}}}`} {
-		if _, err := dynamicFor(c, s.resource).Patch(context.Background(), "match", types.MergePatchType, []byte(patch), metav1.PatchOptions{}); err != nil {
+		obj, err := dynamicFor(c, s.resource).Patch(context.Background(), "match", types.MergePatchType, []byte(patch), metav1.PatchOptions{})
+		if err != nil {
 			t.Fatalf("%s: %v", patch, err)
 		}
+		stored = obj.GetResourceVersion()
 	}
-	if n := w.calls.Load() - calls; n != 0 {
-		t.Errorf("3 updates that switch nothing reached the webhook %d times", n)
+	if reviews := w.reviewed()[before:]; len(reviews) != 0 {
+		t.Errorf("3 updates that switch nothing reached the webhook: %q", reviews)
 	}
+	before = len(w.reviewed())
 	if _, err := dynamicFor(c, s.resource).Patch(context.Background(), "match", types.MergePatchType, []byte(s.patch), metav1.PatchOptions{}); err != nil {
 		t.Fatalf("the switch: %v", err)
 	}
-	if n := w.calls.Load() - calls; n != 1 {
-		t.Errorf("a switch reached the webhook %d times, want 1", n)
+	reviews := w.reviewed()[before:]
+	var current int
+	for _, review := range reviews {
+		name, version, _ := strings.Cut(review, "@")
+		switch {
+		case review == "match@"+stored:
+			current++
+		case name != "match" || !olderVersion(version, stored):
+			t.Errorf("the switch of match@%s: a review of %s", stored, review)
+		}
 	}
+	if current != 1 {
+		t.Errorf("the switch of match@%s reached the webhook %d times with the object as stored, want 1 (reviews %q)", stored, current, reviews)
+	}
+}
+
+// olderVersion says whether the resourceVersion a is older than b: etcd's
+// revisions, which the API server serves as decimal numbers.
+func olderVersion(a, b string) bool {
+	x, errA := strconv.ParseUint(a, 10, 64)
+	y, errB := strconv.ParseUint(b, 10, 64)
+	return errA == nil && errB == nil && x < y
 }
 
 // switchesAsWithout sends each of switches by a JSON merge
