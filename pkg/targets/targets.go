@@ -109,6 +109,10 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 	if cfg.Builtin != nil {
 		described, problems = cfg.Builtin.Described(c.Universe)
 	}
+	versioned, versionedProblems := versionedPackages(c)
+	if versioned == nil {
+		return nil, append(problems, versionedProblems...)
+	}
 	var checked load.Checked
 	if load.NeedsTypeCheck(c.Universe, c.Inputs) {
 		var err error
@@ -116,7 +120,7 @@ func buildModel(c *generator.Context, cfg Config) (*unions.Model, report.Problem
 			return nil, report.Problems{{Message: err.Error(), Rule: report.LoadError}}
 		}
 	}
-	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked, Described: described})
+	model, buildProblems := unions.Build(c.Universe, c.Inputs, unions.Options{BuildTags: buildTags, Ratcheting: cfg.Ratcheting, OpenAPI: cfg.OpenAPIPackage != "", Checked: checked, Described: described, Versioned: versioned})
 	problems = append(problems, buildProblems...)
 	if cfg.Builtin != nil {
 		problems = append(problems, cfg.Builtin.Check(model)...)

@@ -40,6 +40,11 @@ type Options struct {
 	// the description: the model reads them as the field's own, and places
 	// problems about them there.
 	Described []DescribedMarker
+	// Versioned pairs packages of internal types, whose fields have no
+	// json tags, with the package of the versioned types that conversion
+	// fills from them, by import path: a struct of the internal package
+	// takes its fields' JSON names from the versioned struct of its name.
+	Versioned map[string]string
 }
 
 // Build reads the union markers of every struct type of the input packages,
@@ -52,7 +57,7 @@ func Build(universe types.Universe, inputs []string, opts Options) (*Model, repo
 		universe: universe,
 		src:      src,
 		marks:    newCollector(universe, src, opts.Described),
-		json:     newJSONTypes(),
+		json:     newJSONTypes(versionedStructs(universe, opts.Versioned)),
 		model:    &Model{Plans: map[types.Name]*Plan{}, goWalks: map[*unionspec.Walk]*Walk{}, goFields: map[*unionspec.Field]*backend.ReachingField{}, universe: universe},
 		unions:   map[types.Name][]*Union{},
 		reaching: map[types.Name]bool{},
@@ -358,7 +363,7 @@ func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 		b.fieldError(t, f.GoName, report.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
 	case f.json.tag == "" || f.JSONName == "-":
-		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`", lowerFirst(f.GoName))
+		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`, or, to a package of internal types, input the versioned package whose doc.go says +k8s:conversion-gen=%s", lowerFirst(f.GoName), t.Name.Package)
 		return false
 	case f.json.tag != f.JSONName:
 		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", f.json.tag, strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)

@@ -1,6 +1,7 @@
 package unions
 
 import (
+	"reflect"
 	"slices"
 
 	"k8s.io/gengo/v2/types"
@@ -16,6 +17,10 @@ import (
 // its result.
 type jsonTypes struct {
 	byType map[*types.Type]*jsonType
+	// versioned is the struct of versioned types whose json tags name the
+	// fields of a struct of internal types (Options.Versioned); nil for
+	// any other.
+	versioned func(*types.Type) *types.Type
 }
 
 // jsonType is what JSON sees of a value of a gengo type.
@@ -63,8 +68,8 @@ type jsonProperty struct {
 	tagged bool     // its name is the json tag's
 }
 
-func newJSONTypes() *jsonTypes {
-	return &jsonTypes{byType: map[*types.Type]*jsonType{}}
+func newJSONTypes(versioned func(*types.Type) *types.Type) *jsonTypes {
+	return &jsonTypes{byType: map[*types.Type]*jsonType{}, versioned: versioned}
 }
 
 // of returns what JSON sees of t, walking t on the first call: its element
@@ -79,19 +84,34 @@ func (j *jsonTypes) of(t *types.Type) *jsonType {
 	case types.Pointer, types.Slice, types.Array, types.Map:
 		jt.elem = j.of(jt.under.Elem)
 	case types.Struct:
+		var versioned *types.Type
+		if j.versioned != nil {
+			versioned = j.versioned(t)
+		}
 		jt.fields = make([]*jsonField, len(jt.under.Members))
 		for i := range jt.under.Members {
-			jt.fields[i] = j.field(&jt.under.Members[i], i)
+			jt.fields[i] = j.field(&jt.under.Members[i], i, versioned)
 		}
 	}
 	return jt
 }
 
-func (j *jsonTypes) field(m *types.Member, index int) *jsonField {
-	f := &jsonField{member: m, index: index, embedded: m.Embedded, serialized: typeinfo.IsSerialized(*m),
-		name: typeinfo.JSONName(*m), tag: typeinfo.JSONTag(*m)[0], inline: typeinfo.IsInline(*m), typ: j.of(m.Type),
-		omitzero: typeinfo.HasJSONOption(*m, "omitzero")}
-	f.omitsZero = f.omitzero || typeinfo.HasJSONOption(*m, "omitempty")
+// field is what JSON sees of the field m of a struct. A field without a
+// json tag of a struct of internal types is seen as the same-named field
+// of its versioned struct, which conversion fills from it.
+func (j *jsonTypes) field(m *types.Member, index int, versioned *types.Type) *jsonField {
+	seen := *m
+	if _, tagged := reflect.StructTag(m.Tags).Lookup("json"); !tagged && versioned != nil {
+		for _, v := range versioned.Members {
+			if v.Name == m.Name {
+				seen.Tags = v.Tags
+			}
+		}
+	}
+	f := &jsonField{member: m, index: index, embedded: m.Embedded, serialized: typeinfo.IsSerialized(seen),
+		name: typeinfo.JSONName(seen), tag: typeinfo.JSONTag(seen)[0], inline: typeinfo.IsInline(seen), typ: j.of(m.Type),
+		omitzero: typeinfo.HasJSONOption(seen, "omitzero")}
+	f.omitsZero = f.omitzero || typeinfo.HasJSONOption(seen, "omitempty")
 	if f.inline {
 		inner := f.typ
 		if inner.under.Kind == types.Pointer {
@@ -138,4 +158,19 @@ func (jt *jsonType) properties() map[string][]jsonProperty {
 	}
 	collect(jt, nil)
 	return jt.props
+}
+
+// versionedStructs finds the versioned struct of a struct of internal types
+// by its package's pair in versioned and its name (Options.Versioned).
+func versionedStructs(universe types.Universe, versioned map[string]string) func(*types.Type) *types.Type {
+	return func(t *types.Type) *types.Type {
+		path, ok := versioned[t.Name.Package]
+		if !ok || universe[path] == nil {
+			return nil
+		}
+		if v := universe[path].Types[t.Name.Name]; v != nil && v.Kind == types.Struct {
+			return v
+		}
+		return nil
+	}
 }

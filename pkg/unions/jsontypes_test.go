@@ -32,7 +32,7 @@ type Object struct {
 }
 `
 	universe, _ := loadModule(t, src)
-	object := newJSONTypes().of(universe.Type(types.Name{Package: "example.com/m/apis", Name: "Object"}))
+	object := newJSONTypes(nil).of(universe.Type(types.Name{Package: "example.com/m/apis", Name: "Object"}))
 	type view struct {
 		Name                        string
 		Serialized, Inline, Inlines bool
