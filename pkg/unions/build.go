@@ -363,7 +363,11 @@ func (b *builder) checkSerialized(t *types.Type, f *unionField) bool {
 		b.fieldError(t, f.GoName, report.JSONName, "an inlined embedded struct cannot be a union field: give the field a name and a JSON tag")
 		return false
 	case f.json.tag == "" || f.JSONName == "-":
-		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`, or, to a package of internal types, input the versioned package whose doc.go says +k8s:conversion-gen=%s", lowerFirst(f.GoName), t.Name.Package)
+		hint := ""
+		if !slices.ContainsFunc(b.json.of(t).fields, func(f *jsonField) bool { return f.tag != "" }) {
+			hint = fmt.Sprintf("; for internal types, which have none, add to the inputs the versioned package whose doc.go says +k8s:conversion-gen=%s", t.Name.Package)
+		}
+		b.fieldError(t, f.GoName, report.JSONName, "union fields need a JSON name: add a tag such as `json:\"%s,omitempty\"`%s", lowerFirst(f.GoName), hint)
 		return false
 	case f.json.tag != f.JSONName:
 		b.fieldError(t, f.GoName, report.JSONName, "encoding/json ignores the JSON name %q, which has a character it does not take (it takes letters, digits, spaces and %s), and names the property %q: write a name of those characters", f.json.tag, strings.TrimSpace(typeinfo.JSONNameSymbols), f.JSONName)
