@@ -26,8 +26,9 @@ const (
 
 // TestInternalTypes: a package of internal types gets the methods of its
 // unions, whose error paths are the JSON names of the versioned types that
-// conversion fills from them; the internal and versioned packages get the
-// same file but for its package clause. The package that converts them
+// conversion fills from them, and whose lists are matched with the old
+// object's by the versioned fields' list-map keys; the internal and
+// versioned packages get the same file but for its package clause. The package that converts them
 // has no unions, and no file.
 func TestInternalTypes(t *testing.T) {
 	files := generate(t, internalDir+"apps", internalDir+"apps/v1", internalDir+"api/apps/v1")
@@ -71,7 +72,7 @@ func TestInternalTypesSameRules(t *testing.T) {
 	if len(jsonNames) != 2 || len(problems) != 2 || !strings.Contains(jsonNames[0], "+k8s:conversion-gen=github.com/union-gen/union-gen/pkg/targets/testdata/internal/unpaired") {
 		t.Errorf("problems: %v; want the two fields of unpaired's union, each without a JSON name", problems)
 	}
-	for _, name := range []string{"Deployment", "DeploymentSpec", "DeploymentStrategy"} {
+	for _, name := range []string{"Deployment", "DeploymentSpec", "DeploymentStrategy", "Step"} {
 		internal, versioned := model.Plans[types.Name{Package: internalPkg, Name: name}], model.Plans[types.Name{Package: versionedTypePkg, Name: name}]
 		if internal == nil || versioned == nil {
 			t.Fatalf("%s: plans internal %v, versioned %v", name, internal, versioned)

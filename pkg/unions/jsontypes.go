@@ -59,6 +59,10 @@ type jsonField struct {
 	inlined *jsonType
 	// typ is the field's type's.
 	typ *jsonType
+	// versioned is the struct of versioned types whose field of the same
+	// name, at versionedIndex, named this field of an internal struct.
+	versioned      *types.Type
+	versionedIndex int
 }
 
 // jsonProperty is a field of a struct's JSON object, reached through inlined
@@ -100,17 +104,17 @@ func (j *jsonTypes) of(t *types.Type) *jsonType {
 // json tag of a struct of internal types is seen as the same-named field
 // of its versioned struct, which conversion fills from it.
 func (j *jsonTypes) field(m *types.Member, index int, versioned *types.Type) *jsonField {
+	f := &jsonField{member: m, index: index, typ: j.of(m.Type)}
 	seen := *m
 	if _, tagged := reflect.StructTag(m.Tags).Lookup("json"); !tagged && versioned != nil {
-		for _, v := range versioned.Members {
+		for i, v := range versioned.Members {
 			if v.Name == m.Name {
-				seen.Tags = v.Tags
+				seen.Tags, f.versioned, f.versionedIndex = v.Tags, versioned, i
 			}
 		}
 	}
-	f := &jsonField{member: m, index: index, embedded: m.Embedded, serialized: typeinfo.IsSerialized(seen),
-		name: typeinfo.JSONName(seen), tag: typeinfo.JSONTag(seen)[0], inline: typeinfo.IsInline(seen), typ: j.of(m.Type),
-		omitzero: typeinfo.HasJSONOption(seen, "omitzero")}
+	f.embedded, f.serialized, f.name, f.tag, f.inline = m.Embedded, typeinfo.IsSerialized(seen), typeinfo.JSONName(seen), typeinfo.JSONTag(seen)[0], typeinfo.IsInline(seen)
+	f.omitzero = typeinfo.HasJSONOption(seen, "omitzero")
 	f.omitsZero = f.omitzero || typeinfo.HasJSONOption(seen, "omitempty")
 	if f.inline {
 		inner := f.typ

@@ -51,10 +51,15 @@ func (b *builder) plan(structs []*types.Type) {
 			}
 			w, why := b.walkOf(f.typ, map[*jsonType]bool{}, b.model.goWalks)
 			fm := b.marks.field(t, f.index)
+			lists := fm.marks
+			if lists.ListType == "" && f.versioned != nil {
+				// An internal field's list is matched as the API's is.
+				lists = b.marks.field(f.versioned, f.versionedIndex).marks
+			}
 			switch {
 			case why != "":
 				b.fieldError(t, m.Name, report.MapKeys, "cannot reach the unions in %s: %s", b.names.Name(m.Type), why)
-			case b.listMap(t, f, fm.marks, w):
+			case b.listMap(t, f, lists, w):
 				field := &unionspec.Field{Name: f.name, Walk: w.Walk}
 				plan.Description.Fields = append(plan.Description.Fields, field)
 				b.model.goFields[field] = &backend.ReachingField{GoName: m.Name, Gated: fm.gated, Optional: optional(fm.marks, f) && !fm.marks.Required}

@@ -11,6 +11,15 @@ type Deployment struct {
 type DeploymentSpec struct {
 	Replicas int32
 	Strategy DeploymentStrategy
+	// Steps match the old object's by name, as the versioned field's
+	// list-map markers say.
+	Steps []Step
+}
+
+// Step is an item of a list-map.
+type Step struct {
+	Name     string
+	Strategy DeploymentStrategy
 }
 
 // DeploymentStrategy is a union.

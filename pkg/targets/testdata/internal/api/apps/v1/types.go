@@ -10,6 +10,17 @@ type Deployment struct {
 type DeploymentSpec struct {
 	Replicas int32              `json:"replicas,omitempty"`
 	Strategy DeploymentStrategy `json:"strategy,omitempty"`
+	// Steps match the old object's by name, as the versioned field's
+	// list-map markers say.
+	// +listType=map
+	// +listMapKey=name
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Step is an item of a list-map.
+type Step struct {
+	Name     string             `json:"name"`
+	Strategy DeploymentStrategy `json:"strategy,omitempty"`
 }
 
 // DeploymentStrategy is a union.
