@@ -18,6 +18,7 @@ golden:
 	go test ./pkg/targets ./cmd/union-gen ./examples/apis/openapi ./cmd/union-gen/reference -update
 	cd corpora && go test . -update
 	cd openshiftsuites && go test . -update
+	cd kubetest && go test -run '^TestUpstreamPatch$$' . -update
 
 # Runs union-gen on a bundled API package and CRD and shows what it writes.
 demo:

@@ -2,6 +2,7 @@ package kubetest
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -10,9 +11,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"k8s.io/apimachinery/pkg/util/intstr"
 	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
@@ -20,6 +23,7 @@ import (
 	api "k8s.io/kubernetes/pkg/apis/core"
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
 
+	"github.com/union-gen/union-gen/internal/testsupport/golden"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 )
 
@@ -61,10 +65,14 @@ func TestUpstreamPatch(t *testing.T) {
 	t.Run("generated", func(t *testing.T) { checkUpstreamGenerated(t, root) })
 	modfile := upstreamModFile(t, root, false)
 	t.Run("kubernetes tests", func(t *testing.T) {
-		goCommand(t, append([]string{"test", "-modfile=" + modfile}, upstreamTests...)...)
+		start := time.Now()
+		out := goCommand(t, append([]string{"test", "-modfile=" + modfile}, upstreamTests...)...)
+		t.Logf("%d packages' tests pass in %v", bytes.Count(out, []byte("\nok ")), time.Since(start).Round(time.Second))
 	})
 	patched := filepath.Join(t.TempDir(), "patched.test")
+	start := time.Now()
 	goCommand(t, "test", "-c", "-modfile="+modfile, "-o", patched, ".")
+	t.Logf("kubetest built with the patched copy in %v", time.Since(start).Round(time.Second))
 
 	c := startCluster(t)
 	doc, err := os.ReadFile(builtinDoc)
@@ -348,14 +356,25 @@ func checkUpstreamGenerated(t *testing.T, root string) {
 	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
 		t.Fatalf("union-gen %v: %v\n%s", pkgs, err, stderr.Bytes())
 	}
-	for path, data := range want {
-		if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, data) {
-			t.Errorf("%s: union-gen does not write the patch's file again (%v)", path, err)
-		}
-	}
 	patch, err := os.ReadFile(upstreamPatch)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for path, data := range want {
+		got, err := os.ReadFile(path)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case golden.Updating():
+			patch = replaceNewFile(t, patch, strings.TrimPrefix(path, root+"/"), got)
+		case !bytes.Equal(got, data):
+			t.Errorf("%s: union-gen does not write the patch's file again; run TestUpstreamPatch with -update (make golden) and review the diff", path)
+		}
+	}
+	if golden.Updating() {
+		if err := os.WriteFile(upstreamPatch, patch, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, file := range strings.Split(string(patch), "diff --git ")[1:] {
 		if !strings.HasPrefix(file, "a/staging/") {
@@ -369,13 +388,36 @@ func checkUpstreamGenerated(t *testing.T, root string) {
 	}
 }
 
-// goCommand runs the go command in kubetest's directory, failing t with
-// the end of its output if it fails.
-func goCommand(t *testing.T, args ...string) {
+// replaceNewFile returns patch with the file that it adds at path, in
+// the root of the tree it applies to, replaced by data, as git diff
+// writes a new file.
+func replaceNewFile(t *testing.T, patch []byte, path string, data []byte) []byte {
 	t.Helper()
-	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+	header := []byte("diff --git a/" + path + " b/" + path + "\n")
+	start := bytes.Index(patch, header)
+	if start < 0 {
+		t.Fatalf("%s does not add %s", upstreamPatch, path)
+	}
+	end := len(patch)
+	if next := bytes.Index(patch[start+len(header):], []byte("\ndiff --git ")); next >= 0 {
+		end = start + len(header) + next + 1
+	}
+	blob := sha1.Sum(append([]byte(fmt.Sprintf("blob %d\x00", len(data))), data...))
+	lines := strings.SplitAfter(string(data), "\n")
+	lines = lines[:len(lines)-1] // data ends with a newline
+	hunk := fmt.Sprintf("%snew file mode 100644\nindex 0000000..%s\n--- /dev/null\n+++ b/%s\n@@ -0,0 +1,%d @@\n+%s", header, fmt.Sprintf("%x", blob)[:7], path, len(lines), strings.Join(lines, "+"))
+	return slices.Concat(patch[:start], []byte(hunk), patch[end:])
+}
+
+// goCommand runs the go command in kubetest's directory and returns its
+// output, failing t with the end of it if it fails.
+func goCommand(t *testing.T, args ...string) []byte {
+	t.Helper()
+	out, err := exec.Command("go", args...).CombinedOutput()
+	if err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, tail(out, 100))
 	}
+	return append([]byte("\n"), out...)
 }
 
 // tail is the last n lines of out.
@@ -442,4 +484,23 @@ func withoutServer(judgements []judgement) []judgement {
 		}
 	}
 	return judgements
+}
+
+// TestReplaceNewFile: the hunk that -update writes for a generated file is
+// the one git diff wrote, for each file that the patch adds.
+func TestReplaceNewFile(t *testing.T) {
+	patch, err := os.ReadFile(upstreamPatch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := regexp.MustCompile(`(?m)^diff --git a/(\S+) b/\S+\nnew file mode 100644\n(?:.*\n){3}@@ -0,0 \+1,\d+ @@\n((?:\+.*\n)*)`).FindAllSubmatch(patch, -1)
+	if len(added) != 2 {
+		t.Fatalf("the patch adds %d files, want the 2 generated ones", len(added))
+	}
+	for _, m := range added {
+		data := regexp.MustCompile(`(?m)^\+`).ReplaceAll(m[2], nil)
+		if got := replaceNewFile(t, patch, string(m[1]), data); !bytes.Equal(got, patch) {
+			t.Errorf("%s: the patch with the file written again differs", m[1])
+		}
+	}
 }
