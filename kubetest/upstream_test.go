@@ -58,8 +58,9 @@ var patchedJudgements = flag.String("patched-judgements", "", "the file where Te
 // its kube-apiserver, with no policy and no webhook: every switch of the
 // client matrix succeeds, and the random differential, against this
 // unpatched server's, changes nothing but updates refused for a stale
-// member, and each is judged as with the policy for built-in kinds. Last, the Deployment strategy's PrepareForUpdate, patched and
-// not (BenchmarkUpstreamPrepareForUpdate, each binary in turn).
+// member, and judges each update as this server with the policy for
+// built-in kinds does. Last, the Deployment strategy's PrepareForUpdate,
+// patched and not (BenchmarkUpstreamPrepareForUpdate, each binary in turn).
 func TestUpstreamPatch(t *testing.T) {
 	root := upstreamTree(t)
 	t.Run("generated", func(t *testing.T) { checkUpstreamGenerated(t, root) })
