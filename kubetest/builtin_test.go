@@ -182,7 +182,7 @@ var builtinClients = []builtinClient{
 	},
 }
 
-func (c *cluster) createBuiltin(t *testing.T, s builtinSwitch, name string) {
+func (c *cluster) createBuiltin(t testing.TB, s builtinSwitch, name string) {
 	t.Helper()
 	var obj unstructured.Unstructured
 	if err := yaml.Unmarshal([]byte(kindManifest(s, name, s.before)), &obj.Object); err != nil {
@@ -391,15 +391,8 @@ func (c *cluster) waitProbes(t testing.TB, normalized bool) error {
 			continue
 		}
 		name := fmt.Sprintf("builtin-policy-probe-%d", i)
-		client := dynamicFor(c, s.resource)
-		if _, err := client.Get(context.Background(), name, metav1.GetOptions{}); err != nil {
-			var obj unstructured.Unstructured
-			if err := yaml.Unmarshal([]byte(kindManifest(s, name, s.before)), &obj.Object); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := client.Create(context.Background(), &obj, metav1.CreateOptions{}); err != nil {
-				t.Fatal(err)
-			}
+		if _, err := dynamicFor(c, s.resource).Get(context.Background(), name, metav1.GetOptions{}); err != nil {
+			c.createBuiltin(t, s, name)
 		}
 		if err := c.pollSwitch(s, name, normalized); err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)

@@ -157,28 +157,9 @@ func (k kindRef) String() string { return k.pkg + "." + k.kind }
 func buildDriver(t *testing.T, work, apiDir string, kinds []kindRef) string {
 	t.Helper()
 	dir := filepath.Join(work, "driver")
-	mod, err := os.ReadFile("go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile("go.sum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	here, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	driverMod := strings.NewReplacer(
+	kubetestModule(t, dir,
 		"module github.com/union-gen/union-gen/kubetest", "module example.com/oracle",
-		"k8s.io/api => k8s.io/api v0.37.2", "k8s.io/api => "+apiDir,
-		"=> ../", "=> "+filepath.Dir(here)+"/",
-	).Replace(string(mod))
-	if !strings.Contains(driverMod, "k8s.io/api => "+apiDir) {
-		t.Fatal("kubetest's go.mod does not replace k8s.io/api by its version: the driver cannot replace it by the copy")
-	}
-	writeFile(t, filepath.Join(dir, "go.mod"), driverMod)
-	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+		"k8s.io/api => k8s.io/api v0.37.2", "k8s.io/api => "+apiDir)
 	var imports, table strings.Builder
 	pkgs := map[string]string{}
 	for _, k := range kinds {
@@ -307,6 +288,38 @@ func runDriver(t *testing.T, driver string, requests []driverRequest) [][]fieldE
 		t.Fatalf("the driver answered %d of %d cases", len(results), len(requests))
 	}
 	return results
+}
+
+// kubetestModule writes into dir kubetest's go.mod, with its relative
+// replacements made absolute and each pair of changes (old, new) made, and
+// kubetest's go.sum; it returns the go.mod's path. A module built from them
+// requires every module at kubetest's version, which go.sum pins, so that
+// no checksum database is asked and only what the changes replace is
+// compiled anew. A change that finds nothing to change fails t.
+func kubetestModule(t *testing.T, dir string, changes ...string) string {
+	t.Helper()
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile("go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	here, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(mod), "=> ../", "=> "+filepath.Dir(here)+"/")
+	for i := 0; i+1 < len(changes); i += 2 {
+		if !strings.Contains(text, changes[i]) {
+			t.Fatalf("kubetest's go.mod has no %q to change", changes[i])
+		}
+		text = strings.Replace(text, changes[i], changes[i+1], 1)
+	}
+	writeFile(t, filepath.Join(dir, "go.mod"), text)
+	writeFile(t, filepath.Join(dir, "go.sum"), string(sum))
+	return filepath.Join(dir, "go.mod")
 }
 
 func writeFile(t *testing.T, path, content string) {

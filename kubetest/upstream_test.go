@@ -24,6 +24,7 @@ import (
 	"k8s.io/kubernetes/pkg/registry/apps/deployment"
 
 	"github.com/union-gen/union-gen/internal/testsupport/golden"
+	"github.com/union-gen/union-gen/internal/testsupport/modcopy"
 	"github.com/union-gen/union-gen/internal/testsupport/uniongen"
 )
 
@@ -67,12 +68,12 @@ func TestUpstreamPatch(t *testing.T) {
 	modfile := upstreamModFile(t, root, false)
 	t.Run("kubernetes tests", func(t *testing.T) {
 		start := time.Now()
-		out := goCommand(t, append([]string{"test", "-modfile=" + modfile}, upstreamTests...)...)
-		t.Logf("%d packages' tests pass in %v", bytes.Count(out, []byte("\nok ")), time.Since(start).Round(time.Second))
+		out := modcopy.Go(t, ".", append([]string{"test", "-modfile=" + modfile}, upstreamTests...)...)
+		t.Logf("%d packages' tests pass in %v", bytes.Count(append([]byte("\n"), out...), []byte("\nok ")), time.Since(start).Round(time.Second))
 	})
 	patched := filepath.Join(t.TempDir(), "patched.test")
 	start := time.Now()
-	goCommand(t, "test", "-c", "-modfile="+modfile, "-o", patched, ".")
+	modcopy.Go(t, ".", "test", "-c", "-modfile="+modfile, "-o", patched, ".")
 	t.Logf("kubetest built with the patched copy in %v", time.Since(start).Round(time.Second))
 
 	c := startCluster(t)
@@ -240,11 +241,11 @@ var benchLine = regexp.MustCompile(`(?m)^BenchmarkUpstreamPrepareForUpdate/(\w+)
 // packages to the next run.
 func upstreamTree(t *testing.T) string {
 	t.Helper()
-	kubernetes, version := moduleDir(t, "k8s.io/kubernetes")
+	kubernetes, version := modcopy.Download(t, "k8s.io/kubernetes")
 	if version != upstreamVersion {
 		t.Fatalf("kubetest requires k8s.io/kubernetes %s; %s applies to %s", version, upstreamPatch, upstreamVersion)
 	}
-	api, _ := moduleDir(t, "k8s.io/api")
+	api, _ := modcopy.Download(t, "k8s.io/api")
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		t.Fatal(err)
@@ -253,12 +254,9 @@ func upstreamTree(t *testing.T) string {
 	if err := os.RemoveAll(root); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(root, os.DirFS(kubernetes)); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.CopyFS(filepath.Join(root, "staging/src/k8s.io/api"), os.DirFS(api)); err != nil {
-		t.Fatal(err)
-	}
+	every := func(string) bool { return true }
+	modcopy.Copy(t, kubernetes, root, every)
+	modcopy.Copy(t, api, filepath.Join(root, "staging/src/k8s.io/api"), every)
 	patch, err := filepath.Abs(upstreamPatch)
 	if err != nil {
 		t.Fatal(err)
@@ -271,17 +269,6 @@ func upstreamTree(t *testing.T) string {
 	return root
 }
 
-// moduleDir is the directory and version of a module of kubetest's graph.
-func moduleDir(t *testing.T, module string) (dir, version string) {
-	t.Helper()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}} {{.Version}}", module).Output()
-	if err != nil {
-		t.Fatalf("go list -m %s: %v", module, err)
-	}
-	dir, version, _ = strings.Cut(strings.TrimSpace(string(out)), " ")
-	return dir, version
-}
-
 // upstreamModFile writes a go.mod, with its go.sum, that is kubetest's
 // with k8s.io/kubernetes replaced by the patched copy at root, and, with
 // api, k8s.io/api by its copy too; it returns the go.mod's path. Builds
@@ -290,29 +277,12 @@ func moduleDir(t *testing.T, module string) (dir, version string) {
 // above them come from the build cache.
 func upstreamModFile(t *testing.T, root string, api bool) string {
 	t.Helper()
-	repo, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := os.ReadFile("go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.ReplaceAll(string(mod), "=> ../", "=> "+repo+"/") + "\nreplace k8s.io/kubernetes => " + root + "\n"
+	// The replacement of k8s.io/kubernetes goes before kubetest's block.
+	changes := []string{"\nreplace (\n", "\nreplace k8s.io/kubernetes => " + root + "\n\nreplace (\n"}
 	if api {
-		text = strings.Replace(text, "\tk8s.io/api => k8s.io/api v0.37.2\n", "\tk8s.io/api => "+filepath.Join(root, "staging/src/k8s.io/api")+"\n", 1)
+		changes = append(changes, "k8s.io/api => k8s.io/api v0.37.2", "k8s.io/api => "+filepath.Join(root, "staging/src/k8s.io/api"))
 	}
-	dir := t.TempDir()
-	sum, err := os.ReadFile("go.sum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, data := range map[string][]byte{"go.mod": []byte(text), "go.sum": sum} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(dir, "go.mod")
+	return kubetestModule(t, t.TempDir(), changes...)
 }
 
 // checkUpstreamGenerated runs union-gen as the patch's
@@ -408,17 +378,6 @@ func replaceNewFile(t *testing.T, patch []byte, path string, data []byte) []byte
 	lines = lines[:len(lines)-1] // data ends with a newline
 	hunk := fmt.Sprintf("%snew file mode 100644\nindex 0000000..%s\n--- /dev/null\n+++ b/%s\n@@ -0,0 +1,%d @@\n+%s", header, fmt.Sprintf("%x", blob)[:7], path, len(lines), strings.Join(lines, "+"))
 	return slices.Concat(patch[:start], []byte(hunk), patch[end:])
-}
-
-// goCommand runs the go command in kubetest's directory and returns its
-// output, failing t with the end of it if it fails.
-func goCommand(t *testing.T, args ...string) []byte {
-	t.Helper()
-	out, err := exec.Command("go", args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, tail(out, 100))
-	}
-	return append([]byte("\n"), out...)
 }
 
 // tail is the last n lines of out.

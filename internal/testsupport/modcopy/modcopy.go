@@ -27,7 +27,8 @@ func Download(t testing.TB, module string) (dir, version string) {
 }
 
 // Go runs the go command in dir and returns its standard output, failing t
-// with its standard error if it fails.
+// with its standard error, and the end of its standard output, where go
+// test writes its failures, if it fails.
 func Go(t testing.TB, dir string, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command("go", args...)
@@ -36,7 +37,8 @@ func Go(t testing.TB, dir string, args ...string) []byte {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, stderr.String())
+		lines := strings.Split(string(out), "\n")
+		t.Fatalf("go %s in %s: %v\n%s%s", strings.Join(args, " "), dir, err, stderr.String(), strings.Join(lines[max(0, len(lines)-100):], "\n"))
 	}
 	return out
 }
